@@ -1,0 +1,39 @@
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The JSON body of every error answer (ARCHITECTURE §10). `error_message` (register, verification) and `detail`
+ * (token endpoints) duplicate `message` under the keys that SPEC §8's client reads.
+ */
+export interface ApiError {
+  statusCode: number;
+  message: string;
+  errors?: ApiFieldError[];
+  error_message?: string;
+  detail?: string;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isOptionalString(v: unknown): boolean {
+  return v === undefined || typeof v === 'string';
+}
+
+function isApiFieldError(v: unknown): v is ApiFieldError {
+  return isRecord(v) && typeof v.field === 'string' && typeof v.message === 'string';
+}
+
+export function isApiError(v: unknown): v is ApiError {
+  return (
+    isRecord(v) &&
+    typeof v.statusCode === 'number' &&
+    typeof v.message === 'string' &&
+    (v.errors === undefined || (Array.isArray(v.errors) && v.errors.every(isApiFieldError))) &&
+    isOptionalString(v.error_message) &&
+    isOptionalString(v.detail)
+  );
+}

@@ -1,0 +1,63 @@
+/*
+ * SPEC §5 and §9 limits, defined once: the server's validators and the web forms' HTML attributes (`min`, `max`,
+ * `maxLength`, `pattern`) both read them, so the browser never accepts what the API refuses.
+ *
+ * The *_PATTERN strings go into HTML `pattern` attributes, which browsers compile with the `v` flag; keep them free
+ * of syntax that the `v` flag rejects (unescaped `(`, `)`, `[`, `{`, `/`, `-`, `|` inside classes, doubled punctuators).
+ */
+
+export interface NumericRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export const AGE = { min: 12, max: 120 } as const satisfies NumericRange;
+export const HEIGHT_CM = { min: 100, max: 200 } as const satisfies NumericRange;
+export const WEIGHT_KG = { min: 0, max: 500 } as const satisfies NumericRange;
+export const BODY_FAT_PERCENT = { min: 0, max: 100 } as const satisfies NumericRange;
+
+export const PHONE_DIGITS = 10;
+export const PHONE_PATTERN = `^[0-9]{${PHONE_DIGITS}}$`;
+export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
+
+// SPEC §5 only gives the lower bounds; the upper ones keep typos (an extra zero or two) out of the catalogue.
+export const PROGRAM_DURATION_DAYS = { min: 1, max: 3650 } as const satisfies NumericRange;
+export const PROGRAM_PRICE = { min: 1, max: 1_000_000 } as const satisfies NumericRange;
+export const EXPERIENCE_YEARS = { min: 0, max: 80 } as const satisfies NumericRange;
+
+// SPEC §5: "only characters from a to z", so hyphens, apostrophes and accents are refused as the original did.
+export const NAME_PATTERN = '^[A-Za-z]+$';
+export const NAME_REGEX = new RegExp(NAME_PATTERN);
+export const NAME_MAX_LENGTH = 255;
+
+// SPEC §5 asks for no space and a simple x@y.z shape, not RFC 5322; the mail delivery is the real check.
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
+export const EMAIL_MAX_LENGTH = 255;
+
+// The upper bound stops very long inputs from costing an argon2 hash each.
+export const PASSWORD = { minLength: 8, maxLength: 128 } as const;
+
+export const TEXT_MAX_LENGTH = {
+  about: 2000,
+  certifications: 500,
+  programName: 255,
+  description: 5000,
+  lessonTitle: 255,
+} as const;
+
+export const TOKEN_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const SLIDER = { scrollPx: 500, arrowsWhenMoreThan: 4 } as const;
+export const EXCERPT_WORDS = 20;
+// More pending notifications than `showOneByOneUpTo` collapse into one "You received {n} messages".
+export const PENDING_NOTIFICATIONS = { showOneByOneUpTo: 3, spacingMs: 500 } as const;
+export const PROGRESS_DEGREES_PER_PERCENT = 3.6;
+export const PAGINATION = { defaultPageSize: 50, maxPageSize: 100 } as const;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+
+export function htmlRange(r: { readonly min: number; readonly max?: number }): { min: number; max?: number } {
+  return r.max === undefined ? { min: r.min } : { min: r.min, max: r.max };
+}

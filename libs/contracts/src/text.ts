@@ -1,0 +1,24 @@
+import { EXCERPT_WORDS, PROGRESS_DEGREES_PER_PERCENT } from './limits.js';
+
+export function excerpt(text: string | null | undefined, words: number = EXCERPT_WORDS): string {
+  const all = (text ?? '').split(/\s+/).filter((word) => word !== '');
+  if (all.length <= words) return all.join(' ');
+  return `${all.slice(0, Math.max(0, words)).join(' ')}...`;
+}
+
+// NaN (a missing or unparsable percentage) draws an empty circle rather than breaking the CSS.
+export function progressDegrees(percent: number): number {
+  if (Number.isNaN(percent)) return 0;
+  return Math.min(Math.max(percent, 0), 100) * PROGRESS_DEGREES_PER_PERCENT;
+}
+
+export function fullName(first: string | null | undefined, last: string | null | undefined): string {
+  return [first, last]
+    .map((part) => (part ?? '').trim())
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+export function currentYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}
