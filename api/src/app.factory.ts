@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { JSON_BODY_MAX_BYTES } from '@fitcoach/contracts';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, type AppModuleOptions } from './app.module.js';
+import type { AppConfig } from './common/config/app-config.js';
+import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
+
+type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
+
+function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
+  if (devServer) return false;
+  return {
+    useDefaults: true,
+    directives: {
+      scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameSrc: [
+        "'self'",
+        'https://www.youtube-nocookie.com',
+        'https://www.youtube.com',
+        'https://*.paypal.com',
+      ],
+      upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+    },
+  };
+}
+
+function nonceOf(res: ServerResponse): string {
+  return (res as ResponseWithNonce).locals?.cspNonce ?? '';
+}
+
+/**
+ * Builds the whole server exactly as production runs it: API, web site, security headers, body limits.
+ * main.ts and the tests both come through here, so what is tested is what ships.
+ */
+export async function createApp(
+  config: AppConfig,
+  options: AppModuleOptions = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, options), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+    forceCloseConnections: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
+    res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config, options.web === 'development'),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  // Parsed only under /api: Remix actions read their own form bodies.
+  app.use(
+    '/api',
+    express.json({ limit: JSON_BODY_MAX_BYTES }),
+    express.urlencoded({ extended: false, limit: JSON_BODY_MAX_BYTES }),
+    bodyParserErrorHandler,
+  );
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, credentials: false });
+  }
+  app.enableShutdownHooks();
+  return app;
+}

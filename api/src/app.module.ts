@@ -1,0 +1,54 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import type { RetryPolicy } from '@fitcoach/contracts';
+import type { AppConfig } from './common/config/app-config.js';
+import { ConfigModule } from './common/config/config.module.js';
+import { DatabaseModule } from './common/database/database.module.js';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { createValidationPipe } from './common/errors/validation.js';
+import { HealthModule } from './common/health/health.module.js';
+import { loggerOptions } from './common/http/logger-options.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
+import type { WebMode } from './common/web/remix-handler.js';
+import { WebModule } from './common/web/web.module.js';
+
+/** Modules whose controllers answer under /api. */
+const API_MODULES = [HealthModule];
+
+export interface AppModuleOptions {
+  /** Serve the Remix site too (off for API-only tests). */
+  web?: WebMode | false;
+  /** Redis key prefix for the queues; tests isolate themselves with their own. */
+  queuePrefix?: string;
+  retryPolicy?: RetryPolicy;
+  /** Extra modules, e.g. test-only job processors. */
+  extraModules?: DynamicModule['imports'];
+}
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule,
+        JobsModule.register({
+          redisUrl: config.redisUrl,
+          prefix: options.queuePrefix,
+          retryPolicy: options.retryPolicy,
+        }),
+        ...API_MODULES,
+        RouterModule.register([{ path: 'api', children: API_MODULES }]),
+        ...(options.extraModules ?? []),
+        ...(options.web ? [WebModule.register(options.web)] : []),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,193 @@
+import { isAbsolute, resolve } from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+  type ValidationError,
+} from 'class-validator';
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The environment variables FitCoach reads (ARCHITECTURE §11), as they arrive: strings. */
+class EnvironmentVariables {
+  @IsOptional()
+  @IsIn(NODE_ENVS)
+  NODE_ENV?: NodeEnv;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PORT?: number;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_URL?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^(mysql|mariadb):\/\/[^/\s]+\/[A-Za-z0-9_$-]+(\?.*)?$/, {
+    message: 'DATABASE_URL must look like mysql://user:password@host:3306/database',
+  })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must look like redis://host:6379' })
+  REDIS_URL?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  @Transform(emptyToUndefined)
+  @IsString({ message: 'JWT_SECRET is required in production (at least 32 characters)' })
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  JWT_SECRET?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must look like smtp://user:password@host:587' })
+  SMTP_URL?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  MAIL_FROM?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  PAYPAL_CLIENT_ID?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  PAYPAL_CLIENT_SECRET?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PAYPAL_API_URL?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  PAYPAL_WEBHOOK_ID?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : parseBoolean(value)))
+  @IsBoolean({ message: 'SEED_DEMO must be true or false' })
+  SEED_DEMO?: boolean;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL?: LogLevel;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  API_INTERNAL_URL?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  CORS_ORIGINS?: string;
+}
+
+function parseBoolean(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no'].includes(v)) return false;
+  return value;
+}
+
+/** The validated, typed configuration every part of the API receives by injection. */
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  paypal: { clientId?: string; clientSecret?: string; apiUrl: string; webhookId?: string };
+  seedDemo: boolean;
+  logLevel: LogLevel;
+  apiInternalUrl: string;
+  corsOrigins: string[];
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Thrown when the environment is invalid; its message names every offending variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function describe(errors: ValidationError[]): string {
+  return errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`).join('\n  ');
+}
+
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const vars = plainToInstance(EnvironmentVariables, { ...env });
+  const errors = validateSync(vars, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${describe(errors)}`);
+  }
+  const port = vars.PORT ?? 3000;
+  const dataDir = vars.DATA_DIR ?? './data';
+  return {
+    nodeEnv: vars.NODE_ENV ?? 'development',
+    port,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    jwtSecret: vars.JWT_SECRET,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'FitCoach <no-reply@localhost>',
+    paypal: {
+      clientId: vars.PAYPAL_CLIENT_ID,
+      clientSecret: vars.PAYPAL_CLIENT_SECRET,
+      apiUrl: vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com',
+      webhookId: vars.PAYPAL_WEBHOOK_ID,
+    },
+    seedDemo: vars.SEED_DEMO ?? false,
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    corsOrigins: (vars.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  };
+}
+
+/** A connection string safe to print: the password is masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}

@@ -1,0 +1,54 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { ApiError, ApiFieldError } from '@fitcoach/contracts';
+import type { Response } from 'express';
+
+/** Keys of an HttpException body that are Nest internals rather than part of our error shape. */
+const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
+
+/**
+ * The single place errors become HTTP responses (ARCHITECTURE §10): always JSON
+ * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
+ * never a stack trace, and a 500 only for genuine server faults, which are logged.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
+    }
+    if (res.headersSent) return;
+    res.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiError & Record<string, unknown> {
+    if (!(exception instanceof HttpException)) {
+      return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+    }
+    const statusCode = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'string') return { statusCode, message: response };
+
+    const raw = response as Record<string, unknown>;
+    const extra = Object.fromEntries(Object.entries(raw).filter(([key]) => !DROPPED_KEYS.has(key)));
+    const errors = Array.isArray(raw.errors) ? (raw.errors as ApiFieldError[]) : undefined;
+    const message = Array.isArray(raw.message)
+      ? raw.message.map(String).join('; ')
+      : typeof raw.message === 'string'
+        ? raw.message
+        : exception.message;
+    return { statusCode, message, ...(errors ? { errors } : {}), ...extra };
+  }
+}

@@ -1,0 +1,90 @@
+import { Logger } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { QUEUE_NAMES, type QueueName } from '@fitcoach/contracts';
+import { ConfigError } from '../config/app-config.js';
+import type { JobDispatcher, JobRunner, JobRunnerEvents, QueuedJob, RetryPolicy } from './job-runner.js';
+
+const PING_TIMEOUT_MS = 3000;
+const CONCURRENCY = 5;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** Runs jobs through the Bull queues `mail` and `payments` on Redis (REDIS_URL). */
+export class BullJobRunner implements JobRunner {
+  readonly kind = 'bull';
+  private readonly logger = new Logger('Jobs');
+
+  constructor(
+    private readonly queues: Record<QueueName, Queue>,
+    private readonly policy: RetryPolicy,
+  ) {}
+
+  async start(dispatch: JobDispatcher, events: JobRunnerEvents): Promise<void> {
+    try {
+      await withTimeout(this.queues.mail.client.ping(), PING_TIMEOUT_MS);
+    } catch (error) {
+      throw new ConfigError(`Cannot reach Redis at REDIS_URL: ${(error as Error).message}`);
+    }
+    for (const queueName of QUEUE_NAMES) {
+      const queue = this.queues[queueName];
+      const toJob = (job: Job): QueuedJob => ({
+        id: String(job.id),
+        queue: queueName,
+        name: job.name,
+        payload: job.data,
+        attempt: job.attemptsMade + 1,
+      });
+      queue.on('completed', (job: Job) => events.onCompleted(toJob(job)));
+      queue.on('failed', (job: Job, error: Error) => {
+        const failed = { ...toJob(job), attempt: job.attemptsMade };
+        if (job.attemptsMade < (job.opts.attempts ?? 1)) events.onRetrying(failed, error);
+        else events.onFailed(failed, error);
+      });
+      void queue
+        .process('*', CONCURRENCY, (job: Job) => dispatch(toJob(job)))
+        .catch((error: unknown) => {
+          this.logger.error(`Queue ${queueName} stopped processing: ${String(error)}`);
+        });
+    }
+  }
+
+  async enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void> {
+    await this.queues[job.queue].add(job.name, job.payload, {
+      jobId: job.id,
+      delay: delayMs,
+      attempts: this.policy.attempts,
+      backoff: { type: 'exponential', delay: this.policy.backoffMs },
+      removeOnComplete: 1000,
+      removeOnFail: false,
+    });
+  }
+
+  async isHealthy(): Promise<boolean> {
+    try {
+      const answers = await Promise.all(
+        QUEUE_NAMES.map((name) => withTimeout(this.queues[name].client.ping(), PING_TIMEOUT_MS)),
+      );
+      return answers.every((answer) => answer === 'PONG');
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(QUEUE_NAMES.map((name) => this.queues[name].close()));
+  }
+}

@@ -1,0 +1,87 @@
+import { Logger } from '@nestjs/common';
+import {
+  backoffDelay,
+  type JobDispatcher,
+  type JobRunner,
+  type JobRunnerEvents,
+  type QueuedJob,
+  type RetryPolicy,
+} from './job-runner.js';
+
+/** How many job ids are remembered to drop duplicate deliveries. */
+const REMEMBERED_IDS = 10_000;
+
+/**
+ * Runs jobs inside this process when no Redis is configured (the embedded default), with Bull's
+ * semantics: payloads are copied as JSON, a job id is run once, failures retry with exponential backoff.
+ */
+export class InProcessJobRunner implements JobRunner {
+  readonly kind = 'in-process';
+  private readonly logger = new Logger('Jobs');
+  private readonly seenIds = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private dispatch?: JobDispatcher;
+  private events?: JobRunnerEvents;
+  private closed = false;
+
+  constructor(private readonly policy: RetryPolicy) {}
+
+  async start(dispatch: JobDispatcher, events: JobRunnerEvents): Promise<void> {
+    this.dispatch = dispatch;
+    this.events = events;
+  }
+
+  async enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void> {
+    if (this.seenIds.has(job.id)) return;
+    this.remember(job.id);
+    this.schedule({ ...job, payload: JSON.parse(JSON.stringify(job.payload ?? null)), attempt: 1 }, delayMs);
+  }
+
+  async isHealthy(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timers.size > 0) {
+      this.logger.warn(`${this.timers.size} waiting job(s) dropped at shutdown`);
+    }
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private remember(id: string): void {
+    this.seenIds.add(id);
+    if (this.seenIds.size > REMEMBERED_IDS) {
+      const oldest = this.seenIds.values().next().value;
+      if (oldest !== undefined) this.seenIds.delete(oldest);
+    }
+  }
+
+  private schedule(job: QueuedJob, delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = this.run(job).finally(() => this.running.delete(run));
+      this.running.add(run);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async run(job: QueuedJob): Promise<void> {
+    if (!this.dispatch || !this.events) throw new Error('The job runner was not started');
+    try {
+      await this.dispatch(job);
+      this.events.onCompleted(job);
+    } catch (error) {
+      if (job.attempt < this.policy.attempts) {
+        this.events.onRetrying(job, error);
+        this.schedule({ ...job, attempt: job.attempt + 1 }, backoffDelay(this.policy, job.attempt));
+      } else {
+        this.events.onFailed(job, error);
+      }
+    }
+  }
+}

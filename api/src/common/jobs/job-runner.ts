@@ -1,0 +1,35 @@
+import type { QueueName, RetryPolicy } from '@fitcoach/contracts';
+
+export interface QueuedJob {
+  id: string;
+  queue: QueueName;
+  name: string;
+  payload: unknown;
+  attempt: number;
+}
+
+export type JobDispatcher = (job: QueuedJob) => Promise<void>;
+
+export interface JobRunnerEvents {
+  onCompleted(job: QueuedJob): void;
+  onRetrying(job: QueuedJob, error: unknown): void;
+  onFailed(job: QueuedJob, error: unknown): void;
+}
+
+/** Where jobs wait and run: Bull on Redis, or this process. Both apply the same retry policy. */
+export interface JobRunner {
+  readonly kind: 'bull' | 'in-process';
+  start(dispatch: JobDispatcher, events: JobRunnerEvents): Promise<void>;
+  enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void>;
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const JOB_RUNNER = Symbol('JOB_RUNNER');
+export const RETRY_POLICY = Symbol('RETRY_POLICY');
+
+export function backoffDelay(policy: RetryPolicy, failedAttempt: number): number {
+  return policy.backoffMs * 2 ** (failedAttempt - 1);
+}
+
+export type { RetryPolicy };

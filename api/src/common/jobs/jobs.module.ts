@@ -1,0 +1,60 @@
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { BullModule, getQueueToken } from '@nestjs/bull';
+import type { Queue } from 'bull';
+import { DEFAULT_RETRY_POLICY, QUEUE_NAMES, type QueueName, type RetryPolicy } from '@fitcoach/contracts';
+import { BullJobRunner } from './bull-job-runner.js';
+import { InProcessJobRunner } from './in-process-job-runner.js';
+import { JOB_RUNNER, RETRY_POLICY } from './job-runner.js';
+import { JobsService } from './jobs.service.js';
+
+export interface JobsModuleOptions {
+  redisUrl?: string;
+  /** Redis key prefix: instances of one deployment share it; separate test runs do not. */
+  prefix?: string;
+  retryPolicy?: RetryPolicy;
+}
+
+/** Bull queues when REDIS_URL is set, otherwise the in-process runner, behind the same JobsService. */
+@Global()
+@Module({})
+export class JobsModule {
+  static register(options: JobsModuleOptions): DynamicModule {
+    const policy: Provider = { provide: RETRY_POLICY, useValue: options.retryPolicy ?? DEFAULT_RETRY_POLICY };
+    if (!options.redisUrl) {
+      return {
+        module: JobsModule,
+        providers: [
+          policy,
+          {
+            provide: JOB_RUNNER,
+            inject: [RETRY_POLICY],
+            useFactory: (retry: RetryPolicy) => new InProcessJobRunner(retry),
+          },
+          JobsService,
+        ],
+        exports: [JobsService],
+      };
+    }
+    return {
+      module: JobsModule,
+      imports: [
+        BullModule.forRoot({ url: options.redisUrl, prefix: options.prefix ?? 'fitcoach' }),
+        BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+      ],
+      providers: [
+        policy,
+        {
+          provide: JOB_RUNNER,
+          inject: [RETRY_POLICY, ...QUEUE_NAMES.map((name) => getQueueToken(name))],
+          useFactory: (retry: RetryPolicy, ...queues: Queue[]) =>
+            new BullJobRunner(
+              Object.fromEntries(QUEUE_NAMES.map((name, i) => [name, queues[i]])) as Record<QueueName, Queue>,
+              retry,
+            ),
+        },
+        JobsService,
+      ],
+      exports: [JobsService],
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from '@jest/globals';
+import { InProcessJobRunner } from './in-process-job-runner.js';
+import { JobsService } from './jobs.service.js';
+
+declare module '@fitcoach/contracts' {
+  interface JobPayloads {
+    'unit.echo': { text: string };
+  }
+}
+
+function makeSut() {
+  return new JobsService(new InProcessJobRunner({ attempts: 2, backoffMs: 1 }));
+}
+
+describe(JobsService.name, () => {
+  it('refuses a second handler for the same job name', () => {
+    const sut = makeSut();
+    sut.register('unit.echo', 'mail', async () => undefined);
+    expect(() => sut.register('unit.echo', 'mail', async () => undefined)).toThrow(
+      'Job "unit.echo" already has a handler',
+    );
+  });
+
+  it('refuses to enqueue a job nobody handles', async () => {
+    await expect(makeSut().enqueue('unit.echo', { text: 'x' })).rejects.toThrow(
+      'No handler is registered for job "unit.echo"',
+    );
+  });
+
+  it('refuses handlers registered after start-up', async () => {
+    const sut = makeSut();
+    await sut.onApplicationBootstrap();
+    expect(() => sut.register('unit.echo', 'mail', async () => undefined)).toThrow(/after start-up/);
+    await sut.onApplicationShutdown();
+  });
+
+  it('hands the handler a copy of the payload, as a queue would', async () => {
+    const sut = makeSut();
+    const payload = { text: 'original' };
+    let seen: { text: string } | undefined;
+    sut.register('unit.echo', 'mail', async (p) => {
+      seen = p;
+    });
+    await sut.onApplicationBootstrap();
+    const completed = new Promise((resolve) => sut.events.once('completed', resolve));
+    await sut.enqueue('unit.echo', payload);
+    payload.text = 'changed after enqueue';
+    await completed;
+    expect(seen).toEqual({ text: 'original' });
+    await sut.onApplicationShutdown();
+  });
+});

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { JobName, JobOptions, JobPayloads, QueueName } from '@fitcoach/contracts';
+import { JOB_RUNNER, type JobRunner, type QueuedJob } from './job-runner.js';
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], context: JobContext) => Promise<void>;
+
+interface Registration {
+  queue: QueueName;
+  handler: (payload: unknown, context: JobContext) => Promise<void>;
+}
+
+export interface JobEvents {
+  completed: [QueuedJob];
+  retrying: [QueuedJob, unknown];
+  failed: [QueuedJob, unknown];
+}
+
+/**
+ * The one way to run work outside a request (ARCHITECTURE §6). Processors register exactly one
+ * handler per job name while modules initialise; `enqueue` hands a typed payload to the runner.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly events = new EventEmitter<JobEvents>();
+  private readonly logger = new Logger('Jobs');
+  private readonly registrations = new Map<string, Registration>();
+  private started = false;
+
+  constructor(@Inject(JOB_RUNNER) private readonly runner: JobRunner) {}
+
+  get runnerKind(): JobRunner['kind'] {
+    return this.runner.kind;
+  }
+
+  register<N extends JobName>(name: N, queue: QueueName, handler: JobHandler<N>): void {
+    if (this.started) throw new Error(`Job handler for "${name}" registered after start-up`);
+    if (this.registrations.has(name)) throw new Error(`Job "${name}" already has a handler`);
+    this.registrations.set(name, {
+      queue,
+      handler: (payload, context) => handler(payload as JobPayloads[N], context),
+    });
+  }
+
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    options: JobOptions = {},
+  ): Promise<string> {
+    const registration = this.registrations.get(name);
+    if (!registration) throw new Error(`No handler is registered for job "${name}"`);
+    const id = options.jobId ?? randomUUID();
+    await this.runner.enqueue({ id, queue: registration.queue, name, payload }, options.delayMs ?? 0);
+    return id;
+  }
+
+  isHealthy(): Promise<boolean> {
+    return this.runner.isHealthy();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.started = true;
+    await this.runner.start((job) => this.dispatch(job), {
+      onCompleted: (job) => this.events.emit('completed', job),
+      onRetrying: (job, error) => {
+        this.logger.warn(
+          `Job ${job.name} ${job.id} failed on attempt ${job.attempt}, will retry: ${message(error)}`,
+        );
+        this.events.emit('retrying', job, error);
+      },
+      onFailed: (job, error) => {
+        this.logger.error(
+          `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
+        );
+        this.events.emit('failed', job, error);
+      },
+    });
+    this.logger.log(`Job runner: ${this.runner.kind}, ${this.registrations.size} job type(s)`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.close();
+  }
+
+  private async dispatch(job: QueuedJob): Promise<void> {
+    const registration = this.registrations.get(job.name);
+    if (!registration) throw new Error(`No handler is registered for job "${job.name}"`);
+    await registration.handler(job.payload, { jobId: job.id, attempt: job.attempt });
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,41 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** An account (SPEC §3 User). E-mail is stored trimmed and lower-cased, so the unique index is case-insensitive. */
+@Entity({ name: 'user' })
+export class UserEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 255 })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 255 })
+  lastName: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 })
+  passwordHash: string;
+
+  @Column({ name: 'profile_picture', type: 'varchar', length: 255, nullable: true })
+  profilePicture: string | null;
+
+  @Column({ name: 'is_verified', type: 'boolean', default: false })
+  isVerified: boolean;
+
+  @Column({ name: 'is_trainer', type: 'boolean', default: false })
+  isTrainer: boolean;
+
+  @Column({ name: 'is_superuser', type: 'boolean', default: false })
+  isSuperuser: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  blocked: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}
