@@ -1,0 +1,34 @@
+import { Alert, Container } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import type { Toast, ToastType } from '~/types/toast';
+
+const COLORS: Record<ToastType, string> = { success: 'green', error: 'red', info: 'blue' };
+
+/**
+ * Shows the flash toast of the root loader as a Mantine notification. Without JavaScript notifications cannot
+ * open, so the same message is rendered inline inside <noscript>.
+ */
+export function FlashToast({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (!toast) return;
+    // The toast's id makes an effect that runs twice (React's strict mode) show it only once.
+    notifications.show({
+      id: toast.id,
+      title: toast.title,
+      message: toast.message,
+      color: COLORS[toast.type],
+    });
+  }, [toast]);
+
+  if (!toast) return null;
+  return (
+    <noscript>
+      <Container size="lg" pt="md">
+        <Alert color={COLORS[toast.type]} title={toast.title}>
+          {toast.message}
+        </Alert>
+      </Container>
+    </noscript>
+  );
+}

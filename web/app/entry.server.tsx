@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
+import { RemixServer } from '@remix-run/react';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { NonceProvider } from './utils/nonce-provider';
+
+// Remix rejects still-pending streamed loader data after this many milliseconds.
+export const streamTimeout = 5_000;
+// The render is aborted a second later, so those rejections still reach the browser.
+const RENDER_TIMEOUT_MS = streamTimeout + 1_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
+  // Every inline <script> must carry the nonce of the CSP that the API sends with this response.
+  const nonce = loadContext.cspNonce;
+  // Crawlers get the complete document in one piece; browsers get the shell as early as possible.
+  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce ?? ''}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Before the shell, onShellError rejects and Remix logs the error; after it, nobody else sees it.
+          if (shellRendered) {
+            // eslint-disable-next-line no-console -- the API's logger is not reachable from the Remix build.
+            console.error(error);
+          }
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS);
+  });
+}

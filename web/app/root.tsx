@@ -1,0 +1,81 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+} from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { NotFound } from '~/components/errors/not-found';
+import { UnexpectedError } from '~/components/errors/unexpected-error';
+import { PageLayout } from '~/components/layout/page-layout';
+import { FlashToast } from '~/components/toast';
+import { theme } from '~/theme';
+import { getUser } from '~/utils/auth.server';
+import { useNonce } from '~/utils/nonce-provider';
+import { getToast } from '~/utils/toast.server';
+
+export const meta: MetaFunction = () => [
+  { title: 'Get-Fit' },
+  {
+    name: 'description',
+    content: 'Find trainers and programmes, and follow your fitness journey with Get-Fit.',
+  },
+];
+
+export const links: LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+  return data({ user, toast }, { headers });
+}
+
+/** The document around every page, the error screens included. */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {/* The client renders no nonce (see utils/nonce-provider): not a mismatch worth a warning. */}
+        <ColorSchemeScript nonce={nonce} defaultColorScheme="light" suppressHydrationWarning />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
+          <PageLayout>{children}</PageLayout>
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <FlashToast toast={toast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <UnexpectedError error={error} />;
+}

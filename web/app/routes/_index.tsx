@@ -1,0 +1,37 @@
+import { Alert, Container } from '@mantine/core';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { Features } from '~/components/home/features';
+import { Hero } from '~/components/home/hero';
+import { InnerCircle } from '~/components/home/inner-circle';
+import { OurStory } from '~/components/home/our-story';
+import { Promotions } from '~/components/home/promotions';
+import { api } from '~/utils/api.server';
+
+export const meta: MetaFunction = () => [{ title: 'Get-Fit | Home' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The home page is static: an unhealthy API only adds a notice, it never fails the page.
+  const health = await api.health(request);
+  return { serviceAvailable: health.ok && health.data.status === 'ok' };
+}
+
+export default function HomeRoute() {
+  const { serviceAvailable } = useLoaderData<typeof loader>();
+  return (
+    <>
+      {serviceAvailable ? null : (
+        <Container size="lg" py="md">
+          <Alert color="yellow" title="Some features are unavailable">
+            We cannot reach our servers right now. Browsing may not work until we are back.
+          </Alert>
+        </Container>
+      )}
+      <Hero />
+      <Promotions />
+      <OurStory />
+      <InnerCircle />
+      <Features />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+/** The signed-in user as `GET /api/users/me/` returns it (client reference §2.4 A). */
+export interface CurrentUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** Root-relative media path (`/media/...`) or null. */
+  profile_picture: string | null;
+  is_trainer: boolean;
+  is_superuser: boolean;
+  profile: {
+    height: number | null;
+    weight: number | null;
+    body_fat: number | null;
+    age: number | null;
+    phone: string | null;
+  };
+}

@@ -1,0 +1,64 @@
+import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
+
+/*
+ * The session is the API's token pair in two cookies (ARCHITECTURE §5). They hold the raw JWTs rather than Remix's
+ * base64-JSON cookie encoding, so the API, which reads the same `accessToken` cookie on the socket.io handshake,
+ * sees exactly the token it issued. JWTs are base64url segments joined by dots: a value of any other shape is
+ * neither written nor read, which also keeps the header free of characters that would need escaping.
+ */
+const TOKEN_SHAPE = /^[\w-]+(\.[\w-]+)*$/;
+
+export type TokenCookieName = 'accessToken' | 'refreshToken';
+
+export interface TokenCookie {
+  readonly name: TokenCookieName;
+  /** The token the browser sent, or null. */
+  parse(request: Request): string | null;
+  /** A `Set-Cookie` value storing `token` for the configured lifetime. */
+  serialize(token: string, request: Request): string;
+  /** A `Set-Cookie` value that deletes the cookie. */
+  clear(request: Request): string;
+}
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:';
+}
+
+function attributes(request: Request, maxAgeSeconds: number): string {
+  const secure = isHttps(request) ? '; Secure' : '';
+  return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function createTokenCookie(name: TokenCookieName): TokenCookie {
+  return {
+    name,
+    parse(request) {
+      const header = request.headers.get('Cookie') ?? '';
+      for (const pair of header.split(';')) {
+        const separator = pair.indexOf('=');
+        if (separator === -1 || pair.slice(0, separator).trim() !== name) continue;
+        const value = pair.slice(separator + 1).trim();
+        return TOKEN_SHAPE.test(value) ? value : null;
+      }
+      return null;
+    },
+    serialize(token, request) {
+      if (!TOKEN_SHAPE.test(token)) throw new Error(`Refusing to store a malformed ${name}`);
+      return `${name}=${token}; ${attributes(request, TOKEN_COOKIE_MAX_AGE_SECONDS)}`;
+    },
+    clear(request) {
+      return `${name}=; ${attributes(request, 0)}`;
+    },
+  };
+}
+
+export const accessTokenCookie = createTokenCookie('accessToken');
+export const refreshTokenCookie = createTokenCookie('refreshToken');
+
+/** Headers that end the web session: both token cookies are deleted. */
+export function clearSessionHeaders(request: Request): Headers {
+  const headers = new Headers();
+  headers.append('Set-Cookie', accessTokenCookie.clear(request));
+  headers.append('Set-Cookie', refreshTokenCookie.clear(request));
+  return headers;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { createCookie, redirect } from '@remix-run/node';
+import type { Toast, ToastInput, ToastType } from '~/types/toast';
+import { isHttps } from './session.server';
+
+/*
+ * A flash message that survives one redirect (post/redirect/get). It is not signed: whoever edits it can only show
+ * themselves a message, and React renders it as text.
+ */
+const toastCookie = createCookie('toast', {
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax',
+  // Long enough for any redirect to land, short enough not to surprise a user on their next visit.
+  maxAge: 60,
+});
+
+const TOAST_TYPES: readonly string[] = ['success', 'error', 'info'] satisfies ToastType[];
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, title, message, type } = value as Record<string, unknown>;
+  return (
+    typeof id === 'string' &&
+    (title === undefined || typeof title === 'string') &&
+    typeof message === 'string' &&
+    typeof type === 'string' &&
+    TOAST_TYPES.includes(type)
+  );
+}
+
+export async function createToastHeaders(toast: ToastInput, request: Request): Promise<Headers> {
+  const cookie = await toastCookie.serialize({ ...toast, id: randomUUID() }, { secure: isHttps(request) });
+  return new Headers({ 'Set-Cookie': cookie });
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, request: Request): Promise<Response> {
+  return redirect(url, { headers: await createToastHeaders(toast, request) });
+}
+
+/** Reads the pending toast and, when there is one, the headers that consume it. */
+export async function getToast(
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | undefined }> {
+  const value: unknown = await toastCookie.parse(request.headers.get('Cookie'));
+  if (value === null) return { toast: null, headers: undefined };
+  const headers = new Headers({
+    'Set-Cookie': await toastCookie.serialize('', { maxAge: 0, secure: isHttps(request) }),
+  });
+  return { toast: isToast(value) ? value : null, headers };
+}

@@ -1,0 +1,21 @@
+import { useRouteLoaderData } from '@remix-run/react';
+import type { loader as rootLoader } from '~/root';
+import type { CurrentUser } from '~/types/user';
+
+/** The signed-in user from the root loader, for deciding what to show (the API decides what is allowed). */
+export function useOptionalUser(): CurrentUser | null {
+  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+}
+
+export function dashboardPath(user: CurrentUser | null): string {
+  return user?.is_superuser ? '/admin/dashboard' : '/dashboard';
+}
+
+export function profileLinkPath(user: CurrentUser): string {
+  return user.is_superuser ? '/admin/dashboard' : '/TrainerDashboard';
+}
+
+/** Trainers already are one and superusers are not offered it (SPEC §6). */
+export function canJoinAsTrainer(user: CurrentUser | null): boolean {
+  return !user?.is_trainer && !user?.is_superuser;
+}
