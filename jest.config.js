@@ -1,0 +1,44 @@
+/** Jest runs TypeScript as native ES modules (Nest 12 ships ESM only), compiled by SWC with decorator metadata. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@fitcoach/contracts$': '<rootDir>/libs/contracts/src/index.ts',
+    '^~/(.*)$': '<rootDir>/web/app/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/api/src/**/*.spec.ts',
+        '<rootDir>/libs/*/src/**/*.spec.ts',
+        '<rootDir>/web/app/**/*.spec.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
+      testTimeout: 30_000,
+    },
+  ],
+};

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+
+describe('API errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown /api path with a JSON 404, not the HTML not-found page', async () => {
+    const res = await t.http().get('/api/no-such-endpoint/').expect(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ statusCode: 404, message: expect.stringContaining('/api/no-such-endpoint') });
+  });
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    const res = await t
+      .http()
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.c",')
+      .expect(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
+  });
+
+  it('refuses a 3 MB body with 413 before reading it all', async () => {
+    const huge = JSON.stringify({ about: 'x'.repeat(3 * 1024 * 1024) });
+    const res = await t
+      .http()
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send(huge)
+      .expect(413);
+    expect(res.body).toEqual({ statusCode: 413, message: 'Request body too large' });
+  });
+
+  it('never leaks a stack trace', async () => {
+    const res = await t
+      .http()
+      .post('/api/health')
+      .set('Content-Type', 'application/json')
+      .send('{')
+      .expect(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .+\.(js|ts):\d+/);
+  });
+
+  it('sends the security headers', async () => {
+    const res = await t.http().get('/api/health').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  });
+});

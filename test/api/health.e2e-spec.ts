@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports the database and the queue up', async () => {
+    const res = await t.http().get('/api/health').expect(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual({ status: 'ok', db: 'up', queue: 'up' });
+  });
+
+  it('answers with and without the trailing slash, without redirecting', async () => {
+    const res = await t.http().get('/api/health/').expect(200);
+    expect(res.body.status).toBe('ok');
+  });
+
+  it('gives every response a request id, keeping a well-formed one from the caller', async () => {
+    const own = await t.http().get('/api/health').set('X-Request-Id', 'probe-42').expect(200);
+    expect(own.headers['x-request-id']).toBe('probe-42');
+    const generated = await t.http().get('/api/health').set('X-Request-Id', 'bad id with spaces').expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 503 naming the queue when the queue is down', async () => {
+    const jobs = t.app.get(JobsService);
+    const spy = jest.spyOn(jobs, 'isHealthy').mockResolvedValue(false);
+    try {
+      const res = await t.http().get('/api/health').expect(503);
+      expect(res.body).toMatchObject({ statusCode: 503, status: 'error', db: 'up', queue: 'down' });
+      expect(res.body.message).toContain('queue');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('GET /api/health with the database gone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 naming the database', async () => {
+    await t.app.get(DataSource).destroy();
+    const res = await t.http().get('/api/health').expect(503);
+    expect(res.body).toMatchObject({ statusCode: 503, status: 'error', db: 'down', queue: 'up' });
+    expect(res.body.message).toContain('db');
+  });
+});
