@@ -9,6 +9,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
+import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
@@ -45,12 +46,16 @@ export async function createApp(
   config: AppConfig,
   options: AppModuleOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, options), {
-    bodyParser: false,
-    bufferLogs: true,
-    abortOnError: false,
-    forceCloseConnections: true,
-  });
+  const dataSource = await openDataSource(config, { runMigrations: true });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.register(config, dataSource, options),
+    {
+      bodyParser: false,
+      bufferLogs: true,
+      abortOnError: false,
+      forceCloseConnections: true,
+    },
+  );
   app.useLogger(app.get(Logger));
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
@@ -74,6 +79,5 @@ export async function createApp(
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: false });
   }
-  app.enableShutdownHooks();
   return app;
 }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { RetryPolicy } from '@fitcoach/contracts';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from './common/config/app-config.js';
 import { ConfigModule } from './common/config/config.module.js';
 import { DatabaseModule } from './common/database/database.module.js';
@@ -28,13 +29,13 @@ export interface AppModuleOptions {
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, options: AppModuleOptions = {}): DynamicModule {
+  static register(config: AppConfig, dataSource: DataSource, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
-        DatabaseModule,
+        DatabaseModule.register(dataSource),
         JobsModule.register({
           redisUrl: config.redisUrl,
           prefix: options.queuePrefix,

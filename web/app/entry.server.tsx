@@ -46,7 +46,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, onShellError rejects and Remix logs the error; after it, nobody else sees it.
-          if (shellRendered) {
+          // A visitor who left mid-stream is not an error worth reporting.
+          if (shellRendered && !request.signal.aborted) {
             // eslint-disable-next-line no-console -- the API's logger is not reachable from the Remix build.
             console.error(error);
           }

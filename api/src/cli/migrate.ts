@@ -1,12 +1,11 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../common/config/app-config.js';
-import { dataSourceOptions } from '../common/database/data-source-options.js';
+import { openDataSource } from '../common/database/data-source-options.js';
 
 /** `npm run db:migrate [-- --revert]`: the app's own data source, so CLI and server never disagree. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const dataSource = await new DataSource(dataSourceOptions(config)).initialize();
+  const dataSource = await openDataSource(config, { runMigrations: false });
   try {
     if (process.argv.includes('--revert')) {
       await dataSource.undoLastMigration({ transaction: 'each' });

@@ -27,6 +27,7 @@ const emptyToUndefined = ({ value }: { value: unknown }) =>
 /** The environment variables FitCoach reads (ARCHITECTURE §11), as they arrive: strings. */
 class EnvironmentVariables {
   @IsOptional()
+  @Transform(emptyToUndefined)
   @IsIn(NODE_ENVS)
   NODE_ENV?: NodeEnv;
 

@@ -1,22 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataSourceOptions } from 'typeorm';
-import { migrations } from '../../database/migrations/index.js';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { entities } from '../../database/entities.js';
-import type { AppConfig } from '../config/app-config.js';
+import { migrations } from '../../database/migrations/index.js';
+import { type AppConfig, ConfigError, redactUrl } from '../config/app-config.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
-export type DatabaseDialect = 'sqlite' | 'mysql';
-
-export function databaseDialect(config: Pick<AppConfig, 'databaseUrl'>): DatabaseDialect {
-  return config.databaseUrl ? 'mysql' : 'sqlite';
-}
+type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
 
 /**
  * The one description of the database, shared by the app and the migration CLI.
  * MySQL/MariaDB when DATABASE_URL is set, otherwise the embedded SQLite file in DATA_DIR.
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): DataSourceOptions {
+export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
   const common = {
     entities,
     migrations,
@@ -46,4 +42,28 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl' | 'dataD
       db.pragma('busy_timeout = 5000');
     },
   };
+}
+
+/**
+ * Connects (and, for the app, brings the schema up to date) before anything else starts, so a wrong
+ * DATABASE_URL or an unwritable DATA_DIR stops start-up at once with a message that names it.
+ */
+export async function openDataSource(config: DatabaseConfig, options: { runMigrations: boolean }) {
+  const dataSource = new DataSource({ ...dataSourceOptions(config), migrationsRun: options.runMigrations });
+  try {
+    return await dataSource.initialize();
+  } catch (error) {
+    const target = config.databaseUrl
+      ? `DATABASE_URL=${redactUrl(config.databaseUrl)}`
+      : `SQLite database in DATA_DIR=${config.dataDir}`;
+    throw new ConfigError(`Cannot open the database (${target}): ${reason(error)}`);
+  }
+}
+
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && !error.message.includes(code)
+    ? `${code} ${error.message}`
+    : error.message;
 }

@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadConfig, redactUrl } from './app-config.js';
+
+describe(loadConfig.name, () => {
+  it('runs on the embedded default with no variables at all', () => {
+    const sut = loadConfig({}, '/srv/fitcoach');
+    expect(sut).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: '/srv/fitcoach/data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      seedDemo: false,
+      apiInternalUrl: 'http://127.0.0.1:3000',
+      corsOrigins: [],
+    });
+  });
+
+  it('reads every variable it is given', () => {
+    const sut = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      PUBLIC_URL: 'https://fit.example.com/',
+      DATA_DIR: '/var/lib/fitcoach',
+      DATABASE_URL: 'mysql://fit:pw@db:3306/fitcoach',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 'x'.repeat(32),
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(sut).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      publicUrl: 'https://fit.example.com',
+      dataDir: '/var/lib/fitcoach',
+      databaseUrl: 'mysql://fit:pw@db:3306/fitcoach',
+      redisUrl: 'redis://cache:6379',
+      seedDemo: true,
+      logLevel: 'warn',
+      apiInternalUrl: 'http://127.0.0.1:8080',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '', NODE_ENV: '' })).toMatchObject({
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      port: 3000,
+    });
+  });
+
+  it.each([
+    ['DATABASE_URL', 'postgres://db/fitcoach'],
+    ['DATABASE_URL', 'mysql://db'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['PORT', '70000'],
+    ['PORT', 'abc'],
+    ['PUBLIC_URL', 'fit.example.com'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['SEED_DEMO', 'maybe'],
+    ['SMTP_URL', 'mail.example.com'],
+  ])('stops with a message naming %s when it is %p', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('requires a long JWT_SECRET in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET must be at least/,
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
+  });
+
+  it('names every invalid variable at once', () => {
+    expect(() => loadConfig({ PORT: '0', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
+  });
+});
+
+describe(redactUrl.name, () => {
+  it('masks the password of a connection string', () => {
+    expect(redactUrl('mysql://fit:s3cr3t@db:3306/fitcoach')).toBe('mysql://fit:***@db:3306/fitcoach');
+    expect(redactUrl('mysql://root@db/fitcoach')).toBe('mysql://root@db/fitcoach');
+  });
+});
