@@ -1,0 +1,58 @@
+// `npm test`: every check a change needs, in order, stopping at the first failure, on whatever database
+// and queue the environment selects (SQLite and in-process jobs by default). Ends with one summary line.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = join(root, '.test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci'];
+const steps = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+  [
+    'unit tests',
+    'node',
+    [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`],
+  ],
+  [
+    'API e2e tests',
+    'node',
+    [...jest, '--selectProjects', 'api', '--json', `--outputFile=${reports}/api.json`],
+  ],
+  ['build', 'node', ['scripts/ensure-build.mjs']],
+  ['browser tests', 'npx', ['playwright', 'test']],
+];
+
+const target = process.env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite';
+const queue = process.env.REDIS_URL ? 'Bull on Redis' : 'in-process jobs';
+console.log(`npm test on ${target} with ${queue}`);
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  for (const name of ['unit', 'api']) {
+    const report = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  const e2e = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')).stats;
+  return { passed: passed + e2e.expected + e2e.flaky, failed: failed + e2e.unexpected, skipped: e2e.skipped };
+}
+
+for (const [label, command, args] of steps) {
+  console.log(`\n=== ${label} ===`);
+  try {
+    execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+  } catch {
+    console.error(`\nnpm test: ${label} failed`);
+    process.exit(1);
+  }
+}
+const { passed, failed, skipped } = counts();
+console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && skipped === 0 ? 0 : 1);
