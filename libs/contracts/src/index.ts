@@ -4,4 +4,6 @@ export * from './errors.js';
 export * from './health.js';
 export * from './jobs.js';
 export * from './limits.js';
+export * from './mail.js';
 export * from './text.js';
+export * from './dto/index.js';

@@ -1,0 +1,28 @@
+import express, { type Router } from 'express';
+import { MEDIA_URL_PREFIX } from './media.constants.js';
+
+/**
+ * Serves `DATA_DIR/media` under `/media`. A stored name is random and never reused, so a file can be cached
+ * for a year without revalidation. serve-static refuses paths that leave its root (`..`, also
+ * percent-encoded) and dotfiles (temp files); anything it does not serve ends in a plain 404 here, never in
+ * the web app's not-found page, and there are no directory listings or index files.
+ */
+export function mediaFiles(rootDir: string): Router {
+  const router = express.Router();
+  router.use(
+    MEDIA_URL_PREFIX,
+    express.static(rootDir, {
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+      fallthrough: true,
+      immutable: true,
+      maxAge: '1y',
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
+    (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    },
+  );
+  return router;
+}

@@ -1,0 +1,24 @@
+/** The kinds of uploaded images; each is stored in its own directory under `DATA_DIR/media`. */
+export const MEDIA_KINDS = ['profile', 'trainer', 'program', 'lesson', 'chat'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** The URL path the stored images are served under, and the name of their directory in DATA_DIR. */
+export const MEDIA_URL_PREFIX = '/media';
+
+/** Formats accepted on upload, by the MIME type that file-type reads from the bytes. */
+export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+]);
+
+/** Stored images fit inside this square: large enough for a full-width cover, small enough for a phone. */
+export const MAX_IMAGE_DIMENSION = 1600;
+export const WEBP_QUALITY = 82;
+/**
+ * Refuse to decode larger images: a few kilobytes of PNG can declare billions of pixels (a decompression bomb).
+ * 40 megapixels covers the photos of today's phone cameras.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;

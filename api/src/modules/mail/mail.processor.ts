@@ -1,0 +1,16 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { JobsService } from '../../common/jobs/jobs.service.js';
+import { MailService } from './mail.service.js';
+
+/** Runs the `mail` queue's jobs. A send that fails rejects, and JobsService retries it under its policy. */
+@Injectable()
+export class MailProcessor implements OnModuleInit {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly mail: MailService,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register('mail.verify-email', 'mail', (job) => this.mail.sendVerificationEmail(job));
+  }
+}

@@ -1,0 +1,21 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { VerifyEmailJob } from '@fitcoach/contracts';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { verifyEmailMail } from './mail.templates.js';
+import { MailTransport } from './mail.transport.js';
+
+/** Renders and sends FitCoach's mail. Called by the mail queue's processor; features enqueue jobs instead. */
+@Injectable()
+export class MailService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transport: MailTransport,
+  ) {}
+
+  async sendVerificationEmail(job: VerifyEmailJob): Promise<void> {
+    // The web app's verify.$token route, which posts the token to the API.
+    const link = `${this.config.publicUrl}/verify/${encodeURIComponent(job.token)}`;
+    const mail = verifyEmailMail({ firstName: job.firstName, purpose: job.purpose, link });
+    await this.transport.send({ to: job.to, ...mail }, link);
+  }
+}

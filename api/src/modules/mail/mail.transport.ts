@@ -1,0 +1,81 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { createTransport } from 'nodemailer';
+import type { AppConfig } from '../../common/config/app-config.js';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where FitCoach's mail goes (ARCHITECTURE §6): an SMTP server, or the outbox directory when there is none. */
+export abstract class MailTransport {
+  /**
+   * Resolves once the mail is handed over and rejects otherwise, so that the job retries. `link` is the link
+   * the mail carries, logged by the outbox only: with real delivery it stays a secret of the recipient.
+   */
+  abstract send(mail: OutgoingMail, link: string): Promise<void>;
+}
+
+export function createMailTransport(config: AppConfig): MailTransport {
+  return config.smtpUrl
+    ? new SmtpMailTransport(config.smtpUrl, config.mailFrom)
+    : new OutboxMailTransport(join(config.dataDir, 'outbox'), config.mailFrom);
+}
+
+/** SMTP_URL, with nodemailer's URL options (`smtps://`, `?pool=true`, `?ignoreTLS=true`, ...). */
+export class SmtpMailTransport extends MailTransport implements OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transporter;
+
+  constructor(smtpUrl: string, from: string) {
+    super();
+    this.transporter = createTransport(smtpUrl, { from });
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const info = await this.transporter.sendMail(mail);
+    this.logger.log(`Mail to ${mail.to} accepted by the SMTP server (${info.messageId})`);
+  }
+
+  onApplicationShutdown(): void {
+    this.transporter.close();
+  }
+}
+
+/**
+ * The embedded default: each message is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/` and its link
+ * is logged, so a developer, a test and the first user of a fresh install can all follow it.
+ */
+export class OutboxMailTransport extends MailTransport {
+  private readonly logger = new Logger('Mail');
+  private readonly transporter = createTransport({ streamTransport: true, buffer: true });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+  ) {
+    super();
+  }
+
+  async send(mail: OutgoingMail, link: string): Promise<void> {
+    const { message } = await this.transporter.sendMail({ from: this.from, ...mail });
+    await mkdir(this.dir, { recursive: true });
+    const file = join(
+      this.dir,
+      `${new Date().toISOString().replaceAll(':', '-')}-${fileNamePart(mail.to)}.eml`,
+    );
+    // 'wx': two mails to one address in the same millisecond must not overwrite each other; the second
+    // attempt fails and its retry gets a later name.
+    await writeFile(file, message, { flag: 'wx' });
+    this.logger.log(`Mail to ${mail.to} written to ${file}; link: ${link}`);
+  }
+}
+
+/** An address as part of a file name: no path separators or shell-unfriendly characters, and not too long. */
+function fileNamePart(address: string): string {
+  return address.replace(/[^A-Za-z0-9@._+-]/g, '_').slice(0, 100);
+}

@@ -1,0 +1,4 @@
+export * from './auth.dto.js';
+export * from './pagination.dto.js';
+export * from './transforms.js';
+export * from './users.dto.js';

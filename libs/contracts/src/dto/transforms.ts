@@ -1,0 +1,28 @@
+import type { TransformFnParams } from 'class-transformer';
+
+/** Multipart forms send absent values as these strings (API.md: such fields are left unchanged). */
+const ABSENT = new Set(['', 'null', 'undefined']);
+
+export function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && ABSENT.has(value.trim()));
+}
+
+export const trim = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.trim() : value;
+
+export const trimLowercase = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+export const optionalTrim = ({ value }: TransformFnParams): unknown =>
+  isAbsent(value) ? undefined : typeof value === 'string' ? value.trim() : value;
+
+export const optionalTrimLowercase = ({ value }: TransformFnParams): unknown =>
+  isAbsent(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+/** A number from JSON or a form field; anything that is not a number stays NaN so the validator names it. */
+export const optionalNumber = ({ value }: TransformFnParams): unknown => {
+  if (isAbsent(value)) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  return Number(value.trim());
+};

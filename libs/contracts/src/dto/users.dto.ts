@@ -1,0 +1,182 @@
+import { Transform } from 'class-transformer';
+import {
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import {
+  AGE,
+  BODY_FAT_PERCENT,
+  EMAIL_MAX_LENGTH,
+  EMAIL_REGEX,
+  HEIGHT_CM,
+  NAME_MAX_LENGTH,
+  NAME_REGEX,
+  PASSWORD,
+  PHONE_REGEX,
+  WEIGHT_KG,
+} from '../limits.js';
+import { optionalNumber, optionalTrim, optionalTrimLowercase, trim, trimLowercase } from './transforms.js';
+
+/** SPEC §5's texts, shared by the server's refusals and the web form's alerts. */
+export const VALIDATION_MESSAGES = {
+  name: 'Please enter only characters from a to z',
+  age: `Please enter an age between ${AGE.min} and ${AGE.max}.`,
+  phone: 'Please enter a valid 10-digit phone number.',
+  height: `Height must be between ${HEIGHT_CM.min} and ${HEIGHT_CM.max} cm.`,
+  weight: `Weight must be between ${WEIGHT_KG.min} and ${WEIGHT_KG.max} kg.`,
+  bodyFat: `Body fat must be between ${BODY_FAT_PERCENT.min} and ${BODY_FAT_PERCENT.max} %.`,
+  email: 'Enter a valid email address.',
+  passwordLength: `Password must be ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters long.`,
+  passwordSpaces: 'Password must not contain spaces.',
+} as const;
+
+export class RegisterDto {
+  @Transform(trim)
+  @IsString({ message: 'first_name is required' })
+  @IsNotEmpty({ message: 'first_name is required' })
+  @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  first_name!: string;
+
+  @Transform(trim)
+  @IsString({ message: 'last_name is required' })
+  @IsNotEmpty({ message: 'last_name is required' })
+  @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  last_name!: string;
+
+  @Transform(trimLowercase)
+  @IsString({ message: 'email is required' })
+  @MaxLength(EMAIL_MAX_LENGTH)
+  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  email!: string;
+
+  @IsString({ message: 'password is required' })
+  @MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength })
+  @MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength })
+  @Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces })
+  password!: string;
+}
+
+export class EmailVerificationDto {
+  @Transform(trim)
+  @IsString({ message: 'token is required' })
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200)
+  token!: string;
+}
+
+export class ResendVerificationDto {
+  @Transform(trimLowercase)
+  @IsString({ message: 'email is required' })
+  @MaxLength(EMAIL_MAX_LENGTH)
+  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  email!: string;
+}
+
+/** Multipart profile update: every field optional; absent, "null" and "undefined" leave a value unchanged. */
+export class UpdateUserDto {
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsInt({ message: 'id must be a whole number' })
+  id?: number;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  first_name?: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(NAME_MAX_LENGTH)
+  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  last_name?: string;
+
+  @IsOptional()
+  @Transform(optionalTrimLowercase)
+  @IsString()
+  @MaxLength(EMAIL_MAX_LENGTH)
+  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  email?: string;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.height })
+  @Min(HEIGHT_CM.min, { message: VALIDATION_MESSAGES.height })
+  @Max(HEIGHT_CM.max, { message: VALIDATION_MESSAGES.height })
+  height?: number;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.weight })
+  @Min(WEIGHT_KG.min, { message: VALIDATION_MESSAGES.weight })
+  @Max(WEIGHT_KG.max, { message: VALIDATION_MESSAGES.weight })
+  weight?: number;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.bodyFat })
+  @Min(BODY_FAT_PERCENT.min, { message: VALIDATION_MESSAGES.bodyFat })
+  @Max(BODY_FAT_PERCENT.max, { message: VALIDATION_MESSAGES.bodyFat })
+  body_fat?: number;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsInt({ message: VALIDATION_MESSAGES.age })
+  @Min(AGE.min, { message: VALIDATION_MESSAGES.age })
+  @Max(AGE.max, { message: VALIDATION_MESSAGES.age })
+  age?: number;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString({ message: VALIDATION_MESSAGES.phone })
+  @Matches(PHONE_REGEX, { message: VALIDATION_MESSAGES.phone })
+  phone?: string;
+}
+
+export interface ProfileResponse {
+  height: number | null;
+  weight: number | null;
+  body_fat: number | null;
+  age: number | null;
+  phone: string | null;
+}
+
+/** SPEC §3 User, as API.md shapes it: every field present, profile always an object. */
+export interface UserResponse {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  profile_picture: string | null;
+  is_trainer: boolean;
+  is_superuser: boolean;
+  blocked: boolean;
+  profile: ProfileResponse;
+}
+
+export interface UserBriefResponse {
+  id: number;
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  profile_picture: string | null;
+  blocked: boolean;
+}
+
+export interface MessageResponse {
+  message: string;
+}
