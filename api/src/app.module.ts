@@ -13,14 +13,20 @@ import { loggerOptions } from './common/http/logger-options.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import type { WebMode } from './common/web/remix-handler.js';
 import { WebModule } from './common/web/web.module.js';
+import { MediaModule } from './common/media/media.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
+import { AUTH_RATE_LIMITS } from './modules/auth/auth.constants.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 /** Modules whose controllers answer under /api. */
-const API_MODULES = [HealthModule];
+const API_MODULES = [HealthModule, AuthModule, UsersModule];
 
 export interface AppModuleOptions {
   /** Serve the Remix site too (off for API-only tests). */
   web?: WebMode | false;
-  /** Redis key prefix for the queues; tests isolate themselves with their own. */
+  /** Redis key prefix for queues and rate limits; tests isolate themselves with their own. */
   queuePrefix?: string;
   retryPolicy?: RetryPolicy;
   /** Extra modules, e.g. test-only job processors. */
@@ -41,6 +47,13 @@ export class AppModule {
           prefix: options.queuePrefix,
           retryPolicy: options.retryPolicy,
         }),
+        RateLimitModule.register({
+          rules: AUTH_RATE_LIMITS,
+          redisUrl: config.redisUrl,
+          prefix: options.queuePrefix ?? 'fitcoach',
+        }),
+        MediaModule,
+        MailModule,
         ...API_MODULES,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),
         ...(options.extraModules ?? []),

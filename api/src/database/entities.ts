@@ -1,4 +1,7 @@
+import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
+import { EmailVerificationEntity } from '../modules/users/email-verification.entity.js';
+import { ProfileEntity } from '../modules/users/profile.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 
 /** Every entity, listed explicitly so the app, the CLI and the tests load the same schema without globbing. */
-export const entities = [UserEntity];
+export const entities = [UserEntity, ProfileEntity, EmailVerificationEntity, RefreshTokenEntity];

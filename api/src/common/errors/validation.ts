@@ -23,6 +23,8 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,
+    // One message per field: the first rule it breaks, in the order the DTO declares them.
+    stopAtFirstError: true,
     exceptionFactory: validationException,
   });
 }

@@ -20,6 +20,9 @@ const IMMUTABLE = { immutable: true, maxAge: '1y', index: false, fallthrough: tr
 function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: WebMode): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return (req, res, next) => {
+    // Loaders call the API on the visitor's behalf and forward this header; setting it to the address Express
+    // trusts (req.ip honours `trust proxy`) stops a visitor from choosing the address the API's rate limits see.
+    req.headers['x-forwarded-for'] = req.ip;
     const loadContext = { cspNonce: String(res.locals.cspNonce ?? '') };
     // req.protocol honours `trust proxy`, so the site behind a TLS proxy sees https and sets Secure cookies.
     handle(createRequest(req, res, { protocol: `${req.protocol}:` }), loadContext)

@@ -15,6 +15,10 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 255 })
   email: string;
 
+  /** A new address waiting for its verification link; `email` changes only once it is verified. */
+  @Column({ name: 'pending_email', type: 'varchar', length: 255, nullable: true })
+  pendingEmail: string | null;
+
   @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash: string;
 

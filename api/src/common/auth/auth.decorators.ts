@@ -1,0 +1,25 @@
+import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Role } from '@fitcoach/contracts';
+import type { UserEntity } from '../../modules/users/user.entity.js';
+
+export const IS_PUBLIC = 'fitcoach:public';
+export const ROLES = 'fitcoach:roles';
+
+/** Who is calling: the account as loaded on this request, and the session its access token belongs to. */
+export interface AuthContext {
+  user: UserEntity;
+  sessionId: string;
+}
+
+/** Opts a route out of the global deny-by-default authentication. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Coarse role check; ownership of a row is always checked in the service. */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
+
+/** The authenticated caller; services take it as their first argument. */
+export const Auth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext => {
+  const request = context.switchToHttp().getRequest<{ user?: AuthContext }>();
+  if (!request.user) throw new Error('@Auth() used on a route without authentication');
+  return request.user;
+});

@@ -1,0 +1,9 @@
+/** API texts of SPEC §8 and API.md, typos included, that several modules send. */
+export const AUTH_MESSAGES = {
+  blocked: 'You have been temporarly blocked by the Admin',
+  notAuthenticated: 'Authentication credentials were not provided.',
+  invalidToken: 'Token is invalid or expired',
+  badCredentials: 'No active account found with the given credentials',
+  notVerified: 'Email not verified',
+  forbidden: 'You do not have permission to perform this action.',
+} as const;

@@ -1,0 +1,40 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { map, type Observable } from 'rxjs';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Lists stay plain JSON arrays for the spec's client; the paging travels in `X-Total-Count` and an RFC 8288
+ * `Link` header (API.md general rules).
+ */
+@Injectable()
+export class PaginatedResponse implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    return next.handle().pipe(
+      map((page: Page<unknown>) => {
+        const lastPage = Math.max(1, Math.ceil(page.total / page.pageSize));
+        const link = (n: number, rel: string) => {
+          const url = new URL(req.originalUrl, 'http://internal');
+          url.searchParams.set('page', String(n));
+          url.searchParams.set('page_size', String(page.pageSize));
+          return `<${url.pathname}${url.search}>; rel="${rel}"`;
+        };
+        const links = [link(1, 'first'), link(lastPage, 'last')];
+        if (page.page > 1) links.push(link(page.page - 1, 'prev'));
+        if (page.page < lastPage) links.push(link(page.page + 1, 'next'));
+        res.setHeader('X-Total-Count', String(page.total));
+        res.setHeader('Link', links.join(', '));
+        return page.items;
+      }),
+    );
+  }
+}

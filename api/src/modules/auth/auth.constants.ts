@@ -1,0 +1,23 @@
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface AccessTokenClaims {
+  sub: string;
+  typ: 'access';
+  /** The session (refresh token family) the token belongs to: revoking the session ends the token too. */
+  sid: string;
+}
+
+export interface RefreshTokenClaims {
+  sub: string;
+  typ: 'refresh';
+  sid: string;
+  jti: string;
+}
+
+/** Per client address; the web forwards the visitor's address, so this is per visitor, not per web server. */
+export const AUTH_RATE_LIMITS = {
+  login: { points: 10, windowSeconds: 60 },
+  register: { points: 5, windowSeconds: 60 },
+  resend: { points: 3, windowSeconds: 60 },
+} as const;

@@ -1,0 +1,58 @@
+import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { LoginDto, LogoutDto, MessageResponse, TokenPairResponse } from '@fitcoach/contracts';
+import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
+import { UsersService } from '../users/users.service.js';
+import type { AccessTokenClaims } from './auth.constants.js';
+import { PasswordService } from './password.service.js';
+import { SessionsService } from './sessions.service.js';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async login(dto: LoginDto): Promise<TokenPairResponse> {
+    const user = await this.users.findByEmail(dto.email);
+    const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
+    if (!user || !passwordOk) throw new UnauthorizedException({ message: AUTH_MESSAGES.badCredentials });
+    if (!user.isVerified) throw new UnauthorizedException({ message: AUTH_MESSAGES.notVerified });
+    if (user.blocked) throw new ForbiddenException({ message: AUTH_MESSAGES.blocked });
+    return this.sessions.start(user.id);
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPairResponse> {
+    const claims = await this.sessions.verifyRefresh(refreshToken);
+    const user = await this.users.findById(Number(claims.sub));
+    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
+    return this.sessions.rotate(claims);
+  }
+
+  /** The one authentication function: REST guard, token verification and (later) the socket handshake. */
+  async authenticate(accessToken: string): Promise<AuthContext> {
+    return this.resolve(await this.sessions.verifyAccess(accessToken));
+  }
+
+  /** Checks a verified access token's claims against the account and the session as they are now. */
+  async resolve(claims: AccessTokenClaims): Promise<AuthContext> {
+    const user = await this.users.findById(Number(claims.sub));
+    if (!user || !user.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
+    if (!(await this.sessions.isActive(claims.sid)))
+      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    return { user, sessionId: claims.sid };
+  }
+
+  async logout(auth: AuthContext, dto: LogoutDto): Promise<MessageResponse> {
+    await this.sessions.revokeSession(auth.sessionId);
+    if (dto.refresh) {
+      const other = await this.sessions.sessionOf(dto.refresh, auth.user.id);
+      if (other) await this.sessions.revokeSession(other);
+    }
+    return { message: 'User logged out' };
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  OneToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { UserEntity } from './user.entity.js';
+
+/** SPEC §3 body stats; every user has exactly one, created with the account. */
+@Entity({ name: 'profile' })
+export class ProfileEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @OneToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_profile_user_id' })
+  user?: Relation<UserEntity>;
+
+  @Column({ type: 'float', nullable: true })
+  height: number | null;
+
+  @Column({ type: 'float', nullable: true })
+  weight: number | null;
+
+  @Column({ name: 'body_fat', type: 'float', nullable: true })
+  bodyFat: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  age: number | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  phone: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

@@ -1,0 +1,109 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  EmailVerificationDto,
+  PaginationQueryDto,
+  RegisterDto,
+  ResendVerificationDto,
+  UpdateUserDto,
+} from '@fitcoach/contracts';
+import type { Response } from 'express';
+import { Auth, type AuthContext, Public, Roles } from '../../common/auth/auth.decorators.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.js';
+import { LegacyErrorKey } from '../../common/errors/legacy-error-key.interceptor.js';
+import { IdPipe } from '../../common/http/id.pipe.js';
+import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { imageUpload } from '../../common/media/image-upload.js';
+import type { UploadedImage } from '../../common/media/media.service.js';
+import { UsersService } from './users.service.js';
+import { VerificationService } from './verification.service.js';
+
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly verification: VerificationService,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @RateLimit('register')
+  @UseInterceptors(new LegacyErrorKey('error_message'))
+  register(@Body() dto: RegisterDto) {
+    return this.users.register(dto);
+  }
+
+  @Public()
+  @Post('email_verification')
+  @UseInterceptors(new LegacyErrorKey('error_message'))
+  async verifyEmail(@Body() dto: EmailVerificationDto, @Res({ passthrough: true }) res: Response) {
+    const { status, Message } = await this.verification.verify(dto.token);
+    res.status(status);
+    return { Message };
+  }
+
+  @Public()
+  @Post('resend_verification')
+  @HttpCode(202)
+  @RateLimit('resend')
+  resendVerification(@Body() dto: ResendVerificationDto) {
+    return this.users.resendVerification(dto);
+  }
+
+  @Get('me')
+  me(@Auth() auth: AuthContext) {
+    return this.users.me(auth);
+  }
+
+  @Put('updateUser')
+  @UseInterceptors(imageUpload('profile_picture'))
+  updateUser(
+    @Auth() auth: AuthContext,
+    @Body() dto: UpdateUserDto,
+    @UploadedFile() picture: UploadedImage | undefined,
+  ) {
+    return this.users.update(auth, dto, picture);
+  }
+
+  @Get('getUserById/:id')
+  getUserById(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.users.getById(auth, id);
+  }
+
+  @Get('getUserCount')
+  @Roles('superuser')
+  getUserCount() {
+    return this.users.countUsers();
+  }
+
+  /** Presence arrives with the chat; until then nobody is reported online. */
+  @Get('getLoggedInUsers')
+  @Roles('superuser')
+  getLoggedInUsers() {
+    return [];
+  }
+
+  @Get('getAllUsers')
+  @Roles('superuser')
+  @UseInterceptors(PaginatedResponse)
+  getAllUsers(@Query() query: PaginationQueryDto) {
+    return this.users.listUsers(query);
+  }
+
+  @Get('changeUserAccess/:id')
+  @Roles('superuser')
+  changeUserAccess(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.users.changeAccess(auth, id);
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PasswordModule } from '../auth/password.module.js';
+import { SessionsModule } from '../auth/sessions.module.js';
+import { EmailVerificationEntity } from './email-verification.entity.js';
+import { ProfileEntity } from './profile.entity.js';
+import { UserEntity } from './user.entity.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+import { VerificationService } from './verification.service.js';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([UserEntity, ProfileEntity, EmailVerificationEntity]),
+    PasswordModule,
+    SessionsModule,
+  ],
+  controllers: [UsersController],
+  providers: [UsersService, VerificationService],
+  exports: [UsersService],
+})
+export class UsersModule {}

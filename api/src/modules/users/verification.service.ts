@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
+import { JobsService } from '../../common/jobs/jobs.service.js';
+import { EmailVerificationEntity } from './email-verification.entity.js';
+import { UserEntity } from './user.entity.js';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export const VERIFICATION_MESSAGES = {
+  activated: 'Account Activated \n Now Log in using your credentials',
+  alreadyActive: 'Account already active',
+  expired: 'Activation Link Expired',
+  invalid: 'Invalid Token',
+  emailTaken: 'user account with this email already exists.',
+} as const;
+
+export type VerificationPurpose = 'register' | 'email-change';
+
+/** E-mail verification links: random, single use, stored hashed, valid 24 h, sent by the mail queue. */
+@Injectable()
+export class VerificationService {
+  private readonly logger = new Logger(VerificationService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+  ) {}
+
+  /** Creates a link inside the caller's transaction; `send` it once that transaction has committed. */
+  async create(manager: EntityManager, user: UserEntity, email: string, purpose: VerificationPurpose) {
+    const token = randomBytes(32).toString('base64url');
+    const row = await manager.save(
+      manager.create(EmailVerificationEntity, {
+        userId: user.id,
+        email,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
+        usedAt: null,
+      }),
+    );
+    return { id: row.id, to: email, firstName: user.firstName, token, purpose };
+  }
+
+  /** Queues the e-mail; a queue that cannot take it is logged, and the user can ask for a new link. */
+  async send(link: Awaited<ReturnType<VerificationService['create']>>): Promise<void> {
+    try {
+      await this.jobs.enqueue(
+        'mail.verify-email',
+        { to: link.to, firstName: link.firstName, token: link.token, purpose: link.purpose },
+        { jobId: `verify-email-${link.id}` },
+      );
+    } catch (error) {
+      this.logger.error(
+        `Verification e-mail for user link ${link.id} not queued: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Uses a link: verifies the account, or moves it to the new address of an e-mail change. */
+  async verify(token: string): Promise<{ status: 200 | 201; Message: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const link = await manager.findOneBy(EmailVerificationEntity, { tokenHash: sha256(token) });
+      if (!link) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
+      const user = await manager.findOneByOrFail(UserEntity, { id: link.userId });
+      if (user.isVerified && user.email === link.email) {
+        return { status: 200 as const, Message: VERIFICATION_MESSAGES.alreadyActive };
+      }
+      if (link.usedAt) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
+      if (link.expiresAt.getTime() <= Date.now())
+        throw new BadRequestException(VERIFICATION_MESSAGES.expired);
+
+      const claimed = await manager.update(
+        EmailVerificationEntity,
+        { id: link.id, usedAt: IsNull() },
+        { usedAt: new Date() },
+      );
+      if (claimed.affected !== 1) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
+
+      if (link.email !== user.email) {
+        const taken = await manager.existsBy(UserEntity, { email: link.email });
+        if (taken) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
+        await manager.update(
+          UserEntity,
+          { id: user.id },
+          { email: link.email, pendingEmail: null, isVerified: true },
+        );
+        return { status: 201 as const, Message: VERIFICATION_MESSAGES.activated };
+      }
+      await manager.update(UserEntity, { id: user.id }, { isVerified: true });
+      return { status: 201 as const, Message: VERIFICATION_MESSAGES.activated };
+    });
+  }
+}
