@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Set once in the main process and inherited by the workers, so tests can read the server's files (the outbox).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fitcoach-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 const systemChromium = '/usr/bin/chromium';
 const executablePath =
@@ -49,7 +52,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fitcoach-e2e-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createSession, createUser, login, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
+
+const BLOCKED = 'You have been temporarly blocked by the Admin';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('POST /api/token/', () => {
+  it('refuses missing fields with 400 and a detail', async () => {
+    const res = await t.http().post('/api/token/').send({}).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, detail: expect.any(String) });
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'password']);
+  });
+
+  it('refuses wrong types with 400', async () => {
+    await t
+      .http()
+      .post('/api/token/')
+      .send({ email: 42, password: ['x'] })
+      .expect(400);
+  });
+
+  it('answers a wrong password and an unknown address alike, 401 with detail', async () => {
+    const user = await createUser(t);
+    const wrong = await t.http().post('/api/token/').send({ email: user.email, password: 'wrong-password' });
+    const unknown = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: uniqueEmail(), password: TEST_PASSWORD });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.detail).toBe('No active account found with the given credentials');
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('refuses an unverified account with 401 saying so', async () => {
+    const user = await createUser(t, { verified: false });
+    const res = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: user.email, password: TEST_PASSWORD })
+      .expect(401);
+    expect(res.body.detail).toBe('Email not verified');
+  });
+
+  it('refuses a blocked account with 403', async () => {
+    const user = await createUser(t, { blocked: true });
+    const res = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: user.email, password: TEST_PASSWORD })
+      .expect(403);
+    expect(res.body.detail).toBe(BLOCKED);
+  });
+
+  it('gives an access and a refresh token, whatever the case of the address', async () => {
+    const user = await createUser(t);
+    const res = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: `  ${user.email.toUpperCase()} `, password: TEST_PASSWORD })
+      .expect(200);
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    const [, payload] = res.body.access.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    expect(claims.exp - claims.iat).toBe(15 * 60);
+  });
+
+  it('limits attempts per client address with 429', async () => {
+    const user = await createUser(t);
+    const client = t.http().set('X-Forwarded-For', '203.0.113.77');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await client.post('/api/token/').send({ email: user.email, password: 'wrong-password' });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    await t.http().post('/api/token/').send({ email: user.email, password: TEST_PASSWORD }).expect(200);
+  });
+});
+
+describe('POST /api/token/refresh/', () => {
+  it('refuses a missing or forged token', async () => {
+    await t.http().post('/api/token/refresh/').send({}).expect(400);
+    const res = await t.http().post('/api/token/refresh/').send({ refresh: 'not.a.token' }).expect(401);
+    expect(res.body.detail).toBe('Token is invalid or expired');
+  });
+
+  it('refuses an access token in place of a refresh token', async () => {
+    const session = await createSession(t);
+    await t.http().post('/api/token/refresh/').send({ refresh: session.access }).expect(401);
+  });
+
+  it('rotates: a new pair, and the old refresh token dies', async () => {
+    const session = await createSession(t);
+    const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    expect(res.body).toEqual({ access: expect.any(String), refresh: expect.any(String) });
+    expect(res.body.refresh).not.toBe(session.refresh);
+    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${res.body.access}`).expect(200);
+  });
+
+  it('revokes the whole session when a rotated token is replayed', async () => {
+    const session = await createSession(t);
+    const rotated = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    await t.http().post('/api/token/refresh/').send({ refresh: rotated.body.refresh }).expect(401);
+    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${rotated.body.access}`).expect(401);
+  });
+
+  it('refuses a blocked user with 403', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const session = await createSession(t);
+    await t.http().get(`/api/users/changeUserAccess/${session.user.id}/`).set('Authorization', admin.bearer);
+    const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(403);
+    expect(res.body.detail).toBe(BLOCKED);
+  });
+});
+
+describe('POST /api/token/verify/', () => {
+  it('accepts a valid access token with {}', async () => {
+    const session = await createSession(t);
+    const res = await t.http().post('/api/token/verify/').send({ token: session.access }).expect(200);
+    expect(res.body).toEqual({});
+  });
+
+  it('refuses a refresh token, a forged one and a missing one', async () => {
+    const session = await createSession(t);
+    await t.http().post('/api/token/verify/').send({ token: session.refresh }).expect(401);
+    const forged = `${session.access.slice(0, -4)}AAAA`;
+    const res = await t.http().post('/api/token/verify/').send({ token: forged }).expect(401);
+    expect(res.body.detail).toBe('Token is invalid or expired');
+    await t.http().post('/api/token/verify/').send({}).expect(400);
+  });
+});
+
+describe('POST /api/users/logout/', () => {
+  it('requires authentication', async () => {
+    const res = await t.http().post('/api/users/logout/').expect(401);
+    expect(res.body).toEqual({ statusCode: 401, message: 'Authentication credentials were not provided.' });
+  });
+
+  it('ends the session: its access and refresh tokens stop working', async () => {
+    const session = await createSession(t);
+    const res = await t.http().post('/api/users/logout/').set('Authorization', session.bearer).expect(200);
+    expect(res.body).toEqual({ message: 'User logged out' });
+    await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
+    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+  });
+
+  it('leaves the user’s other sessions alone', async () => {
+    const user = await createUser(t);
+    const phone = await login(t, user);
+    const laptop = await login(t, user);
+    await t.http().post('/api/users/logout/').set('Authorization', phone.bearer).expect(200);
+    await t.http().get('/api/users/me/').set('Authorization', laptop.bearer).expect(200);
+  });
+});
+
+describe('authentication on every route', () => {
+  it('accepts the access token from the web session cookie', async () => {
+    const session = await createSession(t);
+    await t.http().get('/api/users/me/').set('Cookie', `accessToken=${session.access}`).expect(200);
+  });
+
+  it('refuses a forged or malformed bearer token with 401', async () => {
+    await t.http().get('/api/users/me/').set('Authorization', 'Bearer').expect(401);
+    await t.http().get('/api/users/me/').set('Authorization', 'Bearer x.y.z').expect(401);
+  });
+
+  it('refuses a blocked user’s still-valid access token with 403', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const session = await createSession(t);
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${session.user.id}/`)
+      .set('Authorization', admin.bearer)
+      .expect(200);
+    const res = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(403);
+    expect(res.body).toEqual({ statusCode: 403, message: BLOCKED });
+    const fresh = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: session.user.email, password: TEST_PASSWORD });
+    expect(fresh.status).toBe(403);
+    expect(fresh.body.detail).toBe(BLOCKED);
+  });
+});

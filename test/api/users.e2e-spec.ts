@@ -1,0 +1,465 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
+import { UserEntity } from '../../api/src/modules/users/user.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { nextVerificationToken } from '../fixtures/mail.js';
+import { createSession, createUser, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
+
+let t: TestApp;
+let jobs: JobsService;
+let users: ReturnType<DataSource['getRepository']>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  jobs = t.app.get(JobsService);
+  users = t.app.get(DataSource).getRepository(UserEntity);
+});
+afterAll(() => t.close());
+
+const registration = (email = uniqueEmail()) => ({
+  first_name: 'Asha',
+  last_name: 'Rao',
+  email,
+  password: 'strong-password-1',
+});
+
+async function registerAndVerify(email = uniqueEmail()) {
+  const token = nextVerificationToken(jobs, email);
+  await t.http().post('/api/users/register/').send(registration(email)).expect(201);
+  return { email, token: await token };
+}
+
+describe('POST /api/users/register/', () => {
+  it('stores the user unverified and queues the verification e-mail', async () => {
+    const email = uniqueEmail();
+    const token = nextVerificationToken(jobs, email);
+    const res = await t
+      .http()
+      .post('/api/users/register/')
+      .send(registration(` ${email.toUpperCase()} `));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Verification link sent to your email' });
+    await expect(token).resolves.toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await users.findOneByOrFail({ email });
+    expect(stored).toMatchObject({ isVerified: false, isSuperuser: false, blocked: false });
+    const login = await t
+      .http()
+      .post('/api/token/')
+      .send({ email, password: 'strong-password-1' })
+      .expect(401);
+    expect(login.body.detail).toBe('Email not verified');
+  });
+
+  it('refuses a taken address whatever its case with 409 and error_message', async () => {
+    const user = await createUser(t);
+    const res = await t.http().post('/api/users/register/').send(registration(user.email.toUpperCase()));
+    expect(res.status).toBe(409);
+    expect(res.body.error_message).toBe('user account with this email already exists.');
+    expect(await users.countBy({ email: user.email })).toBe(1);
+  });
+
+  it('refuses invalid fields with 400, error_message and field errors, storing nothing', async () => {
+    const email = uniqueEmail();
+    const res = await t
+      .http()
+      .post('/api/users/register/')
+      .send({ first_name: 'Asha1', last_name: '', email: `${email} x`, password: 'short' })
+      .expect(400);
+    expect(res.body.error_message).toEqual(expect.any(String));
+    expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'email',
+      'first_name',
+      'last_name',
+      'password',
+    ]);
+    expect(await users.countBy({ email })).toBe(0);
+  });
+
+  it('refuses a body that is not an object, and wrong types', async () => {
+    await t
+      .http()
+      .post('/api/users/register/')
+      .set('Content-Type', 'application/json')
+      .send('[1,2]')
+      .expect(400);
+    await t
+      .http()
+      .post('/api/users/register/')
+      .send({ first_name: ['A'], last_name: 1, email: true, password: {} })
+      .expect(400);
+  });
+
+  it('limits registrations per client address', async () => {
+    const client = t.http().set('X-Forwarded-For', '203.0.113.90');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await client.post('/api/users/register/').send({})).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});
+
+describe('POST /api/users/email_verification/', () => {
+  it('activates the account once; the used link then says already active', async () => {
+    const { email, token } = await registerAndVerify();
+    const first = await t.http().post('/api/users/email_verification/').send({ token }).expect(201);
+    expect(first.body).toEqual({ Message: 'Account Activated \n Now Log in using your credentials' });
+    const again = await t.http().post('/api/users/email_verification/').send({ token }).expect(200);
+    expect(again.body).toEqual({ Message: 'Account already active' });
+    await t.http().post('/api/token/').send({ email, password: 'strong-password-1' }).expect(200);
+  });
+
+  it('refuses a forged token with 400 and error_message', async () => {
+    const res = await t
+      .http()
+      .post('/api/users/email_verification/')
+      .send({ token: 'x'.repeat(43) })
+      .expect(400);
+    expect(res.body.error_message).toBe('Invalid Token');
+    await t.http().post('/api/users/email_verification/').send({}).expect(400);
+  });
+
+  it('refuses an expired link, saying so', async () => {
+    const { email, token } = await registerAndVerify();
+    const user = await users.findOneByOrFail({ email });
+    await t.app
+      .get(DataSource)
+      .getRepository(EmailVerificationEntity)
+      .update({ userId: user.id }, { expiresAt: new Date(Date.now() - 1000) });
+    const res = await t.http().post('/api/users/email_verification/').send({ token }).expect(400);
+    expect(res.body.error_message).toBe('Activation Link Expired');
+    expect(await users.findOneByOrFail({ email })).toMatchObject({ isVerified: false });
+  });
+});
+
+describe('POST /api/users/resend_verification/', () => {
+  it('sends a new link to an unverified address, which then works', async () => {
+    const { email } = await registerAndVerify();
+    const token = nextVerificationToken(jobs, email);
+    const res = await t.http().post('/api/users/resend_verification/').send({ email }).expect(202);
+    expect(res.body.message).toEqual(expect.any(String));
+    await t
+      .http()
+      .post('/api/users/email_verification/')
+      .send({ token: await token })
+      .expect(201);
+  });
+
+  it('answers the same for an unknown address', async () => {
+    const known = await t
+      .http()
+      .post('/api/users/resend_verification/')
+      .send({ email: uniqueEmail() })
+      .expect(202);
+    const user = await createUser(t);
+    const verified = await t
+      .http()
+      .post('/api/users/resend_verification/')
+      .send({ email: user.email })
+      .expect(202);
+    expect(verified.body).toEqual(known.body);
+  });
+
+  it('refuses a malformed address with 400', async () => {
+    await t.http().post('/api/users/resend_verification/').send({ email: 'not an address' }).expect(400);
+  });
+});
+
+describe('GET /api/users/me/', () => {
+  it('requires authentication', async () => {
+    await t.http().get('/api/users/me/').expect(401);
+  });
+
+  it('returns the caller with an empty profile object', async () => {
+    const session = await createSession(t, { firstName: 'Ravi', lastName: 'Kumar' });
+    const res = await t.http().get('/api/users/me').set('Authorization', session.bearer).expect(200);
+    expect(res.body).toEqual({
+      id: session.user.id,
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+      email: session.user.email,
+      profile_picture: null,
+      is_trainer: false,
+      is_superuser: false,
+      blocked: false,
+      profile: { height: null, weight: null, body_fat: null, age: null, phone: null },
+    });
+  });
+});
+
+describe('PUT /api/users/updateUser/', () => {
+  it('requires authentication', async () => {
+    await t.http().put('/api/users/updateUser/').field('first_name', 'Eve').expect(401);
+  });
+
+  it('updates the caller’s names and body stats; "null" and absent fields stay as they were', async () => {
+    const session = await createSession(t);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('first_name', 'Meera')
+      .field('height', '172.5')
+      .field('weight', '64')
+      .field('age', '29')
+      .field('phone', '9876543210')
+      .expect(200, { message: 'User profile updated successfully' });
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('last_name', 'null')
+      .field('weight', 'undefined')
+      .field('body_fat', '18')
+      .expect(200);
+    const me = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(200);
+    expect(me.body).toMatchObject({
+      first_name: 'Meera',
+      last_name: 'User',
+      profile: { height: 172.5, weight: 64, body_fat: 18, age: 29, phone: '9876543210' },
+    });
+  });
+
+  it('stores a real picture as WebP under /media', async () => {
+    const session = await createSession(t);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .attach('profile_picture', png, 'me.png')
+      .expect(200);
+    const me = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(200);
+    expect(me.body.profile_picture).toMatch(/^\/media\/profile\/[0-9a-f]{32}\.webp$/);
+    const served = await t.http().get(me.body.profile_picture).expect(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a script saved as x.png with 400 and changes nothing', async () => {
+    const session = await createSession(t, { firstName: 'Before' });
+    const res = await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('first_name', 'After')
+      .attach('profile_picture', Buffer.from('<script>alert(1)</script>'), 'x.png')
+      .expect(400);
+    expect(res.body.errors).toEqual([{ field: 'profile_picture', message: expect.any(String) }]);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ firstName: 'Before' });
+  });
+
+  it.each([
+    ['age', '11', 'Please enter an age between 12 and 120.'],
+    ['age', '30.5', 'Please enter an age between 12 and 120.'],
+    ['phone', '12345', 'Please enter a valid 10-digit phone number.'],
+    ['height', '250', 'Height must be between 100 and 200 cm.'],
+    ['weight', 'heavy', 'Weight must be between 0 and 500 kg.'],
+    ['first_name', 'Ann-Marie', 'Please enter only characters from a to z'],
+  ])('refuses %s=%p with its message and changes nothing', async (field, value, message) => {
+    const session = await createSession(t, { firstName: 'Kept' });
+    const res = await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('last_name', 'Changed')
+      .field(field, value)
+      .expect(400);
+    expect(res.body.errors).toEqual([{ field, message }]);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      firstName: 'Kept',
+      lastName: 'User',
+    });
+  });
+
+  it('refuses someone else’s id with 403 and changes nothing', async () => {
+    const victim = await createUser(t, { firstName: 'Victim' });
+    const attacker = await createSession(t);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', attacker.bearer)
+      .field('id', String(victim.id))
+      .field('first_name', 'Hacked')
+      .expect(403);
+    expect(await users.findOneByOrFail({ id: victim.id })).toMatchObject({ firstName: 'Victim' });
+    expect(await users.findOneByOrFail({ id: attacker.user.id })).toMatchObject({ firstName: 'Test' });
+  });
+
+  it('changes the e-mail only once the new address is verified', async () => {
+    const session = await createSession(t);
+    const newEmail = uniqueEmail('moved');
+    const token = nextVerificationToken(jobs, newEmail);
+    const res = await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('email', newEmail.toUpperCase())
+      .expect(200);
+    expect(res.body.message).toContain(newEmail);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ email: session.user.email });
+    await t
+      .http()
+      .post('/api/users/email_verification/')
+      .send({ token: await token })
+      .expect(201);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: newEmail,
+      pendingEmail: null,
+    });
+    await t.http().post('/api/token/').send({ email: newEmail, password: TEST_PASSWORD }).expect(200);
+  });
+
+  it('refuses an address another account has with 409', async () => {
+    const other = await createUser(t);
+    const session = await createSession(t);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('email', other.email)
+      .expect(409);
+  });
+});
+
+describe('GET /api/users/getUserById/{id}/', () => {
+  it('requires authentication', async () => {
+    await t.http().get('/api/users/getUserById/1/').expect(401);
+  });
+
+  it('shows another user without e-mail and body stats', async () => {
+    const other = await createUser(t, { firstName: 'Other' });
+    const session = await createSession(t);
+    const res = await t
+      .http()
+      .get(`/api/users/getUserById/${other.id}/`)
+      .set('Authorization', session.bearer);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: other.id, first_name: 'Other', email: null });
+    expect(res.body.profile).toEqual({ height: null, weight: null, body_fat: null, age: null, phone: null });
+  });
+
+  it('shows everything to the user and to superusers', async () => {
+    const session = await createSession(t);
+    const admin = await createSession(t, { superuser: true });
+    const own = await t
+      .http()
+      .get(`/api/users/getUserById/${session.user.id}/`)
+      .set('Authorization', session.bearer);
+    const asAdmin = await t
+      .http()
+      .get(`/api/users/getUserById/${session.user.id}/`)
+      .set('Authorization', admin.bearer);
+    expect(own.body.email).toBe(session.user.email);
+    expect(asAdmin.body.email).toBe(session.user.email);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const session = await createSession(t);
+    await t.http().get('/api/users/getUserById/999999999/').set('Authorization', session.bearer).expect(404);
+    await t.http().get('/api/users/getUserById/abc/').set('Authorization', session.bearer).expect(404);
+  });
+});
+
+describe('superuser endpoints', () => {
+  const adminPaths = ['/api/users/getUserCount/', '/api/users/getLoggedInUsers/', '/api/users/getAllUsers/'];
+
+  it.each(adminPaths)('%s requires authentication', async (path) => {
+    await t.http().get(path).expect(401);
+  });
+
+  it.each(adminPaths)('%s refuses a non-superuser with 403', async (path) => {
+    const session = await createSession(t, { trainer: true });
+    await t.http().get(path).set('Authorization', session.bearer).expect(403);
+  });
+
+  it('counts non-superuser accounts', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const before = (await t.http().get('/api/users/getUserCount/').set('Authorization', admin.bearer)).body
+      .count;
+    await createUser(t);
+    await createUser(t, { superuser: true });
+    const after = await t
+      .http()
+      .get('/api/users/getUserCount/')
+      .set('Authorization', admin.bearer)
+      .expect(200);
+    expect(after.body).toEqual({ count: before + 1 });
+  });
+
+  it('reports nobody online until presence exists', async () => {
+    const admin = await createSession(t, { superuser: true });
+    await t.http().get('/api/users/getLoggedInUsers/').set('Authorization', admin.bearer).expect(200, []);
+  });
+
+  it('pages through members newest first, with X-Total-Count and Link', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const newest = await createUser(t, { firstName: 'Newest' });
+    await createUser(t, { trainer: true });
+    const res = await t
+      .http()
+      .get('/api/users/getAllUsers/?page=1&page_size=2')
+      .set('Authorization', admin.bearer)
+      .expect(200);
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toEqual({
+      id: newest.id,
+      user_id: newest.id,
+      first_name: 'Newest',
+      last_name: 'User',
+      username: 'Newest User',
+      email: newest.email,
+      profile_picture: null,
+      blocked: false,
+    });
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+    expect(res.headers.link).toContain('rel="next"');
+    await t
+      .http()
+      .get('/api/users/getAllUsers/?page_size=1000')
+      .set('Authorization', admin.bearer)
+      .expect(400);
+  });
+});
+
+describe('GET /api/users/changeUserAccess/{id}/', () => {
+  it('requires a superuser', async () => {
+    const target = await createUser(t);
+    await t.http().get(`/api/users/changeUserAccess/${target.id}/`).expect(401);
+    const session = await createSession(t);
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${target.id}/`)
+      .set('Authorization', session.bearer)
+      .expect(403);
+    expect(await users.findOneByOrFail({ id: target.id })).toMatchObject({ blocked: false });
+  });
+
+  it('blocks and unblocks', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const target = await createUser(t);
+    const path = `/api/users/changeUserAccess/${target.id}/`;
+    await t.http().get(path).set('Authorization', admin.bearer).expect(200, { message: 'User Blocked' });
+    await t.http().post('/api/token/').send({ email: target.email, password: TEST_PASSWORD }).expect(403);
+    await t.http().get(path).set('Authorization', admin.bearer).expect(200, { message: 'User Unblocked' });
+    await t.http().post('/api/token/').send({ email: target.email, password: TEST_PASSWORD }).expect(200);
+  });
+
+  it('refuses to block oneself with 409, and unknown ids with 404', async () => {
+    const admin = await createSession(t, { superuser: true });
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${admin.user.id}/`)
+      .set('Authorization', admin.bearer)
+      .expect(409);
+    await t
+      .http()
+      .get('/api/users/changeUserAccess/999999999/')
+      .set('Authorization', admin.bearer)
+      .expect(404);
+  });
+});
