@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { exitOf, freePort, listening, runCli, startServer } from './support/process.js';
+import { exitOf, freePort, listening, runCli, startServer, stopServers } from './support/process.js';
 
 /** The verification token in the newest .eml for `to` (quoted-printable soft breaks undone). */
 function verificationToken(dataDir: string, to: string): string {
@@ -17,6 +17,8 @@ function verificationToken(dataDir: string, to: string): string {
   if (!token) throw new Error('no verification link in the e-mail');
   return token;
 }
+
+test.afterEach(stopServers);
 
 test('npm run create-superuser makes an admin who can block and unblock a user', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-cli-'));

@@ -2,9 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { exitOf, freePort, listening, startServer } from './support/process.js';
+import { exitOf, freePort, listening, startServer, stopServers } from './support/process.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'fitcoach-process-'));
+
+test.afterEach(stopServers);
 
 test.describe('the server process', () => {
   test('refuses to start on an unreachable DATABASE_URL, fast, naming it', async () => {

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures.js';
 
 /*
- * The flash toast, as requireSuperuser sends it with its redirect. Until sign-in exists the cookie is planted
- * directly, encoded as Remix encodes cookie values (base64 of the JSON).
+ * The flash toast on its own, as requireSuperuser sends it with its redirect (accounts.spec.ts goes through the real
+ * redirect). The cookie is planted directly, encoded as Remix encodes cookie values (base64 of the JSON).
  */
 const MESSAGE = 'You are not authorized to access this page.';
 

@@ -22,6 +22,7 @@ import { FlashToast } from '~/components/toast';
 import { theme } from '~/theme';
 import { getUser } from '~/utils/auth.server';
 import { useNonce } from '~/utils/nonce-provider';
+import { sessionLoader } from '~/utils/route.server';
 import { getToast } from '~/utils/toast.server';
 
 export const meta: MetaFunction = () => [
@@ -34,10 +35,10 @@ export const meta: MetaFunction = () => [
 
 export const links: LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getUser(request), getToast(request)]);
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const [user, { toast, headers }] = await Promise.all([getUser(args), getToast(args.request)]);
   return data({ user, toast }, { headers });
-}
+});
 
 /** The document around every page, the error screens included. */
 export function Layout({ children }: { children: ReactNode }) {

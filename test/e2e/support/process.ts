@@ -9,9 +9,19 @@ import { promisify } from 'node:util';
  * the queues of the server the browser tests use.
  */
 export function startServer(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['api/dist/main.js'], {
+  const child = spawn(process.execPath, ['api/dist/main.js'], {
     env: { ...process.env, REDIS_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+/** For `test.afterEach`: a test that timed out never reaches its own clean-up, so no server outlives it. */
+export function stopServers(): void {
+  for (const child of running) child.kill('SIGKILL');
 }
 
 /** Resolves once the server logs that it listens. */

@@ -10,9 +10,9 @@ import { api } from '~/utils/api.server';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Home' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   // The home page is static: an unhealthy API only adds a notice, it never fails the page.
-  const health = await api.health(request);
+  const health = await api.health(args);
   return { serviceAvailable: health.ok && health.data.status === 'ok' };
 }
 

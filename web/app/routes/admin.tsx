@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet } from '@remix-run/react';
 import { requireSuperuser } from '~/utils/auth.server';
+import { sessionLoader } from '~/utils/route.server';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel' }];
 
@@ -8,10 +9,10 @@ export const meta: MetaFunction = () => [{ title: 'Admin Panel' }];
  * Guards the pages of the admin panel. Remix runs the loaders of nested routes in parallel, so a child route that
  * loads data must call requireSuperuser itself rather than rely on this one.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSuperuser(request);
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  await requireSuperuser(args);
   return null;
-}
+});
 
 export default function AdminLayout() {
   return <Outlet />;

@@ -1,8 +1,9 @@
 import { type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { requireUser } from '~/utils/auth.server';
+import { sessionLoader } from '~/utils/route.server';
 
 // SPEC §2 shows no screen for /dashboard: the Community menu's "Dashboard" leads to the user's dashboard.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  await requireUser(args);
   return redirect('/trainerDashboard');
-}
+});

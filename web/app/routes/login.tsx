@@ -1,8 +1,122 @@
-import type { MetaFunction } from '@remix-run/node';
-import { PageHeading } from '~/components/layout/page-heading';
+import { type ApiError, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD } from '@fitcoach/contracts';
+import { Button, Stack, TextInput } from '@mantine/core';
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useState } from 'react';
+import { AuthCard } from '~/components/auth/auth-card';
+import { Honeypot } from '~/components/forms/honeypot';
+import { FlashToast } from '~/components/toast';
+import { api } from '~/utils/api.server';
+import { getUser } from '~/utils/auth.server';
+import { isHoneypotFilled } from '~/utils/honeypot';
+import { MESSAGES } from '~/utils/messages';
+import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { getSession } from '~/utils/session.server';
+import { actionToast, redirectWithToast } from '~/utils/toast.server';
+import { landingPath } from '~/utils/user';
+import { type FieldErrors, hasErrors, isValidEmail, textField, validateLogin } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Login' }];
 
+function redirectToOf(request: Request): string | null {
+  return new URL(request.url).searchParams.get('redirectTo');
+}
+
+// A visitor who is already signed in has nothing to do here: they go where signing in would have taken them.
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const user = await getUser(args);
+  if (user) throw redirect(landingPath(user, redirectToOf(args.request)));
+  return null;
+});
+
+// SPEC §8: a 403 is a block; any other refusal is told in the API's words (`detail`, as the original client read).
+function loginFailureMessage(status: number, error: ApiError): string {
+  if (status === 403) return MESSAGES.blocked;
+  return error.detail ?? error.message;
+}
+
+function rejected(email: string, errors: FieldErrors, message: string, status: number) {
+  return data({ email, errors, toast: actionToast({ type: 'error', message }) }, { status });
+}
+
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  const form = await args.request.formData();
+  const credentials = { email: textField(form, 'email'), password: textField(form, 'password') };
+  const errors = validateLogin(credentials);
+  if (isHoneypotFilled(form) || hasErrors(errors)) {
+    return rejected(credentials.email, errors, MESSAGES.invalidLogin, 400);
+  }
+
+  const tokens = await api.login(args, credentials);
+  if (!tokens.ok) {
+    return rejected(credentials.email, {}, loginFailureMessage(tokens.status, tokens.error), tokens.status);
+  }
+  const session = getSession(args);
+  session.store(tokens.data);
+  // The landing page depends on the role, so the user is read with the new token before redirecting.
+  const me = await api.me(args);
+  if (!me.ok) {
+    session.clear();
+    return rejected(credentials.email, {}, loginFailureMessage(me.status, me.error), me.status);
+  }
+  const to = landingPath(me.data, textField(form, 'redirectTo') || null);
+  return redirectWithToast(to, { type: 'success', message: MESSAGES.loggedIn }, args.request);
+});
+
 export default function LoginRoute() {
-  return <PageHeading title="Log In" />;
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const submitting = useNavigation().state === 'submitting';
+  // The inline hint of SPEC §5 once the visitor leaves the field; without JavaScript the action gives the same one.
+  const [emailHint, setEmailHint] = useState<string | null>(null);
+
+  return (
+    <AuthCard title="Log In" footer={{ text: "Don't have an Account ?", link: 'Sign Up', to: '/register' }}>
+      <FlashToast toast={actionData?.toast ?? null} />
+      <Form method="post">
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Stack>
+          <TextInput
+            label="Email"
+            placeholder="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            pattern={EMAIL_PATTERN}
+            maxLength={EMAIL_MAX_LENGTH}
+            defaultValue={actionData?.email}
+            error={emailHint ?? actionData?.errors.email}
+            onBlur={(event) =>
+              setEmailHint(
+                event.currentTarget.value.trim() === '' || isValidEmail(event.currentTarget.value.trim())
+                  ? null
+                  : MESSAGES.invalidEmail,
+              )
+            }
+          />
+          <TextInput
+            label="Password"
+            placeholder="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD.maxLength}
+            error={actionData?.errors.password !== undefined}
+          />
+          <Button type="submit" loading={submitting}>
+            LogIn
+          </Button>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
 }

@@ -1,8 +1,176 @@
-import type { MetaFunction } from '@remix-run/node';
-import { PageHeading } from '~/components/layout/page-heading';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  PASSWORD,
+} from '@fitcoach/contracts';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import {
+  type ActionFunctionArgs,
+  data,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { AuthCard } from '~/components/auth/auth-card';
+import { Honeypot } from '~/components/forms/honeypot';
+import { FlashToast } from '~/components/toast';
+import { api, type Registration } from '~/utils/api.server';
+import { getUser } from '~/utils/auth.server';
+import { isHoneypotFilled } from '~/utils/honeypot';
+import { MESSAGES } from '~/utils/messages';
+import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { actionToast, redirectWithToast } from '~/utils/toast.server';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  hasErrors,
+  isValidEmail,
+  textField,
+  validateRegistration,
+} from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Register' }];
 
+// SPEC §2: an authenticated visitor is sent to the dashboard.
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  if (await getUser(args)) throw redirect('/TrainerDashboard');
+  return null;
+});
+
+/** What the form shows again after a refusal: everything typed except the passwords. */
+type KeptValues = Omit<Registration, 'password'>;
+
+function rejected(values: KeptValues, errors: FieldErrors, message: string, status: number) {
+  return data({ values, errors, toast: actionToast({ type: 'error', message }) }, { status });
+}
+
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  const form = await args.request.formData();
+  const fields = {
+    first_name: textField(form, 'first_name'),
+    last_name: textField(form, 'last_name'),
+    email: textField(form, 'email'),
+    password: textField(form, 'password'),
+    password2: textField(form, 'password2'),
+  };
+  const { password, password2: _password2, ...values } = fields;
+  const errors = validateRegistration(fields);
+  if (isHoneypotFilled(form) || hasErrors(errors))
+    return rejected(values, errors, MESSAGES.invalidInput, 400);
+
+  const result = await api.register(args, { ...values, password });
+  if (!result.ok) {
+    const { error, status } = result;
+    const message = error.error_message ?? error.message;
+    // 409: the address is taken, which is about the e-mail field.
+    const fieldErrors = status === 409 ? { email: message } : apiFieldErrors(error);
+    return rejected(values, fieldErrors, message, status);
+  }
+  return redirectWithToast('/login', { type: 'success', message: result.data.message }, args.request);
+});
+
 export default function RegisterRoute() {
-  return <PageHeading title="Sign UP" />;
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === 'submitting';
+  const values = actionData?.values;
+  const errors = actionData?.errors ?? {};
+  // SPEC §5's inline hints while typing; without JavaScript the action answers with the same ones.
+  const [passwords, setPasswords] = useState({ password: '', password2: '' });
+  const [emailHint, setEmailHint] = useState<string | null>(null);
+  // Once the visitor types again, the live comparison replaces the answer of the last submission.
+  const password2Error =
+    passwords.password2 === ''
+      ? errors.password2
+      : passwords.password2 === passwords.password
+        ? undefined
+        : MESSAGES.passwordsDontMatch;
+
+  return (
+    <AuthCard title="Sign UP" footer={{ text: 'Already Have an Account ?', link: 'Log In', to: '/login' }}>
+      <FlashToast toast={actionData?.toast ?? null} />
+      <Form method="post">
+        <Honeypot />
+        <Stack>
+          <Group grow align="flex-start">
+            <TextInput
+              label="First Name"
+              placeholder="First Name"
+              name="first_name"
+              autoComplete="given-name"
+              required
+              maxLength={NAME_MAX_LENGTH}
+              pattern={NAME_PATTERN}
+              title={MESSAGES.lettersOnly}
+              defaultValue={values?.first_name}
+              error={errors.first_name}
+            />
+            <TextInput
+              label="Last Name"
+              placeholder="Last Name"
+              name="last_name"
+              autoComplete="family-name"
+              required
+              maxLength={NAME_MAX_LENGTH}
+              pattern={NAME_PATTERN}
+              title={MESSAGES.lettersOnly}
+              defaultValue={values?.last_name}
+              error={errors.last_name}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            placeholder="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            pattern={EMAIL_PATTERN}
+            maxLength={EMAIL_MAX_LENGTH}
+            defaultValue={values?.email}
+            error={emailHint ?? errors.email}
+            onBlur={(event) => {
+              const email = event.currentTarget.value.trim();
+              setEmailHint(email === '' || isValidEmail(email) ? null : MESSAGES.invalidEmail);
+            }}
+          />
+          <TextInput
+            label="Password"
+            placeholder="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD.minLength}
+            maxLength={PASSWORD.maxLength}
+            error={errors.password}
+            onChange={(event) => {
+              const password = event.currentTarget.value;
+              setPasswords((current) => ({ ...current, password }));
+            }}
+          />
+          <TextInput
+            label="Re-enter Password"
+            placeholder="Re-enter Password"
+            name="password2"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD.maxLength}
+            error={password2Error}
+            onChange={(event) => {
+              const password2 = event.currentTarget.value;
+              setPasswords((current) => ({ ...current, password2 }));
+            }}
+          />
+          <Button type="submit" loading={submitting}>
+            Sign Up
+          </Button>
+        </Stack>
+      </Form>
+    </AuthCard>
+  );
 }

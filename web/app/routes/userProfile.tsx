@@ -1,14 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { PageHeading } from '~/components/layout/page-heading';
-import { requireUser } from '~/utils/auth.server';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { ProfileView } from '~/components/profile/profile-view';
+import { loadProfile, updateProfile } from '~/utils/profile.server';
+import { sessionAction, sessionLoader } from '~/utils/route.server';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Pofile' }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
+export const loader = sessionLoader((args: LoaderFunctionArgs) => loadProfile(args));
+
+export const action = sessionAction((args: ActionFunctionArgs) => updateProfile(args));
 
 export default function UserProfileRoute() {
-  return <PageHeading title="Profile" />;
+  const { user, editing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return <ProfileView user={user} editing={editing} result={result} />;
 }

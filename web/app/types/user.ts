@@ -8,6 +8,7 @@ export interface CurrentUser {
   profile_picture: string | null;
   is_trainer: boolean;
   is_superuser: boolean;
+  blocked: boolean;
   profile: {
     height: number | null;
     weight: number | null;

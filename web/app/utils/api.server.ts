@@ -1,7 +1,7 @@
 import { type ApiError, type HealthResponse, isApiError } from '@fitcoach/contracts';
 import type { CurrentUser } from '~/types/user';
 import { env } from './env.server';
-import { accessTokenCookie } from './session.server';
+import { getSession, type RequestSession, type RouteArgs, type TokenPair } from './session.server';
 
 /*
  * The web layer's only way to the REST API (ARCHITECTURE §3): loaders and actions are a client of it like any
@@ -12,12 +12,40 @@ import { accessTokenCookie } from './session.server';
 export type ApiResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 
+export interface MessageResponse {
+  message: string;
+}
+
+/** The e-mail verification answer, with the capital M of SPEC §7. */
+export interface VerificationResponse {
+  Message: string;
+}
+
+export interface Registration {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface CallOptions {
   method?: Method;
-  /** Sent as JSON. */
+  /** Sent as JSON; a function is called for each attempt, so a retry sends what the session holds by then. */
   body?: unknown;
+  /** Sent as multipart/form-data (fetch writes the boundary). */
+  multipart?: FormData;
+  /**
+   * Whether the call acts as the signed-in visitor: it carries the access token and, when the API answers 401,
+   * renews the token pair once and tries again. Public calls (sign-in, registration) send neither.
+   */
+  auth?: boolean;
 }
 
 // Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
@@ -30,15 +58,27 @@ function failure(status: number, message: string): ApiResult<never> {
 const unavailable = (): ApiResult<never> =>
   failure(503, 'The service is unavailable. Please try again later.');
 
-async function call<T>(request: Request, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+function requestBody(options: CallOptions, headers: Headers): BodyInit | undefined {
+  if (options.multipart) return options.multipart;
+  if (options.body === undefined) return undefined;
+  headers.set('Content-Type', 'application/json');
+  const body: unknown = typeof options.body === 'function' ? (options.body as () => unknown)() : options.body;
+  return JSON.stringify(body);
+}
+
+async function send<T>(
+  { request }: RouteArgs,
+  path: string,
+  options: CallOptions,
+  accessToken: string | null,
+): Promise<ApiResult<T>> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = accessTokenCookie.parse(request);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
-  }
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  // Every call comes from this server's address: the API's per-client rate limits need the visitor's. The API
+  // replaces the incoming header with the address Express trusts before Remix sees it, so it is passed on as is.
+  const forwardedFor = request.headers.get('X-Forwarded-For');
+  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  const body = requestBody(options, headers);
 
   let response: Response;
   let text: string;
@@ -73,7 +113,80 @@ async function call<T>(request: Request, path: string, options: CallOptions = {}
   return failure(response.status, response.statusText || 'Request failed');
 }
 
+// One renewal per HTTP request, shared by its loaders: the API rotates refresh tokens, so a second renewal with the
+// same refresh token would count as reuse of a dead token and end the session.
+const renewals = new WeakMap<RequestSession, Promise<ApiResult<TokenPair> | null>>();
+
+async function renew(args: RouteArgs, session: RequestSession): Promise<ApiResult<TokenPair> | null> {
+  const refresh = session.refreshToken;
+  if (!refresh) return null;
+  const result = await send<TokenPair>(
+    args,
+    '/api/token/refresh/',
+    { method: 'POST', body: { refresh } },
+    null,
+  );
+  if (result.ok) {
+    session.store(result.data);
+  } else if (result.status === 400 || result.status === 401 || result.status === 403) {
+    // A refused refresh token (expired, revoked, a blocked account) ends the session; an unreachable API does not.
+    session.clear();
+  }
+  return result;
+}
+
+async function call<T>(args: RouteArgs, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  if (options.auth === false) return send<T>(args, path, options, null);
+  const session = getSession(args);
+  const token = session.accessToken;
+  const result = await send<T>(args, path, options, token);
+  if (result.ok || result.status !== 401) return result;
+
+  let renewal = renewals.get(session);
+  if (!renewal) {
+    renewal = renew(args, session);
+    renewals.set(session, renewal);
+  }
+  const renewed = await renewal;
+  // The refresh of a blocked account is refused with 403: that, not the expired token, is what the caller must hear.
+  if (renewed && !renewed.ok && renewed.status === 403) return renewed;
+  // Retry once, and only with a token other than the refused one (another loader may have renewed it already).
+  if (session.accessToken === null || session.accessToken === token) return result;
+  return send<T>(args, path, options, session.accessToken);
+}
+
 export const api = {
-  health: (request: Request) => call<HealthResponse>(request, '/api/health'),
-  me: (request: Request) => call<CurrentUser>(request, '/api/users/me/'),
+  health: (args: RouteArgs) => call<HealthResponse>(args, '/api/health', { auth: false }),
+
+  register: (args: RouteArgs, registration: Registration) =>
+    call<MessageResponse>(args, '/api/users/register/', { method: 'POST', body: registration, auth: false }),
+
+  verifyEmail: (args: RouteArgs, token: string) =>
+    call<VerificationResponse>(args, '/api/users/email_verification/', {
+      method: 'POST',
+      body: { token },
+      auth: false,
+    }),
+
+  resendVerification: (args: RouteArgs, email: string) =>
+    call<MessageResponse>(args, '/api/users/resend_verification/', {
+      method: 'POST',
+      body: { email },
+      auth: false,
+    }),
+
+  login: (args: RouteArgs, credentials: Credentials) =>
+    call<TokenPair>(args, '/api/token/', { method: 'POST', body: credentials, auth: false }),
+
+  /** Revokes the session's refresh token (after a renewal, the renewed one). */
+  logout: (args: RouteArgs) =>
+    call<MessageResponse>(args, '/api/users/logout/', {
+      method: 'POST',
+      body: () => ({ refresh: getSession(args).refreshToken ?? undefined }),
+    }),
+
+  me: (args: RouteArgs) => call<CurrentUser>(args, '/api/users/me/'),
+
+  updateUser: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse>(args, '/api/users/updateUser/', { method: 'PUT', multipart: form }),
 };

@@ -1,26 +1,34 @@
 import { redirect } from '@remix-run/node';
 import type { CurrentUser } from '~/types/user';
 import { api } from './api.server';
-import { accessTokenCookie } from './session.server';
+import { MESSAGES } from './messages';
+import { getSession, type RequestSession, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';
 
-export const NOT_AUTHORIZED_MESSAGE = 'You are not authorized to access this page.';
+// The root loader and the route loaders of one request run in parallel and all want the user: one /me call.
+const usersBySession = new WeakMap<RequestSession, Promise<CurrentUser | null>>();
 
-// The root loader and the route loaders of one request run in parallel and all want the user: one /me call each.
-const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
-
-async function fetchUser(request: Request): Promise<CurrentUser | null> {
-  if (!accessTokenCookie.parse(request)) return null;
-  const result = await api.me(request);
-  // An expired token, a blocked account or an API without the endpoint all mean the same thing here: no user.
-  return result.ok && result.status === 200 ? result.data : null;
+async function fetchUser(args: RouteArgs): Promise<CurrentUser | null> {
+  const session = getSession(args);
+  if (!session.accessToken && !session.refreshToken) return null;
+  const result = await api.me(args);
+  if (result.ok) return result.data;
+  if (result.status === 403) {
+    // SPEC §6: a 403 on the current user is a block. The session ends and the visitor is told why.
+    session.clear();
+    throw await redirectWithToast('/login', { type: 'error', message: MESSAGES.blocked }, args.request);
+  }
+  // An expired session, or an API that cannot answer, leaves a visitor who is not signed in for this request.
+  return null;
 }
 
-export function getUser(request: Request): Promise<CurrentUser | null> {
-  let user = usersByRequest.get(request);
+/** The signed-in user, or null. A blocked user is signed out and sent to the login page with SPEC §8's message. */
+export function getUser(args: RouteArgs): Promise<CurrentUser | null> {
+  const session = getSession(args);
+  let user = usersBySession.get(session);
   if (!user) {
-    user = fetchUser(request);
-    usersByRequest.set(request, user);
+    user = fetchUser(args);
+    usersBySession.set(session, user);
   }
   return user;
 }
@@ -31,17 +39,17 @@ function loginRedirect(request: Request): Response {
 }
 
 /** The signed-in user; anonymous visitors are sent to /login and brought back afterwards. */
-export async function requireUser(request: Request): Promise<CurrentUser> {
-  const user = await getUser(request);
-  if (!user) throw loginRedirect(request);
+export async function requireUser(args: RouteArgs): Promise<CurrentUser> {
+  const user = await getUser(args);
+  if (!user) throw loginRedirect(args.request);
   return user;
 }
 
 /** The signed-in superuser; other users go home with SPEC §8's message. */
-export async function requireSuperuser(request: Request): Promise<CurrentUser> {
-  const user = await requireUser(request);
+export async function requireSuperuser(args: RouteArgs): Promise<CurrentUser> {
+  const user = await requireUser(args);
   if (!user.is_superuser) {
-    throw await redirectWithToast('/', { type: 'error', message: NOT_AUTHORIZED_MESSAGE }, request);
+    throw await redirectWithToast('/', { type: 'error', message: MESSAGES.notAuthorized }, args.request);
   }
   return user;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
-import { accessTokenCookie, clearSessionHeaders, refreshTokenCookie } from './session.server';
+import { accessTokenCookie, getSession, refreshTokenCookie, RequestSession } from './session.server';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
 
@@ -33,12 +33,46 @@ describe('token cookies', () => {
   it('refuses to write a value that is not a token', () => {
     expect(() => accessTokenCookie.serialize('a;b', new Request('http://localhost/'))).toThrow();
   });
+});
 
-  it('clears both cookies', () => {
-    const headers = clearSessionHeaders(new Request('http://localhost/'));
-    expect(headers.getSetCookie()).toEqual([
+describe(RequestSession.name, () => {
+  const http = new Request('http://localhost/', {
+    headers: { Cookie: `accessToken=${TOKEN}; refreshToken=r.t` },
+  });
+
+  it('starts from the cookies and changes none of them', () => {
+    const sut = new RequestSession(http);
+    expect([sut.accessToken, sut.refreshToken]).toEqual([TOKEN, 'r.t']);
+    expect(sut.setCookies()).toEqual([]);
+  });
+
+  it('stores a new token pair', () => {
+    const sut = new RequestSession(http);
+    sut.store({ access: 'a.b.c', refresh: 'd.e.f' });
+    expect(sut.accessToken).toBe('a.b.c');
+    expect(sut.setCookies()).toEqual([
+      `accessToken=a.b.c; Path=/; Max-Age=${TOKEN_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax`,
+      `refreshToken=d.e.f; Path=/; Max-Age=${TOKEN_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax`,
+    ]);
+  });
+
+  it('clears both cookies, whatever was stored before', () => {
+    const sut = new RequestSession(http);
+    sut.store({ access: 'a.b.c', refresh: 'd.e.f' });
+    sut.clear();
+    expect(sut.accessToken).toBeNull();
+    expect(sut.setCookies()).toEqual([
       'accessToken=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
       'refreshToken=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
     ]);
+  });
+});
+
+describe(getSession.name, () => {
+  it('is one session per load context, which every loader and the action of a request share', () => {
+    const context = {};
+    const first = getSession({ request: new Request('http://localhost/a'), context });
+    expect(getSession({ request: new Request('http://localhost/b'), context })).toBe(first);
+    expect(getSession({ request: new Request('http://localhost/a'), context: {} })).not.toBe(first);
   });
 });

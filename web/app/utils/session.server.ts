@@ -1,4 +1,5 @@
 import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
+import type { AppLoadContext } from '@remix-run/node';
 
 /*
  * The session is the API's token pair in two cookies (ARCHITECTURE §5). They hold the raw JWTs rather than Remix's
@@ -55,10 +56,64 @@ function createTokenCookie(name: TokenCookieName): TokenCookie {
 export const accessTokenCookie = createTokenCookie('accessToken');
 export const refreshTokenCookie = createTokenCookie('refreshToken');
 
-/** Headers that end the web session: both token cookies are deleted. */
-export function clearSessionHeaders(request: Request): Headers {
-  const headers = new Headers();
-  headers.append('Set-Cookie', accessTokenCookie.clear(request));
-  headers.append('Set-Cookie', refreshTokenCookie.clear(request));
-  return headers;
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/**
+ * The tokens of one HTTP request. Remix hands every loader and the action of a request their own `Request` object
+ * but the same load context, so the session lives as long as that context: a token refreshed by one loader is the
+ * one the others use, and the changes become `Set-Cookie` headers once, whichever loader answers.
+ */
+export class RequestSession {
+  accessToken: string | null;
+  refreshToken: string | null;
+  private changed = false;
+
+  constructor(private readonly request: Request) {
+    this.accessToken = accessTokenCookie.parse(request);
+    this.refreshToken = refreshTokenCookie.parse(request);
+  }
+
+  store(tokens: TokenPair): void {
+    this.accessToken = tokens.access;
+    this.refreshToken = tokens.refresh;
+    this.changed = true;
+  }
+
+  clear(): void {
+    this.accessToken = null;
+    this.refreshToken = null;
+    this.changed = true;
+  }
+
+  /** The `Set-Cookie` values that bring the browser's cookies in line with this session; none when unchanged. */
+  setCookies(): string[] {
+    if (!this.changed) return [];
+    const { request, accessToken, refreshToken } = this;
+    if (accessToken === null || refreshToken === null) {
+      return [accessTokenCookie.clear(request), refreshTokenCookie.clear(request)];
+    }
+    return [
+      accessTokenCookie.serialize(accessToken, request),
+      refreshTokenCookie.serialize(refreshToken, request),
+    ];
+  }
+}
+
+const sessions = new WeakMap<AppLoadContext, RequestSession>();
+
+export interface RouteArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export function getSession({ request, context }: RouteArgs): RequestSession {
+  let session = sessions.get(context);
+  if (!session) {
+    session = new RequestSession(request);
+    sessions.set(context, session);
+  }
+  return session;
 }

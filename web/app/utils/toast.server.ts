@@ -49,3 +49,8 @@ export async function getToast(
   });
   return { toast: isToast(value) ? value : null, headers };
 }
+
+/** A toast for an action's own answer (no redirect, so no cookie): the page that renders the answer shows it. */
+export function actionToast(toast: ToastInput): Toast {
+  return { ...toast, id: randomUUID() };
+}

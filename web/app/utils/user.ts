@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from '@remix-run/react';
 import type { loader as rootLoader } from '~/root';
 import type { CurrentUser } from '~/types/user';
+import { safeRedirect } from './safe-redirect';
 
 /** The signed-in user from the root loader, for deciding what to show (the API decides what is allowed). */
 export function useOptionalUser(): CurrentUser | null {
@@ -18,4 +19,9 @@ export function profileLinkPath(user: CurrentUser): string {
 /** Trainers already are one and superusers are not offered it (SPEC §6). */
 export function canJoinAsTrainer(user: CurrentUser | null): boolean {
   return !user?.is_trainer && !user?.is_superuser;
+}
+
+/** Where sign-in leads (SPEC §2): a superuser home, everyone else to the dashboard, unless a page asked first. */
+export function landingPath(user: CurrentUser, redirectTo: string | null): string {
+  return safeRedirect(redirectTo, user.is_superuser ? '/' : '/trainerDashboard');
 }

@@ -1,0 +1,59 @@
+import { expect, fillLogin, REFUSED_SUBMISSION, test, toast, verifiedAccount } from './support/accounts.js';
+
+test.describe('with JavaScript, the forms hint as the visitor types', () => {
+  test('"! invalid email" once the e-mail field is left', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-address');
+    await page.getByLabel(/^Password/).focus();
+    await expect(page.getByText('! invalid email')).toBeVisible();
+  });
+
+  test('"Passwords don\'t match" while typing', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel(/^Password/).fill('first-password');
+    await page.getByLabel('Re-enter Password').fill('second');
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await page.getByLabel('Re-enter Password').fill('first-password');
+    await expect(page.getByText("Passwords don't match")).toBeHidden();
+  });
+
+  test('a bad age or phone is cleared with SPEC §5 alert texts', async ({ page }) => {
+    const account = await verifiedAccount(page, true);
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/trainerDashboard');
+    await page.goto('/userProfile?edit=1');
+    const form = page.getByRole('dialog', { name: 'Update Profile' });
+    await form.getByLabel('Age').fill('7');
+    await form.getByLabel('Phone').focus();
+    await expect(form.getByText('Please enter an age between 12 and 120.')).toBeVisible();
+    await expect(form.getByLabel('Age')).toHaveValue('');
+    await form.getByLabel('Phone').fill('12345');
+    await form.getByLabel('Age').focus();
+    await expect(form.getByText('Please enter a valid 10-digit phone number.')).toBeVisible();
+    await expect(form.getByLabel('Phone')).toHaveValue('');
+    await form.getByLabel('First Name').fill('Ada2');
+    await expect(form.getByText('Please enter only characters from a to z')).toBeVisible();
+    await form.getByRole('link', { name: 'Close' }).click();
+    await expect(page).toHaveURL('/userProfile');
+    await expect(form).toBeHidden();
+  });
+});
+
+test.describe("with JavaScript, the API's refusal of a profile update", () => {
+  test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
+
+  test('is shown next to the field, with the "request rejected" toast', async ({ page }) => {
+    const account = await verifiedAccount(page, true);
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/trainerDashboard');
+    await page.goto('/userProfile?edit=1');
+    const form = page.getByRole('dialog', { name: 'Update Profile' });
+    // The browser would refuse the value itself; without its limit the API is the one to say no.
+    await form.getByLabel('Height').evaluate((input) => input.removeAttribute('min'));
+    await form.getByLabel('Height').fill('50');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'request rejected')).toBeVisible();
+    await expect(form.getByText('Height must be between 100 and 200 cm.')).toBeVisible();
+    await expect(page).toHaveURL('/userProfile?edit=1');
+  });
+});

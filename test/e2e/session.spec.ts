@@ -1,0 +1,60 @@
+import { expect, fillLogin, test, verifiedAccount } from './support/accounts.js';
+
+test.describe('the session', () => {
+  test('an expired access token is renewed with the refresh token', async ({ page, context }) => {
+    const account = await verifiedAccount(page, true);
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/trainerDashboard');
+    const cookies = await context.cookies();
+    const refresh = cookies.find((cookie) => cookie.name === 'refreshToken');
+    expect(refresh?.httpOnly).toBe(true);
+    expect(refresh?.sameSite).toBe('Lax');
+
+    // An access token that the API refuses, as it refuses an expired one.
+    await context.addCookies([{ name: 'accessToken', value: 'expired.access.token', url: page.url() }]);
+    await page.goto('/userProfile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Tester' })).toBeVisible();
+    const renewed = await context.cookies();
+    const access = renewed.find((cookie) => cookie.name === 'accessToken')?.value;
+    expect(access).toBeDefined();
+    expect(access).not.toBe('expired.access.token');
+    // Rotation: the refresh token was replaced too.
+    expect(renewed.find((cookie) => cookie.name === 'refreshToken')?.value).not.toBe(refresh?.value);
+  });
+
+  test('a refused refresh token signs the visitor out', async ({ page, context }) => {
+    const account = await verifiedAccount(page, true);
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/trainerDashboard');
+    await context.addCookies([
+      { name: 'accessToken', value: 'expired.access.token', url: page.url() },
+      { name: 'refreshToken', value: 'revoked.refresh.token', url: page.url() },
+    ]);
+    await page.goto('/userProfile');
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent('/userProfile')}`);
+    const names = (await context.cookies()).map((cookie) => cookie.name);
+    expect(names).not.toContain('accessToken');
+    expect(names).not.toContain('refreshToken');
+  });
+
+  test.describe('forms posted from elsewhere are refused', () => {
+    const form = { email: 'someone@example.com', password: 'whatever-password', name__confirm: '' };
+
+    test('another site, on the sign-out action', async ({ request }) => {
+      const response = await request.post('/logout', { headers: { Origin: 'https://evil.example' } });
+      expect(response.status()).toBe(403);
+    });
+
+    test('another scheme of this host, on a page action', async ({ request, baseURL }) => {
+      const origin = new URL(baseURL ?? '').origin.replace(/^http:/, 'https:');
+      const response = await request.post('/login', { headers: { Origin: origin }, form });
+      expect(response.status()).toBe(403);
+    });
+
+    test('another site, on a page action', async ({ request }) => {
+      const response = await request.post('/login', { headers: { Origin: 'https://evil.example' }, form });
+      expect(response.status()).toBe(403);
+      expect(response.headers()['set-cookie']).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test as base } from '../fixtures.js';
+import { latestMessageTo, verificationPath } from './mail.js';
+import { runCli } from './process.js';
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A new, unique account; names are letters only, as SPEC §5 wants them. */
+export function newAccount(): Account {
+  return {
+    firstName: 'Ada',
+    lastName: 'Tester',
+    email: `user-${randomUUID().slice(0, 12)}@example.com`,
+    password: `pw-${randomUUID().slice(0, 12)}`,
+  };
+}
+
+/*
+ * The API limits sign-ins and registrations per client address, and every test's browser is 127.0.0.1. Each test
+ * therefore comes from an address of its own (198.18.0.0/15, reserved for tests), as if through a proxy that the
+ * server trusts (loopback): then no test uses up another's allowance.
+ */
+function testAddress(): string {
+  return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': testAddress() });
+  },
+});
+
+export { expect };
+
+/** A refused form is answered with a 4xx status, which the browser logs when JavaScript fetches the answer. */
+export const REFUSED_SUBMISSION = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+/** The header's toasts with JavaScript, the inline alerts (inside <noscript>) without. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** The path of the newest verification link sent to `email`, once it is not `previous`. */
+export async function verificationLinkFor(email: string, previous?: string): Promise<string> {
+  const found: { path?: string } = {};
+  await expect
+    .poll(async () => {
+      const message = await latestMessageTo(email);
+      const path = message ? verificationPath(message) : undefined;
+      found.path = path === previous ? undefined : path;
+      return found.path;
+    })
+    .toBeDefined();
+  return found.path ?? '';
+}
+
+export async function fillRegistration(page: Page, account: Account, password2 = account.password) {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(account.firstName);
+  await page.getByLabel('Last Name').fill(account.lastName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByLabel('Re-enter Password').fill(password2);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
+export async function register(page: Page, account: Account) {
+  await fillRegistration(page, account);
+  await expect(page).toHaveURL('/login');
+  await expect(toast(page, 'Verification link sent to your email')).toBeVisible();
+}
+
+/** Opens the verification link: with JavaScript the page posts it by itself, without it the visitor presses. */
+export async function verify(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Verify my e-mail' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(toast(page, 'Account Activated')).toBeVisible();
+}
+
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'LogIn' }).click();
+}
+
+/** Registers and verifies a new account, through the pages. */
+export async function verifiedAccount(page: Page, javaScriptEnabled: boolean): Promise<Account> {
+  const account = newAccount();
+  await register(page, account);
+  await verify(page, await verificationLinkFor(account.email), javaScriptEnabled);
+  return account;
+}
+
+async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/token/', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** Blocks the account as a superuser made with `npm run create-superuser` on the server's own data. */
+export async function blockAccount(request: APIRequestContext, account: Account) {
+  const admin = { email: `admin-${randomUUID().slice(0, 12)}@example.com`, password: `pw-${randomUUID()}` };
+  await runCli('api/dist/cli/create-superuser.js', ['--email', admin.email, '--password', admin.password], {
+    DATA_DIR: process.env.E2E_DATA_DIR ?? '',
+  });
+  const asAdmin = { Authorization: `Bearer ${await accessToken(request, admin.email, admin.password)}` };
+  const asUser = { Authorization: `Bearer ${await accessToken(request, account.email, account.password)}` };
+  const { id } = (await (await request.get('/api/users/me/', { headers: asUser })).json()) as { id: number };
+  const blocked = await request.get(`/api/users/changeUserAccess/${id}/`, { headers: asAdmin });
+  expect(await blocked.json()).toEqual({ message: 'User Blocked' });
+}

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { api } from './api.server';
+import { getSession, type RouteArgs } from './session.server';
+
+interface Sent {
+  path: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = { status: number; body?: unknown } | 'network-error';
+type Server = (sent: Sent) => Answer;
+
+let sent: Sent[];
+let server: Server;
+
+beforeEach(() => {
+  sent = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const body = init?.body;
+    const request: Sent = {
+      path: new URL(String(input)).pathname,
+      method: init?.method ?? 'GET',
+      headers: new Headers(init?.headers),
+      body: typeof body === 'string' ? JSON.parse(body) : body,
+    };
+    sent.push(request);
+    const answer = server(request);
+    if (answer === 'network-error') throw new TypeError('fetch failed');
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+const USER = { id: 1, first_name: 'Ada' };
+const RENEWED = { access: 'access.two', refresh: 'refresh.two' };
+const expired = { status: 401, body: { statusCode: 401, message: 'Token is invalid or expired' } };
+
+function visitor(cookie = 'accessToken=access.one; refreshToken=refresh.one'): RouteArgs {
+  const headers = { Cookie: cookie, 'X-Forwarded-For': '203.0.113.7' };
+  return { request: new Request('http://localhost/userProfile', { headers }), context: {} };
+}
+
+/** An API whose access token `access.one` has expired and whose refresh endpoint answers `refresh`. */
+function expiringApi(refresh: Answer): Server {
+  return ({ path, headers }) => {
+    if (path === '/api/token/refresh/') return refresh;
+    return headers.get('Authorization') === 'Bearer access.two' ? { status: 200, body: USER } : expired;
+  };
+}
+
+describe('api', () => {
+  it("calls as the visitor: their access token and their address for the API's rate limits", async () => {
+    server = () => ({ status: 200, body: USER });
+    const result = await api.me(visitor());
+    expect(result).toEqual({ ok: true, status: 200, data: USER });
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
+    expect(sent[0]?.headers.get('X-Forwarded-For')).toBe('203.0.113.7');
+  });
+
+  it('renews an expired access token once and tries again', async () => {
+    server = expiringApi({ status: 200, body: RENEWED });
+    const args = visitor();
+    const result = await api.me(args);
+    expect(result.ok).toBe(true);
+    expect(sent.map((call) => call.path)).toEqual([
+      '/api/users/me/',
+      '/api/token/refresh/',
+      '/api/users/me/',
+    ]);
+    expect(sent[1]?.body).toEqual({ refresh: 'refresh.one' });
+    expect(
+      getSession(args)
+        .setCookies()
+        .map((cookie) => cookie.split(';')[0]),
+    ).toEqual(['accessToken=access.two', 'refreshToken=refresh.two']);
+  });
+
+  it('renews once for all the loaders of a request, since a rotated refresh token works only once', async () => {
+    server = expiringApi({ status: 200, body: RENEWED });
+    const args = visitor();
+    const results = await Promise.all([api.me(args), api.me({ ...args, request: args.request.clone() })]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(sent.filter((call) => call.path === '/api/token/refresh/')).toHaveLength(1);
+  });
+
+  it('ends the session when the refresh token is refused', async () => {
+    server = expiringApi(expired);
+    const args = visitor();
+    const result = await api.me(args);
+    expect(result).toMatchObject({ ok: false, status: 401 });
+    expect(sent).toHaveLength(2);
+    expect(getSession(args).accessToken).toBeNull();
+    expect(
+      getSession(args)
+        .setCookies()
+        .map((cookie) => cookie.split(';')[0]),
+    ).toEqual(['accessToken=', 'refreshToken=']);
+  });
+
+  it("answers with the refresh endpoint's 403 for a blocked account", async () => {
+    const blocked = { statusCode: 403, message: 'You have been temporarly blocked by the Admin' };
+    server = expiringApi({ status: 403, body: blocked });
+    expect(await api.me(visitor())).toEqual({ ok: false, status: 403, error: blocked });
+  });
+
+  it('keeps the session when the API cannot be reached to renew it', async () => {
+    server = expiringApi('network-error');
+    const args = visitor();
+    expect(await api.me(args)).toMatchObject({ ok: false, status: 401 });
+    expect(getSession(args).setCookies()).toEqual([]);
+  });
+
+  it('tries to renew without an access token when a refresh token is left', async () => {
+    server = expiringApi({ status: 200, body: RENEWED });
+    expect((await api.me(visitor('refreshToken=refresh.one'))).ok).toBe(true);
+    expect(sent[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends public calls without the token and takes their 401 as the answer', async () => {
+    server = () => ({ status: 401, body: { statusCode: 401, message: 'Bad', detail: 'No active account' } });
+    const result = await api.login(visitor(), { email: 'ada@example.com', password: 'secret-password' });
+    expect(result).toMatchObject({ ok: false, status: 401, error: { detail: 'No active account' } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.has('Authorization')).toBe(false);
+    expect(sent[0]?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('revokes the renewed refresh token on logout when the access token had expired', async () => {
+    server = ({ path, headers }) => {
+      if (path === '/api/token/refresh/') return { status: 200, body: RENEWED };
+      return headers.get('Authorization') === 'Bearer access.two'
+        ? { status: 200, body: { message: 'User logged out' } }
+        : expired;
+    };
+    await api.logout(visitor());
+    expect(sent.map((call) => [call.path, call.body])).toEqual([
+      ['/api/users/logout/', { refresh: 'refresh.one' }],
+      ['/api/token/refresh/', { refresh: 'refresh.one' }],
+      ['/api/users/logout/', { refresh: 'refresh.two' }],
+    ]);
+  });
+
+  it('sends a profile update as multipart and lets fetch write the boundary', async () => {
+    server = () => ({ status: 200, body: { message: 'User profile updated successfully' } });
+    const form = new FormData();
+    form.set('first_name', 'Grace');
+    await api.updateUser(visitor(), form);
+    expect(sent[0]?.method).toBe('PUT');
+    expect(sent[0]?.body).toBe(form);
+    expect(sent[0]?.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('turns an unreachable API and an unreadable answer into failures', async () => {
+    server = () => 'network-error';
+    expect(await api.health(visitor())).toMatchObject({ ok: false, status: 503 });
+    jest.mocked(fetch).mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    expect(await api.health(visitor())).toMatchObject({ ok: false, status: 502 });
+  });
+});

@@ -1,0 +1,15 @@
+/** The product's UI texts that the server and the browser both produce (SPEC §5 and §8, client reference §5). */
+export const MESSAGES = {
+  invalidInput: 'Invalid input',
+  invalidLogin: 'Invalid email or password',
+  invalidEmail: '! invalid email',
+  passwordsDontMatch: "Passwords don't match",
+  loggedIn: 'Successfully Logged In',
+  blocked: 'You have been temporarly blocked by the user',
+  notAuthorized: 'You are not authorized to access this page.',
+  requestRejected: 'request rejected',
+  lettersOnly: 'Please enter only characters from a to z',
+  phone: 'Please enter a valid 10-digit phone number.',
+  age: 'Please enter an age between 12 and 120.',
+  required: 'This field is required',
+} as const;

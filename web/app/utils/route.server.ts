@@ -1,0 +1,72 @@
+import { data } from '@remix-run/node';
+import { isSameOrigin } from './origin.server';
+import { getSession, type RouteArgs } from './session.server';
+
+/*
+ * Loaders and actions that talk to the API are wrapped so that token changes (a silent refresh, a sign-in, a
+ * sign-out) reach the browser whatever the route answers: data, a redirect, or a thrown redirect such as
+ * requireUser's. Remix merges the Set-Cookie headers of all the loaders of a request and drops duplicates, so
+ * every wrapped loader may carry the same cookies.
+ */
+
+type DataResult<D> = ReturnType<typeof data<D>>;
+type WithCookies<R> = R extends Response ? R : R extends DataResult<infer D> ? DataResult<D> : DataResult<R>;
+
+// Remix's own check for a `data()` result: the class is not exported by the packages the web app depends on.
+function isDataResult(value: unknown): value is DataResult<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { type?: unknown }).type === 'DataWithResponseInit' &&
+    'data' in value &&
+    'init' in value
+  );
+}
+
+function appendCookies(headers: Headers, cookies: string[]): void {
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+}
+
+function withCookies<R>(result: R, cookies: string[]): WithCookies<R> {
+  if (result instanceof Response) {
+    appendCookies(result.headers, cookies);
+    return result as WithCookies<R>;
+  }
+  if (isDataResult(result)) {
+    const headers = new Headers(result.init?.headers);
+    appendCookies(headers, cookies);
+    return data(result.data, { ...result.init, headers }) as WithCookies<R>;
+  }
+  const headers = new Headers();
+  appendCookies(headers, cookies);
+  return data(result, { headers }) as WithCookies<R>;
+}
+
+/** A loader whose session cookie changes are sent with whatever it returns or throws. */
+export function sessionLoader<Args extends RouteArgs, R>(handler: (args: Args) => Promise<R>) {
+  return async (args: Args): Promise<WithCookies<R>> => {
+    const session = getSession(args);
+    let result: R;
+    try {
+      result = await handler(args);
+    } catch (error) {
+      if (error instanceof Response) appendCookies(error.headers, session.setCookies());
+      throw error;
+    }
+    return withCookies(result, session.setCookies());
+  };
+}
+
+/**
+ * An action as sessionLoader, refused with 403 when it is posted from another origin (ARCHITECTURE §5). Remix
+ * already refuses page actions whose Origin names another host; this also covers resource routes (sign-out) and
+ * an Origin with another scheme (http posting to https).
+ */
+export function sessionAction<Args extends RouteArgs, R>(handler: (args: Args) => Promise<R>) {
+  return sessionLoader(async (args: Args) => {
+    if (!isSameOrigin(args.request)) {
+      throw new Response('This form was sent from another site.', { status: 403 });
+    }
+    return handler(args);
+  });
+}
