@@ -66,6 +66,9 @@ export async function createApp(
     helmet({
       contentSecurityPolicy: contentSecurityPolicy(config, options.web === 'development'),
       crossOriginEmbedderPolicy: false,
+      // With no-referrer, browsers send `Origin: null` on form posts, which the site's origin check must refuse;
+      // same-origin names the origin to ourselves and still tells other sites nothing.
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
   app.use(compression());

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { ViteDevServer } from 'vite';
 
 export type WebMode = 'production' | 'development';
@@ -17,9 +17,27 @@ export interface WebServing {
 
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false, fallthrough: true } as const;
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A state-changing request whose Origin is another site (or `null`): refused before any action runs. */
+function crossSitePost(req: Request): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== req.headers.host;
+  } catch {
+    return true;
+  }
+}
+
 function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: WebMode): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return (req, res, next) => {
+    if (crossSitePost(req)) {
+      res.status(403).type('text/plain').send('Cross-site form posts are refused.');
+      return;
+    }
     // Loaders call the API on the visitor's behalf and forward this header; setting it to the address Express
     // trusts (req.ip honours `trust proxy`) stops a visitor from choosing the address the API's rate limits see.
     req.headers['x-forwarded-for'] = req.ip;
