@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import {
   type MessageResponse,
   PAGINATION,
@@ -12,6 +12,7 @@ import {
   type UserResponse,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { isUniqueViolation } from '../../common/database/errors.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { PasswordService } from '../auth/password.service.js';
@@ -21,12 +22,7 @@ import { UserEntity } from './user.entity.js';
 import { toUserBrief, toUserResponse } from './users.mapper.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof QueryFailedError)) return false;
-  const code = (error.driverError as { code?: string } | undefined)?.code;
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
+/** A duplicate key on MySQL/MariaDB or SQLite: the unique index decided a race between two requests. */
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
