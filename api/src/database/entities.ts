@@ -1,7 +1,20 @@
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
+import { LessonEntity } from '../modules/lessons/lesson.entity.js';
+import { ProgramEntity } from '../modules/programs/program.entity.js';
+import { PublishRequestEntity } from '../modules/programs/publish-request.entity.js';
+import { TrainerEntity } from '../modules/trainers/trainer.entity.js';
 import { EmailVerificationEntity } from '../modules/users/email-verification.entity.js';
 import { ProfileEntity } from '../modules/users/profile.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 
 /** Every entity, listed explicitly so the app, the CLI and the tests load the same schema without globbing. */
-export const entities = [UserEntity, ProfileEntity, EmailVerificationEntity, RefreshTokenEntity];
+export const entities = [
+  UserEntity,
+  ProfileEntity,
+  EmailVerificationEntity,
+  RefreshTokenEntity,
+  TrainerEntity,
+  ProgramEntity,
+  PublishRequestEntity,
+  LessonEntity,
+];

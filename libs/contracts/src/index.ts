@@ -6,4 +6,5 @@ export * from './jobs.js';
 export * from './limits.js';
 export * from './mail.js';
 export * from './text.js';
+export * from './youtube.js';
 export * from './dto/index.js';

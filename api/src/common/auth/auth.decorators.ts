@@ -3,6 +3,7 @@ import type { Role } from '@fitcoach/contracts';
 import type { UserEntity } from '../../modules/users/user.entity.js';
 
 export const IS_PUBLIC = 'fitcoach:public';
+export const IS_OPTIONAL_AUTH = 'fitcoach:optional-auth';
 export const ROLES = 'fitcoach:roles';
 
 /** Who is calling: the account as loaded on this request, and the session its access token belongs to. */
@@ -14,6 +15,9 @@ export interface AuthContext {
 /** Opts a route out of the global deny-by-default authentication. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
+/** Public, but a signed-in caller is recognised (e.g. an owner sees more of a public resource). */
+export const OptionalAuth = () => SetMetadata(IS_OPTIONAL_AUTH, true);
+
 /** Coarse role check; ownership of a row is always checked in the service. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);
 
@@ -23,3 +27,10 @@ export const Auth = createParamDecorator((_data: unknown, context: ExecutionCont
   if (!request.user) throw new Error('@Auth() used on a route without authentication');
   return request.user;
 });
+
+/** The caller on an @OptionalAuth() route: null for anonymous visitors and for tokens that do not verify. */
+export const MaybeAuth = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthContext | null => {
+    return context.switchToHttp().getRequest<{ user?: AuthContext | null }>().user ?? null;
+  },
+);

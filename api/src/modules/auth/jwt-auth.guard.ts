@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IS_PUBLIC } from '../../common/auth/auth.decorators.js';
+import { IS_OPTIONAL_AUTH, IS_PUBLIC } from '../../common/auth/auth.decorators.js';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
 
 /** Global and deny-by-default: every route needs a valid access token unless marked @Public(). */
@@ -11,12 +11,19 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    return isPublic ? true : super.canActivate(context);
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_OPTIONAL_AUTH, targets)) {
+      try {
+        await super.canActivate(context);
+      } catch {
+        // An anonymous view of a public resource is always allowed, whatever the token was.
+        context.switchToHttp().getRequest<{ user?: unknown }>().user = null;
+      }
+      return true;
+    }
+    return (await super.canActivate(context)) as boolean;
   }
 
   override handleRequest<T>(error: unknown, user: T, info: unknown): T {

@@ -1,4 +1,5 @@
 export * from './auth.dto.js';
+export * from './catalogue.dto.js';
 export * from './pagination.dto.js';
 export * from './transforms.js';
 export * from './users.dto.js';

@@ -26,3 +26,9 @@ export const optionalNumber = ({ value }: TransformFnParams): unknown => {
   if (typeof value !== 'string') return Number.NaN;
   return Number(value.trim());
 };
+
+/** Like `optionalTrim`, with the value an absent field takes (SPEC §9 defaults such as category Other). */
+export const optionalTrimOr =
+  (fallback: string) =>
+  ({ value }: TransformFnParams): unknown =>
+    isAbsent(value) ? fallback : typeof value === 'string' ? value.trim() : value;

@@ -1,0 +1,49 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { ProgramEntity } from '../programs/program.entity.js';
+
+/** SPEC §3 Lesson: numbered within its programme (unique), with a YouTube video. */
+@Entity({ name: 'lesson' })
+export class LessonEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'program_id', type: 'integer' })
+  programId: number;
+
+  @ManyToOne(() => ProgramEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'program_id', foreignKeyConstraintName: 'fk_lesson_program_id' })
+  program?: Relation<ProgramEntity>;
+
+  @Column({ type: 'integer' })
+  number: number;
+
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ name: 'video_url', type: 'varchar', length: 500 })
+  videoUrl: string;
+
+  @Column({ name: 'video_id', type: 'varchar', length: 20 })
+  videoId: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  image: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProgramsModule } from '../programs/programs.module.js';
+import { LessonEntity } from './lesson.entity.js';
+import { LessonsController } from './lessons.controller.js';
+import { LessonsService } from './lessons.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LessonEntity]), ProgramsModule],
+  controllers: [LessonsController],
+  providers: [LessonsService],
+})
+export class LessonsModule {}

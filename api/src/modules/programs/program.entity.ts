@@ -1,0 +1,58 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+
+/** SPEC §3 Programme. Money is kept in minor units (cents) with its currency (ARCHITECTURE §4). */
+@Entity({ name: 'program' })
+export class ProgramEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'trainer_id', type: 'integer' })
+  trainerId: number;
+
+  @ManyToOne(() => TrainerEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'trainer_id', foreignKeyConstraintName: 'fk_program_trainer_id' })
+  trainer?: Relation<TrainerEntity>;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ name: 'duration_days', type: 'integer' })
+  durationDays: number;
+
+  @Column({ name: 'price_minor', type: 'integer' })
+  priceMinor: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  category: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  level: string;
+
+  @Column({ name: 'cover_image', type: 'varchar', length: 255, nullable: true })
+  coverImage: string | null;
+
+  @Column({ name: 'is_published', type: 'boolean', default: false })
+  isPublished: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

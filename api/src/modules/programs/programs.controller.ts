@@ -1,0 +1,108 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  CreateProgramDto,
+  PaginationQueryDto,
+  ProgramListQueryDto,
+  UpdateProgramDto,
+} from '@fitcoach/contracts';
+import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
+import { IdPipe } from '../../common/http/id.pipe.js';
+import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { imageUpload } from '../../common/media/image-upload.js';
+import type { UploadedImage } from '../../common/media/media.service.js';
+import { ProgramsService } from './programs.service.js';
+
+@Controller('fitness_programs')
+export class ProgramsController {
+  constructor(private readonly programs: ProgramsService) {}
+
+  @Post('create')
+  @Roles('trainer')
+  @UseInterceptors(imageUpload('cover_image'))
+  create(
+    @Auth() auth: AuthContext,
+    @Body() dto: CreateProgramDto,
+    @UploadedFile() cover: UploadedImage | undefined,
+  ) {
+    return this.programs.create(auth, dto, cover);
+  }
+
+  @Put('update/:id')
+  @Roles('trainer')
+  @UseInterceptors(imageUpload('cover_image'))
+  update(
+    @Auth() auth: AuthContext,
+    @Param('id', IdPipe) id: number,
+    @Body() dto: UpdateProgramDto,
+    @UploadedFile() cover: UploadedImage | undefined,
+  ) {
+    return this.programs.update(auth, id, dto, cover);
+  }
+
+  @Get('retrive_all')
+  @OptionalAuth()
+  @UseInterceptors(PaginatedResponse)
+  retrieveAll(@Query() query: ProgramListQueryDto) {
+    return this.programs.listPublished(query);
+  }
+
+  @Get('get_programme/:id')
+  @OptionalAuth()
+  getProgramme(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
+    return this.programs.getVisible(auth, id);
+  }
+
+  @Get('get_trainer_programme/:trainerId')
+  @OptionalAuth()
+  getTrainerProgrammes(@MaybeAuth() auth: AuthContext | null, @Param('trainerId', IdPipe) trainerId: number) {
+    return this.programs.listByTrainer(auth, trainerId);
+  }
+
+  @Get('retrive_all_programs')
+  @Roles('superuser')
+  @UseInterceptors(PaginatedResponse)
+  retrieveAllPrograms(@Query() query: PaginationQueryDto) {
+    return this.programs.listAll(query);
+  }
+
+  @Get('publishRequest/:id')
+  @Roles('trainer')
+  publishRequest(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.programs.requestPublication(auth, id);
+  }
+
+  @Get('getPublishRequests')
+  @Roles('superuser')
+  @UseInterceptors(PaginatedResponse)
+  getPublishRequests(@Query() query: PaginationQueryDto) {
+    return this.programs.listPendingRequests(query);
+  }
+
+  @Get('publishprogram/:id')
+  @Roles('superuser')
+  publishProgram(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.programs.publish(auth, id);
+  }
+
+  @Get('changePublishStatus/:id')
+  @Roles('superuser')
+  changePublishStatus(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.programs.togglePublished(auth, id);
+  }
+
+  @Get('getProgramCount')
+  @Roles('superuser')
+  getProgramCount() {
+    return this.programs.count();
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TrainersModule } from '../trainers/trainers.module.js';
+import { ProgramEntity } from './program.entity.js';
+import { ProgramsController } from './programs.controller.js';
+import { ProgramsService } from './programs.service.js';
+import { PublishRequestEntity } from './publish-request.entity.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ProgramEntity, PublishRequestEntity]), TrainersModule],
+  controllers: [ProgramsController],
+  providers: [ProgramsService],
+  exports: [ProgramsService],
+})
+export class ProgramsModule {}

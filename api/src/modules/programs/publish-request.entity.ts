@@ -1,0 +1,25 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type PublishRequestStatus = 'pending' | 'approved';
+
+/** A trainer's request that a superuser publish a programme (SPEC §4); one row per programme, reused. */
+@Entity({ name: 'publish_request' })
+export class PublishRequestEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'program_id', type: 'integer' })
+  programId: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: PublishRequestStatus;
+
+  @Column({ name: 'decided_at', type: 'datetime', nullable: true })
+  decidedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

@@ -1,0 +1,55 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  OneToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+
+/** SPEC §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
+@Entity({ name: 'trainer' })
+export class TrainerEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @OneToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_trainer_user_id' })
+  user?: Relation<UserEntity>;
+
+  @Column({ type: 'varchar', length: 50 })
+  specialisation: string;
+
+  @Column({ type: 'text' })
+  about: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  certifications: string;
+
+  @Column({ name: 'experience_years', type: 'integer' })
+  experienceYears: number;
+
+  @Column({ type: 'float', nullable: true })
+  rating: number | null;
+
+  @Column({ type: 'varchar', length: 100 })
+  country: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  phone: string;
+
+  @Column({ name: 'profile_picture', type: 'varchar', length: 255, nullable: true })
+  profilePicture: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

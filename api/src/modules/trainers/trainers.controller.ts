@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { PaginationQueryDto, TrainerRegistrationDto } from '@fitcoach/contracts';
+import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
+import { IdPipe } from '../../common/http/id.pipe.js';
+import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { imageUpload } from '../../common/media/image-upload.js';
+import type { UploadedImage } from '../../common/media/media.service.js';
+import { TrainersService } from './trainers.service.js';
+
+@Controller('trainers')
+export class TrainersController {
+  constructor(private readonly trainers: TrainersService) {}
+
+  @Post('TrainerProfileCreation')
+  @UseInterceptors(imageUpload('profile_picture'))
+  register(
+    @Auth() auth: AuthContext,
+    @Body() dto: TrainerRegistrationDto,
+    @UploadedFile() picture: UploadedImage | undefined,
+  ) {
+    return this.trainers.register(auth, dto, picture);
+  }
+
+  @Get('getTrainer')
+  @Roles('trainer')
+  getTrainer(@Auth() auth: AuthContext) {
+    return this.trainers.getOwn(auth);
+  }
+
+  @Get('retrieveTrainer/:id')
+  @OptionalAuth()
+  retrieveTrainer(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
+    return this.trainers.getPublic(auth, id);
+  }
+
+  @Get('allTrainer')
+  @OptionalAuth()
+  @UseInterceptors(PaginatedResponse)
+  allTrainer(@MaybeAuth() auth: AuthContext | null, @Query() query: PaginationQueryDto) {
+    return this.trainers.listPublic(auth, query);
+  }
+
+  @Get('getTrainerCount')
+  @Roles('superuser')
+  getTrainerCount() {
+    return this.trainers.count();
+  }
+
+  /** Presence arrives with the chat; until then nobody is reported online. */
+  @Get('getLoggedInTrainers')
+  @Roles('superuser')
+  getLoggedInTrainers() {
+    return [];
+  }
+
+  @Get('getAllTrainers')
+  @Roles('superuser')
+  @UseInterceptors(PaginatedResponse)
+  getAllTrainers(@Query() query: PaginationQueryDto) {
+    return this.trainers.listAccounts(query);
+  }
+}

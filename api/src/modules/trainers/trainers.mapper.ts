@@ -1,0 +1,32 @@
+import { fullName, type TrainerResponse } from '@fitcoach/contracts';
+import type { UserEntity } from '../users/user.entity.js';
+import type { TrainerEntity } from './trainer.entity.js';
+
+/** The trainer's account, which every query that maps trainers joins. */
+export function accountOf(trainer: TrainerEntity): UserEntity {
+  if (!trainer.user) throw new Error(`Trainer ${trainer.id} was loaded without its user`);
+  return trainer.user;
+}
+
+/**
+ * API.md Trainer. A trainer without a picture of its own shows the account's current one: it is looked up here
+ * rather than copied at registration, so it follows profile changes and never points at a file that a profile
+ * update has since removed.
+ */
+export function toTrainerResponse(trainer: TrainerEntity, options: { showPhone: boolean }): TrainerResponse {
+  const user = accountOf(trainer);
+  return {
+    id: trainer.id,
+    user: user.id,
+    user_id: user.id,
+    username: fullName(user.firstName, user.lastName),
+    specalized: trainer.specialisation,
+    about: trainer.about,
+    certifications: trainer.certifications,
+    experience_years: trainer.experienceYears,
+    rating: trainer.rating,
+    country: trainer.country,
+    phone: options.showPhone ? trainer.phone : null,
+    profile_picture: trainer.profilePicture ?? user.profilePicture,
+  };
+}

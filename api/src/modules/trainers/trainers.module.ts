@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module.js';
+import { TrainerEntity } from './trainer.entity.js';
+import { TrainersController } from './trainers.controller.js';
+import { TrainersService } from './trainers.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([TrainerEntity]), UsersModule],
+  controllers: [TrainersController],
+  providers: [TrainersService],
+  exports: [TrainersService],
+})
+export class TrainersModule {}

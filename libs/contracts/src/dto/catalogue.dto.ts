@@ -1,0 +1,238 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { COUNTRIES } from '../countries.js';
+import {
+  DEFAULT_PROGRAM_CATEGORY,
+  DEFAULT_PROGRAM_LEVEL,
+  PROGRAM_CATEGORIES,
+  PROGRAM_LEVELS,
+  TRAINER_SPECIALISATIONS,
+} from '../enums.js';
+import {
+  EXPERIENCE_YEARS,
+  PHONE_REGEX,
+  PROGRAM_DURATION_DAYS,
+  PROGRAM_PRICE,
+  TEXT_MAX_LENGTH,
+} from '../limits.js';
+import { PaginationQueryDto } from './pagination.dto.js';
+import { optionalNumber, optionalTrim, optionalTrimOr, trim } from './transforms.js';
+
+export const CATALOGUE_MESSAGES = {
+  phone: 'Please enter a valid phone number.',
+  specialisation: `specalized must be one of: ${TRAINER_SPECIALISATIONS.join(', ')}`,
+  country: 'country must be a country from the list',
+  experience: `experience_years must be a whole number from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`,
+  duration: `duration must be a whole number of days from ${PROGRAM_DURATION_DAYS.min} to ${PROGRAM_DURATION_DAYS.max}`,
+  price: `price must be a whole amount from ${PROGRAM_PRICE.min} to ${PROGRAM_PRICE.max}`,
+  category: `category must be one of: ${PROGRAM_CATEGORIES.join(', ')}`,
+  level: `level must be one of: ${PROGRAM_LEVELS.join(', ')}`,
+  lessonNumber: 'lesson_number must be a lesson number such as 3 or "{programId}-3"',
+  videoUrl: 'Enter a valid YouTube link, such as https://www.youtube.com/watch?v=...',
+} as const;
+
+/** SPEC §3 Trainer registration payload (multipart; the picture travels as a file). */
+export class TrainerRegistrationDto {
+  @Transform(trim)
+  @IsIn(TRAINER_SPECIALISATIONS, { message: CATALOGUE_MESSAGES.specialisation })
+  specalized!: string;
+
+  @Transform(trim)
+  @IsString({ message: CATALOGUE_MESSAGES.phone })
+  @Matches(PHONE_REGEX, { message: CATALOGUE_MESSAGES.phone })
+  phone!: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(TEXT_MAX_LENGTH.certifications)
+  certifications?: string;
+
+  @Transform(optionalNumber)
+  @IsInt({ message: CATALOGUE_MESSAGES.experience })
+  @Min(EXPERIENCE_YEARS.min, { message: CATALOGUE_MESSAGES.experience })
+  @Max(EXPERIENCE_YEARS.max, { message: CATALOGUE_MESSAGES.experience })
+  experience_years!: number;
+
+  @Transform(trim)
+  @IsIn(COUNTRIES, { message: CATALOGUE_MESSAGES.country })
+  country!: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(TEXT_MAX_LENGTH.about)
+  about?: string;
+}
+
+/** SPEC §5 Programme form. Whatever else arrives (`trainer`, `is_published`) is stripped by the validation pipe. */
+export class CreateProgramDto {
+  @Transform(trim)
+  @IsString({ message: 'program_name is required' })
+  @IsNotEmpty({ message: 'program_name is required' })
+  @MaxLength(TEXT_MAX_LENGTH.programName)
+  program_name!: string;
+
+  @Transform(trim)
+  @IsString({ message: 'description is required' })
+  @IsNotEmpty({ message: 'description is required' })
+  @MaxLength(TEXT_MAX_LENGTH.description)
+  description!: string;
+
+  @Transform(optionalNumber)
+  @IsInt({ message: CATALOGUE_MESSAGES.duration })
+  @Min(PROGRAM_DURATION_DAYS.min, { message: CATALOGUE_MESSAGES.duration })
+  @Max(PROGRAM_DURATION_DAYS.max, { message: CATALOGUE_MESSAGES.duration })
+  duration!: number;
+
+  @Transform(optionalNumber)
+  @IsInt({ message: CATALOGUE_MESSAGES.price })
+  @Min(PROGRAM_PRICE.min, { message: CATALOGUE_MESSAGES.price })
+  @Max(PROGRAM_PRICE.max, { message: CATALOGUE_MESSAGES.price })
+  price!: number;
+
+  @Transform(
+    ({ value }) => (optionalTrim({ value } as never) as string | undefined) ?? DEFAULT_PROGRAM_CATEGORY,
+  )
+  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  category: string = DEFAULT_PROGRAM_CATEGORY;
+
+  @Transform(optionalTrimOr(DEFAULT_PROGRAM_LEVEL))
+  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  level: string = DEFAULT_PROGRAM_LEVEL;
+}
+
+/** Editing a programme: every field optional, absent ones unchanged. */
+export class UpdateProgramDto {
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @IsNotEmpty({ message: 'program_name must not be empty' })
+  @MaxLength(TEXT_MAX_LENGTH.programName)
+  program_name?: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @IsNotEmpty({ message: 'description must not be empty' })
+  @MaxLength(TEXT_MAX_LENGTH.description)
+  description?: string;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsInt({ message: CATALOGUE_MESSAGES.duration })
+  @Min(PROGRAM_DURATION_DAYS.min, { message: CATALOGUE_MESSAGES.duration })
+  @Max(PROGRAM_DURATION_DAYS.max, { message: CATALOGUE_MESSAGES.duration })
+  duration?: number;
+
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsInt({ message: CATALOGUE_MESSAGES.price })
+  @Min(PROGRAM_PRICE.min, { message: CATALOGUE_MESSAGES.price })
+  @Max(PROGRAM_PRICE.max, { message: CATALOGUE_MESSAGES.price })
+  price?: number;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  category?: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  level?: string;
+}
+
+/** `GET /retrive_all/?category=&level=&q=&page=&page_size=`. */
+export class ProgramListQueryDto extends PaginationQueryDto {
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  category?: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  level?: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(100)
+  q?: string;
+}
+
+/** SPEC §5 Lesson form; `id` present means an edit of that lesson. */
+export class LessonFormDto {
+  @IsOptional()
+  @Transform(optionalNumber)
+  @IsInt({ message: 'id must be a whole number' })
+  id?: number;
+
+  @Transform(trim)
+  @IsString({ message: 'title is required' })
+  @IsNotEmpty({ message: 'title is required' })
+  @MaxLength(TEXT_MAX_LENGTH.lessonTitle)
+  title!: string;
+
+  @Transform(trim)
+  @IsString({ message: CATALOGUE_MESSAGES.lessonNumber })
+  @Matches(/^(\d{1,9}-)?\d{1,4}$/, { message: CATALOGUE_MESSAGES.lessonNumber })
+  lesson_number!: string;
+
+  @Transform(trim)
+  @IsString({ message: CATALOGUE_MESSAGES.videoUrl })
+  @IsNotEmpty({ message: CATALOGUE_MESSAGES.videoUrl })
+  @MaxLength(500, { message: CATALOGUE_MESSAGES.videoUrl })
+  video_url!: string;
+
+  @IsOptional()
+  @Transform(optionalTrim)
+  @IsString()
+  @MaxLength(TEXT_MAX_LENGTH.description)
+  description?: string;
+}
+
+export interface TrainerResponse {
+  id: number;
+  user: number;
+  user_id: number;
+  username: string;
+  specalized: string;
+  about: string;
+  certifications: string;
+  experience_years: number;
+  rating: number | null;
+  country: string;
+  phone: string | null;
+  profile_picture: string | null;
+}
+
+export interface ProgramResponse {
+  id: number;
+  program_name: string;
+  description: string;
+  duration: number;
+  category: string;
+  level: string;
+  price: number;
+  currency: string;
+  cover_image: string | null;
+  trainer: number;
+  trainer_name: string;
+  is_published: boolean;
+  created_on: string;
+  updated_on: string;
+}
+
+export interface LessonResponse {
+  id: number;
+  program: number;
+  lesson_number: string;
+  number: number;
+  title: string;
+  description: string | null;
+  video_url: string | null;
+  video_id: string | null;
+  image: string | null;
+}
