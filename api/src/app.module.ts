@@ -19,9 +19,13 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.constants.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { TrainersModule } from './modules/trainers/trainers.module.js';
+import { ProgramsModule } from './modules/programs/programs.module.js';
+import { LessonsModule } from './modules/lessons/lessons.module.js';
+import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
-const API_MODULES = [HealthModule, AuthModule, UsersModule];
+const API_MODULES = [HealthModule, AuthModule, UsersModule, TrainersModule, ProgramsModule, LessonsModule];
 
 export interface AppModuleOptions {
   /** Serve the Remix site too (off for API-only tests). */
@@ -56,6 +60,7 @@ export class AppModule {
         MailModule,
         ...API_MODULES,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),
+        SeedModule,
         ...(options.extraModules ?? []),
         ...(options.web ? [WebModule.register(options.web)] : []),
       ],

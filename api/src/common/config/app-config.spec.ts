@@ -12,7 +12,7 @@ describe(loadConfig.name, () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       logLevel: 'info',
-      seedDemo: false,
+      seedDemo: undefined,
       apiInternalUrl: 'http://127.0.0.1:3000',
       corsOrigins: [],
     });

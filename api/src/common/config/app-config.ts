@@ -137,7 +137,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   paypal: { clientId?: string; clientSecret?: string; apiUrl: string; webhookId?: string };
-  seedDemo: boolean;
+  /** Unset: seed the demo content into an empty embedded database (not in tests). */
+  seedDemo?: boolean;
   logLevel: LogLevel;
   apiInternalUrl: string;
   corsOrigins: string[];
@@ -178,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       apiUrl: vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com',
       webhookId: vars.PAYPAL_WEBHOOK_ID,
     },
-    seedDemo: vars.SEED_DEMO ?? false,
+    seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',
     apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     corsOrigins: (vars.CORS_ORIGINS ?? '')
