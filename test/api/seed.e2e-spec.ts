@@ -1,0 +1,191 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type LessonResponse, PROGRAM_CATEGORIES, PROGRAM_LEVELS, youtubeVideoId } from '@fitcoach/contracts';
+import { DataSource, In } from 'typeorm';
+import { DEMO_TRAINERS } from '../../api/src/database/seeds/demo-content.js';
+import { DEMO_LOGINS, seedDemo } from '../../api/src/database/seeds/demo.js';
+import { SeedModule } from '../../api/src/database/seeds/seed.module.js';
+import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
+import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
+import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { UserEntity } from '../../api/src/modules/users/user.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+
+/*
+ * On MySQL the worker's database outlives a run, so the demo rows may exist before the first seed: the tests
+ * check the state the seed leaves, not how much it had to create.
+ */
+
+let t: TestApp;
+let dataSource: DataSource;
+const EXTRA = 30;
+/**
+ * A seed hashes seven passwords with argon2 and draws about thirty images: 2–3 s on a quiet machine, more when
+ * other suites share the cores, beyond Jest's default 5 s (the `testTimeout` of jest.config.js's projects is not
+ * applied to them).
+ */
+const SEEDING_TIMEOUT_MS = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dataSource = t.app.get(DataSource);
+  await seedDemo(dataSource, t.config, { extraProgrammes: EXTRA });
+}, SEEDING_TIMEOUT_MS);
+afterAll(() => t.close());
+
+function storedFiles(): number {
+  const media = join(t.config.dataDir, 'media');
+  if (!existsSync(media)) return 0;
+  return readdirSync(media, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    .length;
+}
+
+async function tableCounts() {
+  return {
+    users: await dataSource.getRepository(UserEntity).count(),
+    trainers: await dataSource.getRepository(TrainerEntity).count(),
+    programmes: await dataSource.getRepository(ProgramEntity).count(),
+    lessons: await dataSource.getRepository(LessonEntity).count(),
+    publishRequests: await dataSource.getRepository(PublishRequestEntity).count(),
+    files: storedFiles(),
+  };
+}
+
+async function demoProgrammes() {
+  const users = await dataSource
+    .getRepository(UserEntity)
+    .findBy({ email: In(DEMO_TRAINERS.map((trainer) => trainer.email)) });
+  const trainers = await dataSource
+    .getRepository(TrainerEntity)
+    .findBy({ userId: In(users.map((u) => u.id)) });
+  const names = DEMO_TRAINERS.flatMap((trainer) => trainer.programmes.map((programme) => programme.name));
+  const programmes = await dataSource
+    .getRepository(ProgramEntity)
+    .findBy({ trainerId: In(trainers.map((trainer) => trainer.id)), name: In(names) });
+  return { trainers, programmes };
+}
+
+describe(seedDemo.name, () => {
+  it('changes nothing when it runs again', async () => {
+    const before = await tableCounts();
+    const again = await seedDemo(dataSource, t.config, { extraProgrammes: EXTRA });
+    expect(again.created).toEqual({
+      accounts: 0,
+      trainers: 0,
+      programmes: 0,
+      lessons: 0,
+      extraProgrammes: 0,
+    });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('creates verified demo accounts whose logins work', async () => {
+    const accounts = await dataSource
+      .getRepository(UserEntity)
+      .findBy({ email: In(DEMO_LOGINS.map((login) => login.email)) });
+    expect(accounts).toHaveLength(7);
+    expect(accounts.every((account) => account.isVerified && !account.blocked)).toBe(true);
+    expect(accounts.filter((account) => account.isSuperuser).map((a) => a.email)).toEqual([
+      'admin@fitcoach.local',
+    ]);
+    expect(accounts.filter((account) => account.isTrainer)).toHaveLength(5);
+    for (const login of DEMO_LOGINS) {
+      await t.http().post('/api/token/').send({ email: login.email, password: login.password }).expect(200);
+    }
+  });
+
+  it('gives the five trainers distinct specialisations and countries, pictures and credentials', async () => {
+    const { trainers } = await demoProgrammes();
+    expect(trainers).toHaveLength(5);
+    expect(new Set(trainers.map((trainer) => trainer.specialisation)).size).toBe(5);
+    expect(new Set(trainers.map((trainer) => trainer.country)).size).toBe(5);
+    for (const trainer of trainers) {
+      expect(trainer.profilePicture).toMatch(/^\/media\/trainer\/[0-9a-f]{32}\.webp$/);
+      expect(trainer.certifications).not.toBe('');
+    }
+    expect(trainers.some((trainer) => trainer.about.split(/\s+/).length > 20)).toBe(true);
+    expect(trainers.some((trainer) => trainer.about.split(/\s+/).length <= 20)).toBe(true);
+  });
+
+  it('publishes programmes in every category and level, one trainer with more than four at a level', async () => {
+    const { programmes } = await demoProgrammes();
+    const published = programmes.filter((programme) => programme.isPublished);
+    expect(published.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(published.map((p) => p.category))).toEqual(new Set(PROGRAM_CATEGORIES));
+    expect(new Set(published.map((p) => p.level))).toEqual(new Set(PROGRAM_LEVELS));
+    const perTrainerAndLevel = new Map<string, number>();
+    for (const p of published) {
+      const key = `${p.trainerId}/${p.level}`;
+      perTrainerAndLevel.set(key, (perTrainerAndLevel.get(key) ?? 0) + 1);
+    }
+    expect(Math.max(...perTrainerAndLevel.values())).toBeGreaterThan(4);
+    expect(published.every((p) => p.coverImage?.startsWith('/media/program/'))).toBe(true);
+  });
+
+  it('leaves two programmes unpublished with pending publish requests', async () => {
+    const { programmes } = await demoProgrammes();
+    const unpublished = programmes.filter((programme) => !programme.isPublished);
+    expect(unpublished).toHaveLength(2);
+    const requests = await dataSource
+      .getRepository(PublishRequestEntity)
+      .findBy({ programId: In(unpublished.map((p) => p.id)) });
+    expect(requests.map((request) => request.status)).toEqual(['pending', 'pending']);
+  });
+
+  it('gives every programme three to five lessons linking to YouTube in mixed forms', async () => {
+    const { programmes } = await demoProgrammes();
+    const lessons = await dataSource
+      .getRepository(LessonEntity)
+      .findBy({ programId: In(programmes.map((p) => p.id)) });
+    for (const programme of programmes) {
+      const count = lessons.filter((lesson) => lesson.programId === programme.id).length;
+      expect(count).toBeGreaterThanOrEqual(3);
+      expect(count).toBeLessThanOrEqual(5);
+    }
+    expect(lessons.every((lesson) => youtubeVideoId(lesson.videoUrl) === lesson.videoId)).toBe(true);
+    const hosts = new Set(lessons.map((lesson) => new URL(lesson.videoUrl).hostname));
+    expect(hosts).toEqual(new Set(['www.youtube.com', 'youtu.be', 'm.youtube.com', 'youtube.com']));
+    expect(lessons.some((lesson) => lesson.videoUrl.includes('/shorts/'))).toBe(true);
+  });
+
+  it('serves the seeded lessons through the API, without the videos for visitors', async () => {
+    const { programmes } = await demoProgrammes();
+    const programme = programmes.find((p) => p.isPublished);
+    const res = await t.http().get(`/api/fitness_programs/getLessons/${programme?.id}/`).expect(200);
+    const body = res.body as LessonResponse[];
+    expect(body.length).toBeGreaterThanOrEqual(3);
+    expect(body.every((lesson) => lesson.title !== '' && lesson.video_url === null)).toBe(true);
+  });
+
+  it('adds the extra published programmes, numbered 1..N, spread over the demo trainers', async () => {
+    const { trainers } = await demoProgrammes();
+    const published = await dataSource
+      .getRepository(ProgramEntity)
+      .findBy({ trainerId: In(trainers.map((trainer) => trainer.id)), isPublished: true });
+    const numbered = published.filter((p) => /#\d+$/.test(p.name));
+    const numbers = new Set(numbered.map((p) => Number(p.name.split('#')[1])));
+    expect(Array.from({ length: EXTRA }, (_, i) => numbers.has(i + 1))).not.toContain(false);
+    expect(new Set(numbered.map((p) => p.trainerId)).size).toBe(5);
+  });
+});
+
+describe(SeedModule.name, () => {
+  it(
+    'seeds at start-up when SEED_DEMO=true, even in a test run',
+    async () => {
+      const seeded = await createTestApp({ env: { SEED_DEMO: 'true' }, extraModules: [SeedModule] });
+      try {
+        await seeded
+          .http()
+          .post('/api/token/')
+          .send({ email: 'trainer3@fitcoach.local', password: 'trainer-password' })
+          .expect(200);
+      } finally {
+        await seeded.close();
+      }
+    },
+    SEEDING_TIMEOUT_MS,
+  );
+});
