@@ -10,7 +10,7 @@ interface Destination {
 const NAV_LINKS: Destination[] = [
   { link: 'Find trainers', url: '/findTrainer', heading: 'Meet Trainers That Push You To Your LImits' },
   { link: 'Programms', url: '/programmes', heading: 'Find Programmes that Suits Your Goals' },
-  { link: 'Join as Trainer', url: '/trainerRegister', heading: 'Trainer Registration Form' },
+  { link: 'Join as Trainer', url: '/trainerRegister', heading: 'You need to create an account first' },
   { link: 'Log In', url: '/login', heading: 'Log In' },
   { link: 'Sign Up', url: '/register', heading: 'Sign UP' },
 ];

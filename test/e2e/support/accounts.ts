@@ -98,19 +98,29 @@ export async function verifiedAccount(page: Page, javaScriptEnabled: boolean): P
   return account;
 }
 
-async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+/** The access token of a sign-in through the API. */
+export async function accessToken(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
   const response = await request.post('/api/token/', { data: { email, password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { access: string }).access;
 }
 
-/** Blocks the account as a superuser made with `npm run create-superuser` on the server's own data. */
-export async function blockAccount(request: APIRequestContext, account: Account) {
+/** The Authorization header of a superuser made with `npm run create-superuser` on the server's own data. */
+export async function superuserAuth(request: APIRequestContext): Promise<Record<string, string>> {
   const admin = { email: `admin-${randomUUID().slice(0, 12)}@example.com`, password: `pw-${randomUUID()}` };
   await runCli('api/dist/cli/create-superuser.js', ['--email', admin.email, '--password', admin.password], {
     DATA_DIR: process.env.E2E_DATA_DIR ?? '',
   });
-  const asAdmin = { Authorization: `Bearer ${await accessToken(request, admin.email, admin.password)}` };
+  return { Authorization: `Bearer ${await accessToken(request, admin.email, admin.password)}` };
+}
+
+/** Blocks the account as a superuser. */
+export async function blockAccount(request: APIRequestContext, account: Account) {
+  const asAdmin = await superuserAuth(request);
   const asUser = { Authorization: `Bearer ${await accessToken(request, account.email, account.password)}` };
   const { id } = (await (await request.get('/api/users/me/', { headers: asUser })).json()) as { id: number };
   const blocked = await request.get(`/api/users/changeUserAccess/${id}/`, { headers: asAdmin });

@@ -1,5 +1,51 @@
-import { PageHeading } from '~/components/layout/page-heading';
+import { Alert, Container, SimpleGrid, Text } from '@mantine/core';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
+import { Pager } from '~/components/catalogue/pager';
+import { TrainerCard } from '~/components/catalogue/trainer-card';
+import { api } from '~/utils/api.server';
+import { CATALOGUE_PAGE_SIZE, pageParam } from '~/utils/catalogue';
+import { sessionLoader } from '~/utils/route.server';
+
+export const meta: MetaFunction = () => [{ title: 'Get-Fit | Find trainers' }];
+
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const page = pageParam(new URL(args.request.url).searchParams);
+  const result = await api.trainers(args, { page, pageSize: CATALOGUE_PAGE_SIZE });
+  // SPEC §8: a failed list is a message on the page, not an error page; the rest of the page still works.
+  return { page, trainers: result.ok ? result.data : null };
+});
 
 export default function FindTrainerRoute() {
-  return <PageHeading title="Meet Trainers That Push You To Your LImits" />;
+  const { page, trainers } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        title="Meet Trainers That Push You To Your LImits"
+        text="Find the ideal triainer who will guide you thoughtout Your fitness jounney"
+        sectionId="trainers"
+      />
+      <Container size="lg" py={48}>
+        <SectionIntro
+          id="trainers"
+          title="Trainers"
+          text="These are some of the Best trainer in the world. Choose a trainer that can help you with you fitness goals."
+        />
+        {trainers === null ? (
+          <Alert color="red">Sorry Something went wrong</Alert>
+        ) : (
+          <>
+            {trainers.items.length === 0 ? <Text c="dimmed">No trainers to show yet.</Text> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              {trainers.items.map((trainer) => (
+                <TrainerCard key={trainer.id} trainer={trainer} />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={trainers.total} />
+          </>
+        )}
+      </Container>
+    </>
+  );
 }

@@ -1,5 +1,106 @@
-import { PageHeading } from '~/components/layout/page-heading';
+import { PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
+import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import classes from '~/components/catalogue/catalogue.module.css';
+import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
+import { Pager } from '~/components/catalogue/pager';
+import { ProgrammeCard } from '~/components/catalogue/programme-card';
+import { api } from '~/utils/api.server';
+import {
+  CATALOGUE_PAGE_SIZE,
+  LEVEL_LABELS,
+  pageParam,
+  PROGRAMME_SEARCH_MAX_LENGTH,
+  programmeFilters,
+} from '~/utils/catalogue';
+import { sessionLoader } from '~/utils/route.server';
+
+export const meta: MetaFunction = () => [{ title: 'Get-Fit | Programmes' }];
+
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const search = new URL(args.request.url).searchParams;
+  const page = pageParam(search);
+  const filters = programmeFilters(search);
+  const result = await api.programmes(args, filters, { page, pageSize: CATALOGUE_PAGE_SIZE });
+  return { page, filters, programmes: result.ok ? result.data : null };
+});
+
+/** A plain GET form: the filters are in the URL, so a filtered list can be shared and works without JavaScript. */
+function Filters({ filters }: { filters: { category: string; level: string; q: string } }) {
+  const navigation = useNavigation();
+  const searching = navigation.state !== 'idle' && navigation.location.pathname === '/programmes';
+  const filtered = filters.category !== '' || filters.level !== '' || filters.q !== '';
+  return (
+    <Form method="get" role="search" aria-label="Filter programmes">
+      <Group className={classes.filters} gap="sm" mb="xl">
+        <NativeSelect
+          label="Category"
+          name="category"
+          defaultValue={filters.category}
+          data={[{ value: '', label: 'All categories' }, ...PROGRAM_CATEGORIES]}
+        />
+        <NativeSelect
+          label="Level"
+          name="level"
+          defaultValue={filters.level}
+          data={[
+            { value: '', label: 'All levels' },
+            ...PROGRAM_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
+          ]}
+        />
+        <TextInput
+          label="Search"
+          name="q"
+          type="search"
+          placeholder="Name or description"
+          maxLength={PROGRAMME_SEARCH_MAX_LENGTH}
+          defaultValue={filters.q}
+        />
+        <Button type="submit" loading={searching}>
+          Search
+        </Button>
+        {filtered ? (
+          <Button component={Link} to="/programmes" variant="subtle">
+            Clear
+          </Button>
+        ) : null}
+      </Group>
+    </Form>
+  );
+}
 
 export default function ProgrammesRoute() {
-  return <PageHeading title="Find Programmes that Suits Your Goals" />;
+  const { page, filters, programmes } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHero
+        title="Find Programmes that Suits Your Goals"
+        text="Find your ideal programme from our Database."
+        sectionId="programmes"
+      />
+      <Container size="lg" py={48}>
+        <SectionIntro
+          id="programmes"
+          title="Programmes"
+          text="Below are a list of our most popular training programs created to help you achieve the best version of yourself. Built by world renowned trainers - these programs are used daily by thousands of others looking to take their fitness to the next level."
+        />
+        {/* Filters are keyed by the URL so that "Clear" and the back button reset what the fields show. */}
+        <Filters key={`${filters.category}|${filters.level}|${filters.q}`} filters={filters} />
+        {programmes === null ? (
+          <Alert color="red">Sorry Something went wrong</Alert>
+        ) : (
+          <>
+            {programmes.items.length === 0 ? <Text c="dimmed">No programmes match your search.</Text> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+              {programmes.items.map((programme) => (
+                <ProgrammeCard key={programme.id} programme={programme} detailed />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={programmes.total} />
+          </>
+        )}
+      </Container>
+    </>
+  );
 }

@@ -1,18 +1,92 @@
+import { Alert, Container, Grid, Title } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { ProfileView } from '~/components/profile/profile-view';
-import { loadProfile, updateProfile } from '~/utils/profile.server';
+import { DashboardMenu } from '~/components/dashboard/dashboard-menu';
+import { LessonsManager } from '~/components/dashboard/lessons-manager';
+import { ComingSoon, SubscribedProgrammes } from '~/components/dashboard/placeholders';
+import { ProgrammeForm } from '~/components/dashboard/programme-form';
+import { ProgrammesTable } from '~/components/dashboard/programmes-table';
+import { ProfilePanel } from '~/components/profile/profile-view';
+import { FlashToast } from '~/components/toast';
+import type { FormRejection } from '~/types/form';
+import { INTENTS } from '~/utils/dashboard';
+import { dashboardAction, loadDashboard } from '~/utils/dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Trainer Dashboard' }];
 
-// The dashboard opens on the profile view (SPEC §2); its other views come with the programmes and subscriptions.
-export const loader = sessionLoader((args: LoaderFunctionArgs) => loadProfile(args));
+export const loader = sessionLoader((args: LoaderFunctionArgs) => loadDashboard(args));
 
-export const action = sessionAction((args: ActionFunctionArgs) => updateProfile(args));
+export const action = sessionAction((args: ActionFunctionArgs) => dashboardAction(args));
+
+type DashboardData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The answer of the last submission when it came from the form `intent`, so it shows next to that form only. */
+function resultOf(result: FormRejection | undefined, intent: string): FormRejection | undefined {
+  return result?.intent === intent ? result : undefined;
+}
+
+function TrainerUnavailable() {
+  return <Alert color="red">Error: Trainer data cannot be retrived</Alert>;
+}
+
+function DashboardContent({ data, result }: { data: DashboardData; result: FormRejection | undefined }) {
+  const { view, user, trainer } = data;
+  if (view.name === 'profile') {
+    return (
+      <ProfilePanel
+        user={user}
+        editing={data.editing}
+        result={resultOf(result, INTENTS.updateProfile)}
+        trainer={trainer}
+        trainerUnavailable={data.trainerUnavailable}
+        headingOrder={2}
+      />
+    );
+  }
+  if (view.name === 'subscribed') return <SubscribedProgrammes />;
+  if (view.name === 'communities') return <ComingSoon title="Communities" />;
+  if (!trainer) return <TrainerUnavailable />;
+  switch (view.name) {
+    case 'programmes':
+      return <ProgrammesTable programmes={data.programmes} />;
+    case 'create':
+      return <ProgrammeForm programme={null} result={resultOf(result, INTENTS.createProgramme)} />;
+    case 'edit':
+      return data.programme ? (
+        <ProgrammeForm programme={data.programme} result={resultOf(result, INTENTS.updateProgramme)} />
+      ) : null;
+    case 'lessons':
+      return data.programme ? (
+        <LessonsManager
+          programme={data.programme}
+          lessons={data.lessons}
+          openLesson={view.lesson}
+          result={resultOf(result, INTENTS.saveLesson)}
+        />
+      ) : null;
+    case 'subscribers':
+      return <ComingSoon title="Subscribers" />;
+  }
+}
 
 export default function TrainerDashboardRoute() {
-  const { user, editing } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <ProfileView user={user} editing={editing} result={result} pageTitle="Trainer Dashboard" />;
+  return (
+    <Container size="lg" py="xl">
+      <FlashToast toast={result?.toast ?? null} />
+      <Title order={1} mb="xl">
+        Trainer Dashboard
+      </Title>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <DashboardMenu user={data.user} view={data.view} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <DashboardContent data={data} result={result} />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
 }

@@ -1,8 +1,56 @@
-import type { MetaFunction } from '@remix-run/node';
-import { PageHeading } from '~/components/layout/page-heading';
+import { PROGRAM_LEVELS } from '@fitcoach/contracts';
+import { Alert, Container, Stack } from '@mantine/core';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { ComingSoonNotice } from '~/components/catalogue/programme-card';
+import { ProgrammeSlider } from '~/components/catalogue/programme-slider';
+import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
+import { api } from '~/utils/api.server';
+import { getUser } from '~/utils/auth.server';
+import { LEVEL_LABELS, parseId } from '~/utils/catalogue';
+import { sessionLoader } from '~/utils/route.server';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 
+function tabOf(search: URLSearchParams): TrainerTab {
+  const tab = search.get('tab');
+  return TRAINER_TABS.find(({ value }) => value === tab)?.value ?? 'about';
+}
+
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const id = parseId(args.params.id);
+  if (id === null) throw new Response('Not Found', { status: 404 });
+  // The trainer and superusers see the unpublished programmes too; reading the user first renews their token.
+  await getUser(args);
+  const [trainer, programmes] = await Promise.all([api.trainer(args, id), api.trainerProgrammes(args, id)]);
+  if (!trainer.ok) throw new Response(trainer.error.message, { status: trainer.status });
+  return {
+    trainer: trainer.data,
+    programmes: programmes.ok ? programmes.data : null,
+    tab: tabOf(new URL(args.request.url).searchParams),
+  };
+});
+
 export default function TrainerPageRoute() {
-  return <PageHeading title="Trainer" />;
+  const { trainer, programmes, tab } = useLoaderData<typeof loader>();
+  return (
+    <Container size="lg" py="xl">
+      {/* Keyed by the URL's tab, so that a new `?tab=` starts the tabs on it. */}
+      <TrainerProfile key={tab} trainer={trainer} tab={tab} />
+      <Stack gap={48} mt={48}>
+        <ComingSoonNotice />
+        {programmes === null ? (
+          <Alert color="red">Sorry Something went wrong</Alert>
+        ) : (
+          PROGRAM_LEVELS.map((level) => (
+            <ProgrammeSlider
+              key={level}
+              title={LEVEL_LABELS[level]}
+              programmes={programmes.filter((programme) => programme.level === level)}
+            />
+          ))
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,8 +1,106 @@
-import type { MetaFunction } from '@remix-run/node';
-import { PageHeading } from '~/components/layout/page-heading';
+import { Button, Container, Paper, Stack, Title } from '@mantine/core';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { TrainerRegistrationForm } from '~/components/trainer/trainer-registration-form';
+import { FlashToast } from '~/components/toast';
+import { api } from '~/utils/api.server';
+import { getUser, requireUser } from '~/utils/auth.server';
+import { rejectForm, textValues } from '~/utils/forms.server';
+import { MESSAGES } from '~/utils/messages';
+import { fileField, readForm, TOO_LARGE } from '~/utils/multipart.server';
+import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { safeRedirect } from '~/utils/safe-redirect';
+import { redirectWithToast } from '~/utils/toast.server';
+import { apiFieldErrors, hasErrors, validateTrainerRegistration } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Getfit | Trainer registration' }];
 
+const INTENT = 'register-trainer';
+const FIELDS = ['experience_years', 'certifications', 'phone', 'specalized', 'country', 'about'] as const;
+
+/** "Cancel" goes back to the page the visitor came from on this site, else home: a back link without JavaScript. */
+function backPath(request: Request): string {
+  const referer = request.headers.get('Referer');
+  if (!referer || !URL.canParse(referer)) return '/';
+  const url = new URL(referer);
+  const here = new URL(request.url);
+  if (url.origin !== here.origin || url.pathname === here.pathname) return '/';
+  return safeRedirect(url.pathname + url.search);
+}
+
+// SPEC §2: the page's content depends on who is looking.
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const user = await getUser(args);
+  const state = !user ? 'anonymous' : user.is_trainer ? 'trainer' : 'form';
+  return { state, back: backPath(args.request) } as const;
+});
+
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  await requireUser(args);
+  const submitted = await readForm(args.request);
+  if (!submitted) return rejectForm(INTENT, { message: MESSAGES.invalidInput, status: 400 });
+  const { form, oversized } = submitted;
+  const values = textValues(form, FIELDS);
+  if (oversized.length > 0) {
+    return rejectForm(INTENT, {
+      errors: { profile_picture: TOO_LARGE },
+      values,
+      message: TOO_LARGE,
+      status: 413,
+    });
+  }
+  const errors = validateTrainerRegistration(values);
+  if (hasErrors(errors)) {
+    // SPEC §8: a bad phone is "invalid credentials"; the other fields only get their own messages.
+    const message = errors.phone ? MESSAGES.invalidCredentials : MESSAGES.invalidInput;
+    return rejectForm(INTENT, { errors, values, message, status: 400 });
+  }
+
+  const body = new FormData();
+  for (const name of FIELDS) if (values[name] !== '') body.append(name, values[name]);
+  const picture = fileField(form, 'profile_picture');
+  if (picture) body.append('profile_picture', picture, picture.name);
+  const result = await api.registerTrainer(args, body);
+  if (!result.ok) {
+    const fieldErrors = result.status === 413 ? { profile_picture: TOO_LARGE } : apiFieldErrors(result.error);
+    return rejectForm(INTENT, {
+      errors: fieldErrors,
+      values,
+      message: result.error.message,
+      status: result.status,
+    });
+  }
+  return redirectWithToast('/userProfile', { type: 'success', message: result.data.message }, args.request);
+});
+
+function Notice({ title, action, to }: { title: string; action: string; to: string }) {
+  return (
+    <Paper withBorder p="xl">
+      <Stack align="center">
+        <Title order={1} ta="center">
+          {title}
+        </Title>
+        <Button component={Link} to={to}>
+          {action}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 export default function TrainerRegisterRoute() {
-  return <PageHeading title="Trainer Registration Form" />;
+  const { state, back } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <Container size="md" py="xl">
+      <FlashToast toast={result?.toast ?? null} />
+      {state === 'anonymous' ? (
+        <Notice title="You need to create an account first" action="Create Account" to="/register" />
+      ) : state === 'trainer' ? (
+        <Notice title="You are Already a Trainer." action="Trainer Dashboard" to="/TrainerDashboard" />
+      ) : (
+        <TrainerRegistrationForm result={result} back={back} />
+      )}
+    </Container>
+  );
 }

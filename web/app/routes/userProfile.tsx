@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ProfileView } from '~/components/profile/profile-view';
+import { readForm } from '~/utils/multipart.server';
 import { loadProfile, updateProfile } from '~/utils/profile.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 
@@ -8,10 +9,20 @@ export const meta: MetaFunction = () => [{ title: 'Get-Fit | Pofile' }];
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadProfile(args));
 
-export const action = sessionAction((args: ActionFunctionArgs) => updateProfile(args));
+export const action = sessionAction(async (args: ActionFunctionArgs) =>
+  updateProfile(args, await readForm(args.request)),
+);
 
 export default function UserProfileRoute() {
-  const { user, editing } = useLoaderData<typeof loader>();
+  const { user, editing, trainer, trainerUnavailable } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  return <ProfileView user={user} editing={editing} result={result} />;
+  return (
+    <ProfileView
+      user={user}
+      editing={editing}
+      result={result}
+      trainer={trainer}
+      trainerUnavailable={trainerUnavailable}
+    />
+  );
 }

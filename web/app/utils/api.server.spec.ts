@@ -28,7 +28,7 @@ beforeEach(() => {
     sent.push(request);
     const answer = server(request);
     if (answer === 'network-error') throw new TypeError('fetch failed');
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
     });
   });
@@ -155,6 +155,33 @@ describe('api', () => {
     expect(sent[0]?.method).toBe('PUT');
     expect(sent[0]?.body).toBe(form);
     expect(sent[0]?.headers.has('Content-Type')).toBe(false);
+  });
+
+  it('reads the total of a paginated list from X-Total-Count and sends the page asked for', async () => {
+    jest
+      .mocked(fetch)
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify([{ id: 3 }]), { status: 200, headers: { 'X-Total-Count': '25' } }),
+      );
+    const result = await api.trainers(visitor(), { page: 2, pageSize: 12 });
+    expect(result).toMatchObject({ ok: true, data: { items: [{ id: 3 }], total: 25 } });
+    const called = new URL(String(jest.mocked(fetch).mock.calls[0]?.[0]));
+    expect(called.pathname + called.search).toBe('/api/trainers/allTrainer/?page=2&page_size=12');
+    expect(jest.mocked(fetch).mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('leaves empty filters out of the programmes query', async () => {
+    server = () => ({ status: 200, body: [] });
+    await api.programmes(visitor(), { category: 'Yoga', level: '', q: '' }, { page: 1, pageSize: 12 });
+    expect(sent[0]?.path).toBe('/api/fitness_programs/retrive_all/');
+    const called = new URL(String(jest.mocked(fetch).mock.calls[0]?.[0]));
+    expect(called.search).toBe('?category=Yoga&page=1&page_size=12');
+  });
+
+  it('takes the empty 204 of a deleted lesson as success', async () => {
+    server = () => ({ status: 204 });
+    expect(await api.deleteLesson(visitor(), 9)).toEqual({ ok: true, status: 204, data: null });
+    expect(sent[0]).toMatchObject({ path: '/api/fitness_programs/DeleteLesson/9/', method: 'DELETE' });
   });
 
   it('turns an unreachable API and an unreadable answer into failures', async () => {

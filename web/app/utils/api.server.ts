@@ -1,4 +1,11 @@
-import { type ApiError, type HealthResponse, isApiError } from '@fitcoach/contracts';
+import {
+  type ApiError,
+  type HealthResponse,
+  isApiError,
+  type LessonResponse,
+  type ProgramResponse,
+  type TrainerResponse,
+} from '@fitcoach/contracts';
 import type { CurrentUser } from '~/types/user';
 import { env } from './env.server';
 import { getSession, type RequestSession, type RouteArgs, type TokenPair } from './session.server';
@@ -28,6 +35,24 @@ export interface Registration {
   password: string;
 }
 
+/** One page of a paginated list: the API sends the items as an array and the total in `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** The public catalogue's filters; absent ones are not sent. */
+export interface ProgrammeFilters {
+  category?: string;
+  level?: string;
+  q?: string;
+}
+
 export interface Credentials {
   email: string;
   password: string;
@@ -46,6 +71,8 @@ interface CallOptions {
    * renews the token pair once and tries again. Public calls (sign-in, registration) send neither.
    */
   auth?: boolean;
+  /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
+  paginated?: boolean;
 }
 
 // Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
@@ -107,11 +134,30 @@ async function send<T>(
   if (response.ok) {
     // The API's answers are typed by @fitcoach/contracts and produced by the same repository, so they are trusted
     // to match T rather than validated field by field.
-    return { ok: true, status: response.status, data: payload as T };
+    const data = options.paginated ? listPage(payload, response.headers) : payload;
+    return { ok: true, status: response.status, data: data as T };
   }
   if (isApiError(payload)) return { ok: false, status: response.status, error: payload };
   return failure(response.status, response.statusText || 'Request failed');
 }
+
+function listPage(items: unknown, headers: Headers): ListPage<unknown> {
+  const list = Array.isArray(items) ? items : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: list, total: Number.isInteger(total) && total >= 0 ? total : list.length };
+}
+
+/** `?name=value&...` of the defined, non-empty values; '' when there are none. */
+function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const pageParams = ({ page, pageSize }: PageQuery) => ({ page, page_size: pageSize });
 
 // One renewal per HTTP request, shared by its loaders: the API rotates refresh tokens, so a second renewal with the
 // same refresh token would count as reuse of a dead token and end the session.
@@ -189,4 +235,61 @@ export const api = {
 
   updateUser: (args: RouteArgs, form: FormData) =>
     call<MessageResponse>(args, '/api/users/updateUser/', { method: 'PUT', multipart: form }),
+
+  // The public lists are the same for everyone, so they are asked for anonymously (no token renewal needed).
+  trainers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<TrainerResponse>>(args, `/api/trainers/allTrainer/${queryString(pageParams(paging))}`, {
+      auth: false,
+      paginated: true,
+    }),
+
+  /*
+   * The following public reads show more to the owner and to superusers. The API takes an expired token there for
+   * an anonymous visitor rather than answering 401, so loaders read the user first (getUser), which renews it.
+   */
+  trainer: (args: RouteArgs, id: number) =>
+    call<TrainerResponse>(args, `/api/trainers/retrieveTrainer/${id}/`),
+
+  ownTrainer: (args: RouteArgs) => call<{ data: TrainerResponse }>(args, '/api/trainers/getTrainer/'),
+
+  registerTrainer: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse>(args, '/api/trainers/TrainerProfileCreation/', { method: 'POST', multipart: form }),
+
+  programmes: (args: RouteArgs, filters: ProgrammeFilters, paging: PageQuery) =>
+    call<ListPage<ProgramResponse>>(
+      args,
+      `/api/fitness_programs/retrive_all/${queryString({ ...filters, ...pageParams(paging) })}`,
+      { auth: false, paginated: true },
+    ),
+
+  programme: (args: RouteArgs, id: number) =>
+    call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`),
+
+  trainerProgrammes: (args: RouteArgs, trainerId: number) =>
+    call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`),
+
+  createProgramme: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse & { id: number }>(args, '/api/fitness_programs/create/', {
+      method: 'POST',
+      multipart: form,
+    }),
+
+  updateProgramme: (args: RouteArgs, id: number, form: FormData) =>
+    call<MessageResponse>(args, `/api/fitness_programs/update/${id}/`, { method: 'PUT', multipart: form }),
+
+  requestPublication: (args: RouteArgs, id: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/publishRequest/${id}/`),
+
+  lessons: (args: RouteArgs, programmeId: number) =>
+    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programmeId}/`),
+
+  /** Creates a lesson, or edits the one whose `id` the form carries. */
+  saveLesson: (args: RouteArgs, programmeId: number, form: FormData) =>
+    call<MessageResponse>(args, `/api/fitness_programs/createLesson/${programmeId}/`, {
+      method: 'POST',
+      multipart: form,
+    }),
+
+  deleteLesson: (args: RouteArgs, lessonId: number) =>
+    call<null>(args, `/api/fitness_programs/DeleteLesson/${lessonId}/`, { method: 'DELETE' }),
 };

@@ -12,4 +12,9 @@ export const MESSAGES = {
   phone: 'Please enter a valid 10-digit phone number.',
   age: 'Please enter an age between 12 and 120.',
   required: 'This field is required',
+  trainerPhone: 'Please enter a valid phone number.',
+  invalidCredentials: 'invalid credentials',
+  programmeNotCreated: 'Sorry Programme not created',
+  duplicateLessonNumber: 'Lesson number already exists',
+  error: 'error',
 } as const;

@@ -1,17 +1,13 @@
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from '@remix-run/node';
+import type { TrainerResponse } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from './api.server';
 import { requireUser } from './auth.server';
+import { INTENTS } from './dashboard';
+import { rejectForm, textValues } from './forms.server';
 import { MESSAGES } from './messages';
-import { actionToast, redirectWithToast } from './toast.server';
-import { apiFieldErrors, type FieldErrors, textField } from './validation';
+import { fileField, type SubmittedForm, TOO_LARGE } from './multipart.server';
+import { redirectWithToast } from './toast.server';
+import { apiFieldErrors, type FieldErrors } from './validation';
 
 /*
  * The profile page and the dashboard's profile view share one loader and one action (routes never import routes).
@@ -22,52 +18,42 @@ const PROFILE_FIELDS = ['first_name', 'last_name', 'weight', 'height', 'age', 'b
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
 
+/** A trainer's own record, for the profile's trainer box and the dashboard's trainer views. */
+export interface OwnTrainer {
+  trainer: TrainerResponse | null;
+  /** The user is a trainer but the API could not give the record. */
+  trainerUnavailable: boolean;
+}
+
+async function loadOwnTrainer(args: LoaderFunctionArgs, isTrainer: boolean): Promise<OwnTrainer> {
+  if (!isTrainer) return { trainer: null, trainerUnavailable: false };
+  const result = await api.ownTrainer(args);
+  return { trainer: result.ok ? result.data.data : null, trainerUnavailable: !result.ok };
+}
+
 export async function loadProfile(args: LoaderFunctionArgs) {
   const user = await requireUser(args);
   const editing = new URL(args.request.url).searchParams.get('edit') === '1';
-  return { user, editing };
+  return { user, editing, ...(await loadOwnTrainer(args, user.is_trainer)) };
 }
-
-const uploadHandler = unstable_createMemoryUploadHandler({
-  maxPartSize: UPLOAD_MAX_BYTES,
-  // An empty file input still sends a part with an empty file name: it means "keep the current picture".
-  filter: ({ filename }) => filename !== '',
-});
-
-const TOO_LARGE = `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
 
 function rejected(errors: FieldErrors, values: Partial<ProfileValues>, status: number) {
-  return data(
-    { errors, values, toast: actionToast({ type: 'error', message: MESSAGES.requestRejected }) },
-    { status },
-  );
-}
-
-async function readForm(request: Request): Promise<FormData | FieldErrors> {
-  try {
-    return await unstable_parseMultipartFormData(request, uploadHandler);
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { profile_picture: TOO_LARGE };
-    // Not a multipart body: not something the form sends.
-    if (error instanceof TypeError) return {};
-    throw error;
-  }
+  return rejectForm(INTENTS.updateProfile, { errors, values, message: MESSAGES.requestRejected, status });
 }
 
 /** Forwards the update form to the API as multipart, leaving out what stays unchanged. */
-export async function updateProfile(args: ActionFunctionArgs) {
+export async function updateProfile(args: ActionFunctionArgs, submitted: SubmittedForm | null) {
   await requireUser(args);
-  const form = await readForm(args.request);
-  if (!(form instanceof FormData)) return rejected(form, {}, 400);
+  if (!submitted) return rejected({}, {}, 400);
+  const { form, oversized } = submitted;
+  const values = textValues(form, PROFILE_FIELDS);
+  if (oversized.length > 0) return rejected({ profile_picture: TOO_LARGE }, values, 413);
 
-  const values = Object.fromEntries(
-    PROFILE_FIELDS.map((name) => [name, textField(form, name)]),
-  ) as ProfileValues;
   const body = new FormData();
   // The API keeps a field that is absent, so an emptied optional field means "unchanged", as in the original form.
   for (const name of PROFILE_FIELDS) if (values[name] !== '') body.append(name, values[name]);
-  const picture = form.get('profile_picture');
-  if (picture instanceof File && picture.size > 0) body.append('profile_picture', picture, picture.name);
+  const picture = fileField(form, 'profile_picture');
+  if (picture) body.append('profile_picture', picture, picture.name);
 
   const result = await api.updateUser(args, body);
   if (!result.ok) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { MESSAGES } from './messages';
 import {
   apiFieldErrors,
+  EXPERIENCE_MESSAGE,
   hasErrors,
   isValidAge,
   isValidName,
@@ -9,6 +10,7 @@ import {
   textField,
   validateLogin,
   validateRegistration,
+  validateTrainerRegistration,
 } from './validation';
 
 const registration = {
@@ -137,5 +139,44 @@ describe(apiFieldErrors.name, () => {
 
   it('is empty without field errors', () => {
     expect(apiFieldErrors({ statusCode: 409, message: 'Taken' })).toEqual({});
+  });
+});
+
+describe(validateTrainerRegistration.name, () => {
+  const registration = {
+    experience_years: '5',
+    certifications: '',
+    phone: '9876543210',
+    specalized: 'Yoga',
+    country: 'India',
+    about: '',
+  };
+
+  it('accepts a complete registration, certifications and about being optional', () => {
+    expect(validateTrainerRegistration(registration)).toEqual({});
+    expect(validateTrainerRegistration({ ...registration, experience_years: '0' })).toEqual({});
+  });
+
+  it('names each refused field with SPEC §5 texts', () => {
+    expect(
+      validateTrainerRegistration({
+        ...registration,
+        experience_years: '-1',
+        phone: '98765',
+        specalized: '--none--',
+        country: '',
+      }),
+    ).toEqual({
+      experience_years: EXPERIENCE_MESSAGE,
+      phone: MESSAGES.trainerPhone,
+      specalized: 'Choose what you are specialised in',
+      country: 'Choose your country',
+    });
+  });
+
+  it.each(['', '2.5', 'ten', '81'])('refuses %j years of experience', (years) => {
+    expect(validateTrainerRegistration({ ...registration, experience_years: years }).experience_years).toBe(
+      EXPERIENCE_MESSAGE,
+    );
   });
 });

@@ -3,6 +3,9 @@ import {
   type ApiError,
   EMAIL_MAX_LENGTH,
   EMAIL_REGEX,
+  EXPERIENCE_YEARS,
+  isCountry,
+  isTrainerSpecialisation,
   NAME_MAX_LENGTH,
   NAME_REGEX,
   PASSWORD,
@@ -88,6 +91,35 @@ export function isValidAge(age: string): boolean {
 /** SPEC §5: exactly ten digits; '' leaves the phone unchanged. */
 export function isValidPhone(phone: string): boolean {
   return phone === '' || PHONE_REGEX.test(phone);
+}
+
+export interface TrainerRegistrationFields {
+  experience_years: string;
+  certifications: string;
+  phone: string;
+  specalized: string;
+  country: string;
+  about: string;
+}
+
+export const EXPERIENCE_MESSAGE = `Enter a whole number of years from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`;
+
+/** SPEC §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists. */
+export function validateTrainerRegistration(fields: TrainerRegistrationFields): FieldErrors {
+  const errors: FieldErrors = {};
+  const years = Number(fields.experience_years);
+  if (
+    fields.experience_years === '' ||
+    !Number.isInteger(years) ||
+    years < EXPERIENCE_YEARS.min ||
+    years > EXPERIENCE_YEARS.max
+  ) {
+    errors.experience_years = EXPERIENCE_MESSAGE;
+  }
+  if (!PHONE_REGEX.test(fields.phone)) errors.phone = MESSAGES.trainerPhone;
+  if (!isTrainerSpecialisation(fields.specalized)) errors.specalized = 'Choose what you are specialised in';
+  if (!isCountry(fields.country)) errors.country = 'Choose your country';
+  return errors;
 }
 
 /** The API's field errors (ARCHITECTURE §10), by field name; the first message of a field wins. */

@@ -9,18 +9,18 @@ import {
   PHONE_PATTERN,
   WEIGHT_KG,
 } from '@fitcoach/contracts';
-import { Box, Button, Group, Input, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { type ChangeEvent, type FocusEvent, useState } from 'react';
+import { FileField } from '~/components/forms/file-field';
+import type { FormRejection } from '~/types/form';
 import type { CurrentUser } from '~/types/user';
+import { INTENTS } from '~/utils/dashboard';
 import { MESSAGES } from '~/utils/messages';
-import type { ProfileField, ProfileValues } from '~/utils/profile.server';
+import type { ProfileField } from '~/utils/profile.server';
 import { type FieldErrors, isValidAge, isValidName, isValidPhone } from '~/utils/validation';
 
-export interface ProfileFormResult {
-  errors: FieldErrors;
-  values: Partial<ProfileValues>;
-}
+export type ProfileFormResult = Pick<FormRejection, 'errors' | 'values'>;
 
 function currentValue(user: CurrentUser, field: ProfileField): string {
   if (field === 'first_name' || field === 'last_name') return user[field];
@@ -63,6 +63,8 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result: Profi
   return (
     // Without an action the form posts to this URL, ?edit=1 included, so a refusal renders the form again.
     <Form method="post" encType="multipart/form-data">
+      {/* The dashboard's page has other forms too; the profile page ignores the field. */}
+      <input type="hidden" name="intent" value={INTENTS.updateProfile} />
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {(['first_name', 'last_name'] as const).map((field) => (
@@ -81,18 +83,7 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result: Profi
             />
           ))}
         </SimpleGrid>
-        <Input.Wrapper id="profile_picture" label="Profile Picture" error={errorOf('profile_picture')}>
-          {/* A native file input: Mantine's FileInput needs JavaScript to submit anything. */}
-          <Box
-            component="input"
-            id="profile_picture"
-            type="file"
-            name="profile_picture"
-            accept="image/*"
-            display="block"
-            mt={4}
-          />
-        </Input.Wrapper>
+        <FileField name="profile_picture" label="Profile Picture" error={errorOf('profile_picture')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Weight"

@@ -1,5 +1,6 @@
-import { fullName } from '@fitcoach/contracts';
+import { fullName, type TrainerResponse } from '@fitcoach/contracts';
 import {
+  Alert,
   Avatar,
   Button,
   Container,
@@ -20,13 +21,17 @@ import { ProfileForm, type ProfileFormResult } from './profile-form';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
-interface ProfileViewProps {
+interface ProfilePanelProps {
   user: CurrentUser;
   /** Whether the update form is open (`?edit=1`). */
   editing: boolean;
-  result: ProfileActionResult | undefined;
-  /** The page's own heading above the profile (the dashboard's); without it the user's name is the heading. */
-  pageTitle?: string;
+  result: ProfileFormResult | undefined;
+  /** A trainer's own record, shown in the trainer box. */
+  trainer: TrainerResponse | null;
+  /** The trainer record could not be loaded (SPEC §8). */
+  trainerUnavailable: boolean;
+  /** 1 when the user's name is the page's heading, 2 under a page heading of its own (the dashboard's). */
+  headingOrder: 1 | 2;
 }
 
 // SPEC §2 Profile: placeholders until followers and posts exist.
@@ -45,7 +50,7 @@ function Stats({ user }: { user: CurrentUser }) {
 }
 
 /** The update form: a modal with JavaScript, the same form in the page without it. */
-function ProfileEditor({ user, editing, result }: Omit<ProfileViewProps, 'pageTitle'>) {
+function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user' | 'editing' | 'result'>) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -73,17 +78,40 @@ function ProfileEditor({ user, editing, result }: Omit<ProfileViewProps, 'pageTi
   );
 }
 
-export function ProfileView({ user, editing, result, pageTitle }: ProfileViewProps) {
+/** SPEC §2 Profile: the trainer box of the original, with its "+ Add Credentials" placeholder. */
+function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
+  const lines = [
+    `Trainer ID : ${trainer.id}`,
+    `Specialized in ${trainer.specalized}`,
+    `Experience:${trainer.experience_years}Years`,
+    `Rating: ${trainer.rating ?? '-'}`,
+    `country: ${trainer.country}`,
+    `phone: ${trainer.phone ?? '-'}`,
+  ];
+  return (
+    <Paper withBorder p="xl" mt="lg">
+      <Title order={3} mb="sm">
+        Trainer
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {lines.map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+      </SimpleGrid>
+      <Button variant="default" mt="md" disabled>
+        + Add Credentials
+      </Button>
+    </Paper>
+  );
+}
+
+/** The profile card with its update form, and a trainer's box. */
+export function ProfilePanel(props: ProfilePanelProps) {
+  const { user, editing, result, trainer, trainerUnavailable, headingOrder } = props;
   const name = fullName(user.first_name, user.last_name);
   const age = user.profile.age;
   return (
-    <Container size="md" py="xl">
-      <FlashToast toast={result?.toast ?? null} />
-      {pageTitle ? (
-        <Title order={1} mb="xl">
-          {pageTitle}
-        </Title>
-      ) : null}
+    <>
       <Paper withBorder p="xl">
         <Stack gap="lg">
           <Group align="flex-start" gap="xl">
@@ -95,7 +123,7 @@ export function ProfileView({ user, editing, result, pageTitle }: ProfileViewPro
               size={120}
             />
             <Stack gap={4}>
-              <Title order={pageTitle ? 2 : 1} size="h2">
+              <Title order={headingOrder} size="h2">
                 {age === null ? name : `${name}, ${age}`}
               </Title>
               <Text c="dimmed">{user.email}</Text>
@@ -130,7 +158,27 @@ export function ProfileView({ user, editing, result, pageTitle }: ProfileViewPro
           </Group>
         </Stack>
       </Paper>
+      {trainer ? <TrainerDetails trainer={trainer} /> : null}
+      {trainerUnavailable ? (
+        <Alert color="red" mt="lg">
+          Error: Trainer data cannot be retrived
+        </Alert>
+      ) : null}
       <ProfileEditor user={user} editing={editing} result={result} />
+    </>
+  );
+}
+
+/** The profile page: the panel with the answer of a refused update. */
+export function ProfileView(
+  props: Omit<ProfilePanelProps, 'headingOrder' | 'result'> & {
+    result: ProfileActionResult | undefined;
+  },
+) {
+  return (
+    <Container size="md" py="xl">
+      <FlashToast toast={props.result?.toast ?? null} />
+      <ProfilePanel {...props} headingOrder={1} />
     </Container>
   );
 }

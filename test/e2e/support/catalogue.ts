@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { plainImage } from '../../fixtures/images.js';
+import {
+  type Account,
+  accessToken,
+  expect,
+  fillLogin,
+  newAccount,
+  superuserAuth,
+  verificationLinkFor,
+} from './accounts.js';
+
+/*
+ * Catalogue data made through the API, for the tests whose subject is a page rather than the forms that make it.
+ * Each helper makes new rows, so tests never share data.
+ */
+
+/** A word no other test uses, to find a test's own rows among everybody's. */
+export function uniqueWord(): string {
+  return `zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+}
+
+export interface ApiAccount extends Account {
+  auth: Record<string, string>;
+}
+
+/** A registered, verified account, signed in through the API. */
+export async function apiAccount(request: APIRequestContext): Promise<ApiAccount> {
+  const account = newAccount();
+  const registered = await request.post('/api/users/register/', {
+    data: {
+      first_name: account.firstName,
+      last_name: account.lastName,
+      email: account.email,
+      password: account.password,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const token = decodeURIComponent((await verificationLinkFor(account.email)).replace('/verify/', ''));
+  const verified = await request.post('/api/users/email_verification/', { data: { token } });
+  expect(verified.status()).toBe(201);
+  const access = await accessToken(request, account.email, account.password);
+  return { ...account, auth: { Authorization: `Bearer ${access}` } };
+}
+
+export interface TrainerFields {
+  specalized: string;
+  about: string;
+  certifications: string;
+}
+
+/** A new account made a trainer; returns the account and the trainer's id. */
+export async function apiTrainer(
+  request: APIRequestContext,
+  fields: Partial<TrainerFields> = {},
+): Promise<{ account: ApiAccount; trainerId: number }> {
+  const account = await apiAccount(request);
+  const created = await request.post('/api/trainers/TrainerProfileCreation/', {
+    headers: account.auth,
+    multipart: {
+      specalized: fields.specalized ?? 'Yoga',
+      phone: '9876543210',
+      certifications: fields.certifications ?? 'RYT-200',
+      experience_years: '6',
+      country: 'India',
+      about: fields.about ?? 'Yoga teacher for everybody.',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const own = await request.get('/api/trainers/getTrainer/', { headers: account.auth });
+  const { data } = (await own.json()) as { data: { id: number } };
+  return { account, trainerId: data.id };
+}
+
+export interface ProgrammeFields {
+  program_name: string;
+  description: string;
+  duration: number;
+  price: number;
+  category: string;
+  level: string;
+}
+
+/** A programme of the trainer signed in as `auth`, with a cover; unpublished, as every new programme is. */
+export async function apiProgramme(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  fields: Partial<ProgrammeFields> = {},
+): Promise<number> {
+  const created = await request.post('/api/fitness_programs/create/', {
+    headers: auth,
+    multipart: {
+      program_name: fields.program_name ?? `Programme ${uniqueWord()}`,
+      description: fields.description ?? 'Thirty days of steady practice.',
+      duration: String(fields.duration ?? 30),
+      price: String(fields.price ?? 499),
+      category: fields.category ?? 'Yoga',
+      level: fields.level ?? 'Beginner',
+      cover_image: { name: 'cover.png', mimeType: 'image/png', buffer: await plainImage(320, 180) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Publishes programmes as a superuser, as the admin panel's "publish" does (SPEC §4). */
+export async function publishProgrammes(request: APIRequestContext, ids: number[]) {
+  const asAdmin = await superuserAuth(request);
+  for (const id of ids) {
+    const published = await request.get(`/api/fitness_programs/publishprogram/${id}/`, { headers: asAdmin });
+    expect(await published.json()).toEqual({ message: 'Program Published' });
+  }
+}
+
+/** Signs in through the login page. */
+export async function logIn(page: Page, account: Account) {
+  await page.goto('/login');
+  await fillLogin(page, account.email, account.password);
+  await expect(page).toHaveURL('/trainerDashboard');
+}

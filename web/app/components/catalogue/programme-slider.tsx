@@ -1,0 +1,77 @@
+import { type ProgramResponse, SLIDER } from '@fitcoach/contracts';
+import { ActionIcon, Group, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons';
+import { useHydrated } from '~/utils/use-hydrated';
+import classes from './catalogue.module.css';
+import { ProgrammeCard } from './programme-card';
+
+interface ProgrammeSliderProps {
+  title: string;
+  programmes: ProgramResponse[];
+}
+
+/**
+ * A row of the trainer page (SPEC §2): a horizontal slider whose arrows appear only with more than 4 programmes and
+ * move it by 500 px. The arrows need JavaScript; without it the row still scrolls natively.
+ */
+export function ProgrammeSlider({ title, programmes }: ProgrammeSliderProps) {
+  const row = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const arrows = hydrated && programmes.length > SLIDER.arrowsWhenMoreThan;
+  const scroll = (direction: 1 | -1) => row.current?.scrollBy({ left: direction * SLIDER.scrollPx });
+  const headingId = `programmes-${title.toLowerCase()}`;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-end" mb="sm" wrap="nowrap">
+        <div>
+          <Title order={2} id={headingId}>
+            {title}
+          </Title>
+          <Text c="dimmed">Choose the best programme that suits your needs</Text>
+        </div>
+        {arrows ? (
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Scroll ${title} left`}
+              onClick={() => scroll(-1)}
+            >
+              <ChevronLeftIcon />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Scroll ${title} right`}
+              onClick={() => scroll(1)}
+            >
+              <ChevronRightIcon />
+            </ActionIcon>
+          </Group>
+        ) : null}
+      </Group>
+      {programmes.length === 0 ? (
+        <Text c="dimmed" fs="italic">
+          No programmes at this level yet.
+        </Text>
+      ) : (
+        // Focusable so that keyboard users can scroll the row too.
+        <div
+          ref={row}
+          className={classes.slider}
+          role="group"
+          aria-label={`${title} programmes`}
+          tabIndex={0}
+        >
+          {programmes.map((programme) => (
+            <div key={programme.id} className={classes.slide}>
+              <ProgrammeCard programme={programme} detailed={false} />
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

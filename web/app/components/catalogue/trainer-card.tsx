@@ -1,0 +1,43 @@
+import { excerpt, type TrainerResponse } from '@fitcoach/contracts';
+import { Avatar, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@remix-run/react';
+import { useId } from 'react';
+import classes from './catalogue.module.css';
+
+/** A trainer of /findTrainer (client reference §5): picture or initials, speciality, name, about in 20 words. */
+export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
+  const headingId = useId();
+  return (
+    <Card component="article" aria-labelledby={headingId} withBorder padding="lg" className={classes.card}>
+      <Stack align="center" gap="xs" ta="center">
+        <Avatar
+          src={trainer.profile_picture}
+          alt={`Picture of ${trainer.username}`}
+          name={trainer.username}
+          color="initials"
+          size={96}
+        />
+        <Text size="sm" c="orange.8" fw={700}>
+          Specalized in {trainer.specalized}
+        </Text>
+        <Title order={3} size="h4" id={headingId}>
+          {trainer.username}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {excerpt(trainer.about)}
+        </Text>
+      </Stack>
+      <div className={classes.cardFooter}>
+        <Button
+          component={Link}
+          to={`/trainerPage/${trainer.id}`}
+          fullWidth
+          variant="light"
+          aria-label={`View ${trainer.username}`}
+        >
+          View
+        </Button>
+      </div>
+    </Card>
+  );
+}

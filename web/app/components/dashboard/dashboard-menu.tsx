@@ -1,0 +1,61 @@
+import { fullName } from '@fitcoach/contracts';
+import { Avatar, NavLink, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from '@remix-run/react';
+import type { CurrentUser } from '~/types/user';
+import { type DashboardView, viewSearch } from '~/utils/dashboard';
+
+interface MenuEntry {
+  label: string;
+  view: DashboardView;
+  /** The views that belong to the entry (the programmes table's forms and lessons belong to "Programmes"). */
+  covers: DashboardView['name'][];
+}
+
+const TRAINER_ENTRIES: MenuEntry[] = [
+  { label: 'Programmes', view: { name: 'programmes' }, covers: ['programmes', 'create', 'edit', 'lessons'] },
+  { label: 'Subscribers', view: { name: 'subscribers' }, covers: ['subscribers'] },
+];
+
+const USER_ENTRIES: MenuEntry[] = [
+  { label: 'Subscribed Programmes', view: { name: 'subscribed' }, covers: ['subscribed'] },
+  { label: 'Communities', view: { name: 'communities' }, covers: ['communities'] },
+];
+
+/** SPEC §2 Dashboard: the side menu with the profile card (it opens the profile view) and a Chat link. */
+export function DashboardMenu({ user, view }: { user: CurrentUser; view: DashboardView }) {
+  const { pathname } = useLocation();
+  const name = fullName(user.first_name, user.last_name);
+  const entries = user.is_trainer ? TRAINER_ENTRIES : USER_ENTRIES;
+  return (
+    <Paper withBorder p="md" component="nav" aria-label="Dashboard">
+      <UnstyledButton
+        component={Link}
+        to={pathname}
+        aria-current={view.name === 'profile' ? 'page' : undefined}
+        w="100%"
+      >
+        <Stack align="center" gap={4} mb="md" ta="center">
+          <Avatar src={user.profile_picture} alt="" name={name} color="initials" size={72} />
+          <Text fw={700}>{name}</Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+        </Stack>
+      </UnstyledButton>
+      {entries.map((entry) => {
+        const active = entry.covers.includes(view.name);
+        return (
+          <NavLink
+            key={entry.label}
+            component={Link}
+            to={pathname + viewSearch(entry.view)}
+            label={entry.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+          />
+        );
+      })}
+      <NavLink component={Link} to="/chat" label="Chat" />
+    </Paper>
+  );
+}

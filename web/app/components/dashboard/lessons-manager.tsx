@@ -1,0 +1,124 @@
+import type { LessonResponse, ProgramResponse } from '@fitcoach/contracts';
+import { Alert, Anchor, Button, Group, Table, Text, Title } from '@mantine/core';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import type { FormRejection } from '~/types/form';
+import { INTENTS, viewSearch } from '~/utils/dashboard';
+import { LessonEditor } from './lesson-form';
+
+interface LessonsManagerProps {
+  programme: ProgramResponse;
+  lessons: LessonResponse[] | null;
+  /** The lesson whose form is open (`&lesson=`): 'new', a lesson id, or null. */
+  openLesson: 'new' | number | null;
+  result: FormRejection | undefined;
+}
+
+function DeleteLessonButton({ programme, lesson }: { programme: ProgramResponse; lesson: LessonResponse }) {
+  const navigation = useNavigation();
+  const deleting =
+    navigation.formData?.get('intent') === INTENTS.deleteLesson &&
+    navigation.formData.get('lesson') === String(lesson.id);
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        // With JavaScript the trainer confirms first; without it the button deletes, like any form.
+        if (!window.confirm(`Delete the lesson "${lesson.title}"?`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={INTENTS.deleteLesson} />
+      <input type="hidden" name="program" value={programme.id} />
+      <input type="hidden" name="lesson" value={lesson.id} />
+      <Button
+        type="submit"
+        size="xs"
+        color="red"
+        variant="light"
+        loading={deleting}
+        aria-label={`Delete ${lesson.title}`}
+      >
+        Delete
+      </Button>
+    </Form>
+  );
+}
+
+/** SPEC §2 Lessons manager: the lessons of one of the trainer's programmes, with the Add/Edit Lesson form. */
+export function LessonsManager({ programme, lessons, openLesson, result }: LessonsManagerProps) {
+  const { pathname } = useLocation();
+  const lessonsPath = (lesson: 'new' | number | null) =>
+    pathname + viewSearch({ name: 'lessons', programmeId: programme.id, lesson });
+  const editing = typeof openLesson === 'number' ? lessons?.find((lesson) => lesson.id === openLesson) : null;
+  const nextNumber = Math.max(0, ...(lessons ?? []).map((lesson) => lesson.number)) + 1;
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={2}>{programme.program_name}</Title>
+        <Group gap="sm">
+          <Button component={Link} to={pathname + viewSearch({ name: 'programmes' })} variant="default">
+            back
+          </Button>
+          <Button component={Link} to={lessonsPath('new')} preventScrollReset>
+            Add Lesson +
+          </Button>
+        </Group>
+      </Group>
+      {lessons === null ? (
+        <Alert color="red">Sorry Something went wrong</Alert>
+      ) : lessons.length === 0 ? (
+        <Text c="dimmed">This programme has no lessons yet. Press "Add Lesson +" to add the first.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Lessons</Table.Th>
+                <Table.Th>video_url</Table.Th>
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lessons.map((lesson) => (
+                <Table.Tr key={lesson.id}>
+                  <Table.Td>
+                    {lesson.number}. {lesson.title}
+                  </Table.Td>
+                  <Table.Td maw={320} style={{ overflowWrap: 'anywhere' }}>
+                    {lesson.video_url ? (
+                      <Anchor href={lesson.video_url} target="_blank" rel="noreferrer">
+                        {lesson.video_url}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button
+                        component={Link}
+                        to={lessonsPath(lesson.id)}
+                        preventScrollReset
+                        size="xs"
+                        variant="default"
+                        aria-label={`Edit ${lesson.title}`}
+                      >
+                        Edit
+                      </Button>
+                      <DeleteLessonButton programme={programme} lesson={lesson} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <LessonEditor
+        programmeId={programme.id}
+        lesson={openLesson === 'new' ? 'new' : (editing ?? null)}
+        nextNumber={nextNumber}
+        result={result}
+        closeTo={lessonsPath(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ProgramResponse } from '@fitcoach/contracts';
+import { Alert, Anchor, Avatar, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { INTENTS, viewSearch } from '~/utils/dashboard';
+
+// Subscribers arrive with the subscriptions issue; until then the column shows the original's static avatars.
+const PLACEHOLDER_USERS = 3;
+
+function PublishButton({ programme }: { programme: ProgramResponse }) {
+  const navigation = useNavigation();
+  const sending =
+    navigation.formData?.get('intent') === INTENTS.requestPublication &&
+    navigation.formData.get('program') === String(programme.id);
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={INTENTS.requestPublication} />
+      <input type="hidden" name="program" value={programme.id} />
+      <Button type="submit" size="xs" loading={sending} aria-label={`publish ${programme.program_name}`}>
+        publish
+      </Button>
+    </Form>
+  );
+}
+
+/** SPEC §2 Programmes view. The API does not say whether a request is pending: "publish" answers that. */
+export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] | null }) {
+  const { pathname } = useLocation();
+  const link = (search: string) => pathname + search;
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={2}>Programms</Title>
+        <Button component={Link} to={link(viewSearch({ name: 'create' }))}>
+          Add Programme
+        </Button>
+      </Group>
+      {programmes === null ? (
+        <Alert color="red">Sorry Something went wrong</Alert>
+      ) : programmes.length === 0 ? (
+        <Text c="dimmed">You have no programmes yet. Press "Add Programme" to create your first.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th>Users</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Edit</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {programmes.map((programme) => (
+                <Table.Tr key={programme.id}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={link(viewSearch({ name: 'lessons', programmeId: programme.id, lesson: null }))}
+                      fw={600}
+                    >
+                      {programme.program_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{programme.category}</Table.Td>
+                  <Table.Td>{programme.duration} Days</Table.Td>
+                  <Table.Td>
+                    <Avatar.Group aria-hidden="true">
+                      {Array.from({ length: PLACEHOLDER_USERS }, (_, index) => (
+                        <Avatar key={index} size="sm" radius="xl" />
+                      ))}
+                    </Avatar.Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {programme.is_published ? (
+                      <Text c="green.8" fw={700} size="sm">
+                        Published
+                      </Text>
+                    ) : (
+                      <PublishButton programme={programme} />
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={link(viewSearch({ name: 'edit', programmeId: programme.id }))}
+                      aria-label={`Edit ${programme.program_name}`}
+                    >
+                      Edit
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { pageParam, parseId, programmeFilters } from './catalogue';
+
+describe(parseId.name, () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['0', null],
+    ['-1', null],
+    ['1.5', null],
+    ['1e3', null],
+    ['abc', null],
+    ['', null],
+    [null, null],
+    ['12345678901', null],
+  ])('%j is %j', (value, id) => {
+    expect(parseId(value)).toBe(id);
+  });
+});
+
+describe(pageParam.name, () => {
+  it('is a whole number from 1, else the first page', () => {
+    expect(pageParam(new URLSearchParams('page=3'))).toBe(3);
+    expect(pageParam(new URLSearchParams(''))).toBe(1);
+    expect(pageParam(new URLSearchParams('page=0'))).toBe(1);
+    expect(pageParam(new URLSearchParams('page=two'))).toBe(1);
+  });
+});
+
+describe(programmeFilters.name, () => {
+  it('keeps the known category and level and the trimmed search text', () => {
+    expect(programmeFilters(new URLSearchParams('category=Cardio&level=Advance&q=+run+'))).toEqual({
+      category: 'Cardio',
+      level: 'Advance',
+      q: 'run',
+    });
+  });
+
+  it('takes an unknown category or level for "any" and cuts a long search to the API\'s limit', () => {
+    const filters = programmeFilters(new URLSearchParams(`category=Dance&level=Expert&q=${'x'.repeat(150)}`));
+    expect(filters).toEqual({ category: '', level: '', q: 'x'.repeat(100) });
+  });
+});

@@ -1,0 +1,39 @@
+import { isProgramCategory, isProgramLevel, type ProgramLevel } from '@fitcoach/contracts';
+import type { ProgrammeFilters } from './api.server';
+
+/** Cards per page of /findTrainer and /programmes: a whole number of rows of 1, 2 or 3 cards. */
+export const CATALOGUE_PAGE_SIZE = 12;
+
+// The API's limit on the search text (ProgramListQueryDto).
+export const PROGRAMME_SEARCH_MAX_LENGTH = 100;
+
+/** A record id from a URL or a form: a whole number from 1, or null. */
+export function parseId(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** The `page` query parameter: a whole number from 1, else the first page. */
+export function pageParam(search: URLSearchParams): number {
+  const page = Number(search.get('page'));
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The /programmes filters of a URL; an unknown category or level means "any" rather than an error page. */
+export function programmeFilters(search: URLSearchParams): Required<ProgrammeFilters> {
+  const category = search.get('category') ?? '';
+  const level = search.get('level') ?? '';
+  return {
+    category: isProgramCategory(category) ? category : '',
+    level: isProgramLevel(level) ? level : '',
+    q: (search.get('q') ?? '').trim().slice(0, PROGRAMME_SEARCH_MAX_LENGTH),
+  };
+}
+
+/** How the trainer page names the levels (client reference §2.2: "Advance" is displayed "Advanced"). */
+export const LEVEL_LABELS: Readonly<Record<ProgramLevel, string>> = {
+  Beginner: 'Beginner',
+  Intermediate: 'Intermediate',
+  Advance: 'Advanced',
+};

@@ -1,0 +1,185 @@
+import type { LessonResponse, ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { api, type ApiResult } from './api.server';
+import { requireUser } from './auth.server';
+import { parseId } from './catalogue';
+import { type DashboardView, INTENTS, parseView, viewSearch } from './dashboard';
+import { rejectForm, textValues } from './forms.server';
+import { MESSAGES } from './messages';
+import { fileField, readForm, type SubmittedForm, TOO_LARGE } from './multipart.server';
+import { loadProfile, updateProfile } from './profile.server';
+import { redirectWithToast } from './toast.server';
+import { apiFieldErrors, type FieldErrors, textField } from './validation';
+
+/*
+ * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only
+ * refuses to show another trainer's programme in this trainer's manager, as the API would refuse its changes.
+ */
+
+function notFound(): Response {
+  return new Response('Not Found', { status: 404 });
+}
+
+/** A programme of this trainer, for its edit form and lessons manager. */
+async function ownProgramme(args: LoaderFunctionArgs, trainer: TrainerResponse, id: number) {
+  const result = await api.programme(args, id);
+  if (!result.ok) throw new Response(result.error.message, { status: result.status });
+  if (result.data.trainer !== trainer.id) throw notFound();
+  return result.data;
+}
+
+function orNull<T>(result: ApiResult<T>): T | null {
+  return result.ok ? result.data : null;
+}
+
+export async function loadDashboard(args: LoaderFunctionArgs) {
+  const profile = await loadProfile(args);
+  const view = parseView(new URL(args.request.url).searchParams, profile.user.is_trainer);
+  const content = {
+    ...profile,
+    view,
+    programmes: null as ProgramResponse[] | null,
+    programme: null as ProgramResponse | null,
+    lessons: null as LessonResponse[] | null,
+  };
+  // The trainer views need the trainer record; without it the page shows SPEC §8's "cannot be retrived".
+  const { trainer } = profile;
+  if (!trainer) return content;
+  if (view.name === 'programmes') {
+    return { ...content, programmes: orNull(await api.trainerProgrammes(args, trainer.id)) };
+  }
+  if (view.name === 'edit')
+    return { ...content, programme: await ownProgramme(args, trainer, view.programmeId) };
+  if (view.name === 'lessons') {
+    const programme = await ownProgramme(args, trainer, view.programmeId);
+    const lessons = orNull(await api.lessons(args, programme.id));
+    if (typeof view.lesson === 'number' && !lessons?.some((lesson) => lesson.id === view.lesson)) {
+      throw notFound();
+    }
+    return { ...content, programme, lessons };
+  }
+  return content;
+}
+
+/** The URL of a view of this page, keeping the spelling of the path the visitor used (/TrainerDashboard). */
+function viewUrl(request: Request, view: DashboardView): string {
+  return new URL(request.url).pathname + viewSearch(view);
+}
+
+const PROGRAMME_FIELDS = ['program_name', 'description', 'duration', 'price', 'category', 'level'] as const;
+
+/** Creates a programme, or edits the one the form names; both go back to the programmes table. */
+async function saveProgramme(
+  args: ActionFunctionArgs,
+  { form, oversized }: SubmittedForm,
+  intent: typeof INTENTS.createProgramme | typeof INTENTS.updateProgramme,
+) {
+  const programmeId = intent === INTENTS.updateProgramme ? parseId(textField(form, 'program')) : null;
+  if (intent === INTENTS.updateProgramme && programmeId === null) throw notFound();
+  const values = textValues(form, PROGRAMME_FIELDS);
+  if (oversized.length > 0) {
+    return rejectForm(intent, {
+      errors: { cover_image: TOO_LARGE },
+      values,
+      message: TOO_LARGE,
+      status: 413,
+    });
+  }
+  const body = new FormData();
+  for (const name of PROGRAMME_FIELDS) body.append(name, values[name]);
+  const cover = fileField(form, 'cover_image');
+  if (cover) body.append('cover_image', cover, cover.name);
+
+  const result =
+    programmeId === null
+      ? await api.createProgramme(args, body)
+      : await api.updateProgramme(args, programmeId, body);
+  if (!result.ok) {
+    const errors = result.status === 413 ? { cover_image: TOO_LARGE } : apiFieldErrors(result.error);
+    // SPEC §8 names the creation failure's text; an edit's refusal is told in the API's words.
+    const message = programmeId === null ? MESSAGES.programmeNotCreated : result.error.message;
+    return rejectForm(intent, { errors, values, message, status: result.status });
+  }
+  const to = viewUrl(args.request, { name: 'programmes' });
+  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+}
+
+/** SPEC §4: the owner asks a superuser to publish; the API answers whether the request is new or pending. */
+async function requestPublication(args: ActionFunctionArgs, form: FormData) {
+  const programmeId = parseId(textField(form, 'program'));
+  if (programmeId === null) throw notFound();
+  const result = await api.requestPublication(args, programmeId);
+  if (!result.ok) {
+    return rejectForm(INTENTS.requestPublication, { message: result.error.message, status: result.status });
+  }
+  const to = viewUrl(args.request, { name: 'programmes' });
+  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+}
+
+const LESSON_FIELDS = ['title', 'lesson_number', 'video_url', 'description'] as const;
+
+/** SPEC §8: a duplicate number says so; otherwise the first `video_url` error is the toast, else the API's message. */
+function lessonFailureMessage(errors: FieldErrors, message: string): string {
+  if (message === MESSAGES.duplicateLessonNumber) return message;
+  return errors.video_url ?? message;
+}
+
+async function saveLesson(args: ActionFunctionArgs, { form, oversized }: SubmittedForm) {
+  const programmeId = parseId(textField(form, 'program'));
+  if (programmeId === null) throw notFound();
+  const lessonId = parseId(textField(form, 'id'));
+  const values = textValues(form, LESSON_FIELDS);
+  if (oversized.length > 0) {
+    const errors = { image: TOO_LARGE };
+    return rejectForm(INTENTS.saveLesson, { errors, values, message: TOO_LARGE, status: 413 });
+  }
+  const body = new FormData();
+  for (const name of LESSON_FIELDS) if (values[name] !== '') body.append(name, values[name]);
+  if (lessonId !== null) body.append('id', String(lessonId));
+  const image = fileField(form, 'image');
+  if (image) body.append('image', image, image.name);
+
+  const result = await api.saveLesson(args, programmeId, body);
+  if (!result.ok) {
+    const errors: FieldErrors = result.status === 413 ? { image: TOO_LARGE } : apiFieldErrors(result.error);
+    if (result.error.message === MESSAGES.duplicateLessonNumber) errors.lesson_number = result.error.message;
+    const message = lessonFailureMessage(errors, result.error.message);
+    return rejectForm(INTENTS.saveLesson, { errors, values, message, status: result.status });
+  }
+  const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
+  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+}
+
+async function deleteLesson(args: ActionFunctionArgs, form: FormData) {
+  const programmeId = parseId(textField(form, 'program'));
+  const lessonId = parseId(textField(form, 'lesson'));
+  if (programmeId === null || lessonId === null) throw notFound();
+  const result = await api.deleteLesson(args, lessonId);
+  // SPEC §8: a failed delete is the toast "error".
+  if (!result.ok) return rejectForm(INTENTS.deleteLesson, { message: MESSAGES.error, status: result.status });
+  const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
+  return redirectWithToast(to, { type: 'success', message: 'Lesson deleted' }, args.request);
+}
+
+export async function dashboardAction(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const submitted = await readForm(args.request);
+  if (!submitted) return rejectForm('', { message: MESSAGES.invalidInput, status: 400 });
+  const { form } = submitted;
+  const intent = form.get('intent');
+  switch (intent) {
+    case INTENTS.updateProfile:
+      return updateProfile(args, submitted);
+    case INTENTS.createProgramme:
+    case INTENTS.updateProgramme:
+      return saveProgramme(args, submitted, intent);
+    case INTENTS.requestPublication:
+      return requestPublication(args, form);
+    case INTENTS.saveLesson:
+      return saveLesson(args, submitted);
+    case INTENTS.deleteLesson:
+      return deleteLesson(args, form);
+    default:
+      return rejectForm('', { message: MESSAGES.invalidInput, status: 400 });
+  }
+}

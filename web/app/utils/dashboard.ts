@@ -1,0 +1,56 @@
+import { parseId } from './catalogue';
+
+/*
+ * The dashboard's views are addressed by the query string, so that every one of them is a link that works without
+ * JavaScript: `?view=programmes`, `?view=create`, `?view=edit&program=7`, `?view=lessons&program=7` and, with the
+ * lesson form open, `&lesson=new` or `&lesson=12`. No `view` is the profile.
+ */
+
+export const DASHBOARD_PATH = '/trainerDashboard';
+
+/** The forms of the dashboard, told apart by their `intent` field (STYLE). */
+export const INTENTS = {
+  updateProfile: 'update-profile',
+  createProgramme: 'create-programme',
+  updateProgramme: 'update-programme',
+  requestPublication: 'request-publication',
+  saveLesson: 'save-lesson',
+  deleteLesson: 'delete-lesson',
+} as const;
+
+export type DashboardView =
+  | { name: 'profile' }
+  | { name: 'programmes' }
+  | { name: 'create' }
+  | { name: 'edit'; programmeId: number }
+  | { name: 'lessons'; programmeId: number; lesson: 'new' | number | null }
+  | { name: 'subscribers' }
+  | { name: 'subscribed' }
+  | { name: 'communities' };
+
+/** The view a URL asks for; a view of the other role, or one missing its programme, is the profile. */
+export function parseView(search: URLSearchParams, isTrainer: boolean): DashboardView {
+  const name = search.get('view') ?? '';
+  const programmeId = parseId(search.get('program'));
+  if (isTrainer) {
+    if (name === 'edit' && programmeId !== null) return { name, programmeId };
+    if (name === 'lessons' && programmeId !== null) {
+      const lesson = search.get('lesson');
+      return { name, programmeId, lesson: lesson === 'new' ? 'new' : parseId(lesson) };
+    }
+    if (name === 'programmes' || name === 'create' || name === 'subscribers') return { name };
+  } else if (name === 'subscribed' || name === 'communities') {
+    return { name };
+  }
+  return { name: 'profile' };
+}
+
+/** The query string of a view (with its leading `?`; '' for the profile). */
+export function viewSearch(view: DashboardView): string {
+  const params = new URLSearchParams();
+  if (view.name === 'profile') return '';
+  params.set('view', view.name);
+  if (view.name === 'edit' || view.name === 'lessons') params.set('program', String(view.programmeId));
+  if (view.name === 'lessons' && view.lesson !== null) params.set('lesson', String(view.lesson));
+  return `?${params.toString()}`;
+}

@@ -1,0 +1,48 @@
+import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { describe, expect, it } from '@jest/globals';
+import { fileField, readForm } from './multipart.server';
+
+function post(body: FormData | URLSearchParams | string, headers: HeadersInit = {}): Request {
+  return new Request('http://localhost/form', { method: 'POST', body, headers });
+}
+
+describe(readForm.name, () => {
+  it('reads a multipart form with its files', async () => {
+    const form = new FormData();
+    form.set('title', 'Squats');
+    form.set('image', new File(['picture'], 'squat.png', { type: 'image/png' }));
+    const read = await readForm(post(form));
+    expect(read?.form.get('title')).toBe('Squats');
+    const image = read ? fileField(read.form, 'image') : null;
+    expect(image?.name).toBe('squat.png');
+    expect(await image?.text()).toBe('picture');
+    expect(read?.oversized).toEqual([]);
+  });
+
+  it('leaves out a file above the upload limit, names it, and keeps the fields after it', async () => {
+    const form = new FormData();
+    form.set(
+      'cover_image',
+      new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }),
+    );
+    form.set('program_name', 'Kept');
+    const read = await readForm(post(form));
+    expect(read?.oversized).toEqual(['cover_image']);
+    expect(read?.form.has('cover_image')).toBe(false);
+    expect(read?.form.get('program_name')).toBe('Kept');
+  });
+
+  it('takes an empty file input for no file', async () => {
+    const form = new FormData();
+    form.set('image', new File([], ''));
+    const read = await readForm(post(form));
+    expect(read && fileField(read.form, 'image')).toBeNull();
+  });
+
+  it('reads a URL-encoded form too, and refuses a body that is no form', async () => {
+    const read = await readForm(post(new URLSearchParams({ intent: 'request-publication' })));
+    expect(read?.form.get('intent')).toBe('request-publication');
+    expect(await readForm(post('{}', { 'Content-Type': 'application/json' }))).toBeNull();
+    expect(await readForm(post('x', { 'Content-Type': 'multipart/form-data' }))).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { type UploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
+
+/*
+ * The forms of the pages with file inputs (profile, trainer registration, programme, lesson) are read here. A part
+ * above the API's upload limit is left out and named, rather than failing the whole form as Remix's memory handler
+ * does: the action still knows which form was sent and can say which field was too large, keeping what was typed.
+ */
+
+export const TOO_LARGE = `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
+
+export interface SubmittedForm {
+  form: FormData;
+  /** The names of the parts that were larger than the limit. */
+  oversized: string[];
+}
+
+/** The submitted form, multipart or URL-encoded; null when the body is neither (not something a form sends). */
+export async function readForm(request: Request): Promise<SubmittedForm | null> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return { form: await request.formData(), oversized: [] };
+  }
+  if (!type.startsWith('multipart/form-data')) return null;
+  try {
+    return await readMultipart(request);
+  } catch (error) {
+    // Remix's answer to a multipart type without a boundary.
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+async function readMultipart(request: Request): Promise<SubmittedForm> {
+  const oversized: string[] = [];
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    // The whole part is read even past the limit, so that the parser reaches the parts after it.
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      // Copied into a plain ArrayBuffer, which File and Blob take (a chunk may sit on a shared one).
+      if (size <= UPLOAD_MAX_BYTES) chunks.push(new Uint8Array(chunk));
+    }
+    if (size > UPLOAD_MAX_BYTES) {
+      oversized.push(name);
+      return undefined;
+    }
+    if (filename === undefined) return new Blob(chunks).text();
+    // An empty file input still sends a part with an empty file name: it means "no new file".
+    if (filename === '') return undefined;
+    return new File(chunks, filename, { type: contentType });
+  };
+  return { form: await unstable_parseMultipartFormData(request, handler), oversized };
+}
+
+/** The uploaded file of a field, or null when none was chosen. */
+export function fileField(form: FormData, name: string): File | null {
+  const value = form.get(name);
+  return value instanceof File && value.size > 0 ? value : null;
+}
