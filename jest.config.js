@@ -24,6 +24,8 @@ const common = {
 };
 
 export default {
+  // A global option: inside `projects` jest ignores it. API tests hash passwords and run migrations.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
@@ -38,7 +40,6 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
-      testTimeout: 30_000,
     },
   ],
 };
