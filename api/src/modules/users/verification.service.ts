@@ -41,7 +41,7 @@ export class VerificationService {
         usedAt: null,
       }),
     );
-    return { id: row.id, to: email, firstName: user.firstName, token, purpose };
+    return { id: row.id, tokenHash: row.tokenHash, to: email, firstName: user.firstName, token, purpose };
   }
 
   /** Queues the e-mail; a queue that cannot take it is logged, and the user can ask for a new link. */
@@ -50,7 +50,8 @@ export class VerificationService {
       await this.jobs.enqueue(
         'mail.verify-email',
         { to: link.to, firstName: link.firstName, token: link.token, purpose: link.purpose },
-        { jobId: `verify-email-${link.id}` },
+        // Unique across databases and resets: Redis keeps finished job ids, and a reused row id would be dropped.
+        { jobId: `verify-email-${link.tokenHash}` },
       );
     } catch (error) {
       this.logger.error(
