@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { RetryPolicy } from '@fitcoach/contracts';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from './common/config/app-config.js';
+import { ResponseCacheModule } from './common/cache/response-cache.module.js';
 import { ConfigModule } from './common/config/config.module.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
@@ -56,6 +57,7 @@ export class AppModule {
           redisUrl: config.redisUrl,
           prefix: options.queuePrefix ?? 'fitcoach',
         }),
+        ResponseCacheModule,
         MediaModule,
         MailModule,
         ...API_MODULES,

@@ -15,6 +15,7 @@ describe(loadConfig.name, () => {
       seedDemo: undefined,
       apiInternalUrl: 'http://127.0.0.1:3000',
       corsOrigins: [],
+      publicCacheMs: 2000,
     });
   });
 
@@ -30,6 +31,7 @@ describe(loadConfig.name, () => {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      PUBLIC_CACHE_MS: '0',
     });
     expect(sut).toMatchObject({
       nodeEnv: 'production',
@@ -42,6 +44,7 @@ describe(loadConfig.name, () => {
       logLevel: 'warn',
       apiInternalUrl: 'http://127.0.0.1:8080',
       corsOrigins: ['https://a.example', 'https://b.example'],
+      publicCacheMs: 0,
     });
   });
 
@@ -65,6 +68,8 @@ describe(loadConfig.name, () => {
     ['NODE_ENV', 'staging'],
     ['SEED_DEMO', 'maybe'],
     ['SMTP_URL', 'mail.example.com'],
+    ['PUBLIC_CACHE_MS', '-1'],
+    ['PUBLIC_CACHE_MS', 'soon'],
   ])('stops with a message naming %s when it is %p', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -115,6 +115,13 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined)
   @IsString()
   CORS_ORIGINS?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'PUBLIC_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(60_000)
+  PUBLIC_CACHE_MS?: number;
 }
 
 function parseBoolean(value: unknown): unknown {
@@ -142,6 +149,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   apiInternalUrl: string;
   corsOrigins: string[];
+  /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
+  publicCacheMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -186,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
   };
 }
 

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
+import type { Loaded, ResponseCache } from '../cache/response-cache.js';
 
 export type WebMode = 'production' | 'development';
 
@@ -31,7 +32,47 @@ function crossSitePost(req: Request): boolean {
   }
 }
 
-function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: WebMode): RequestHandler {
+/** Pages that look the same to every anonymous visitor, with their single-fetch data (`.data`) twins. */
+const SHARED_PAGES =
+  /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+)?(?:\.data)?\/?$/;
+
+/** Whether the answer may be shared: a read of a public page by a visitor with no session cookie. */
+function sharedPage(req: Request): boolean {
+  return (
+    req.method === 'GET' &&
+    req.headers.cookie === undefined &&
+    req.headers.authorization === undefined &&
+    SHARED_PAGES.test(req.path)
+  );
+}
+
+/** A rendered answer held whole, with the CSP nonce its scripts were rendered with. */
+interface RenderedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  nonce: string;
+}
+
+async function rendered(response: Response, nonce: string): Promise<Loaded<RenderedPage>> {
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  const page = { status: response.status, headers, body: await response.text(), nonce };
+  return { value: page, cacheable: page.status === 200 && !response.headers.has('set-cookie') };
+}
+
+/** Sends a shared page; its scripts get this response's own nonce, so no two answers share one. */
+function sendRendered(res: ExpressResponse, page: RenderedPage, nonce: string): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  res.end(page.nonce === nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
+}
+
+function remixHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: WebMode,
+  cache?: ResponseCache,
+): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return (req, res, next) => {
     if (crossSitePost(req)) {
@@ -41,16 +82,26 @@ function remixHandler(build: ServerBuild | (() => Promise<ServerBuild>), mode: W
     // Loaders call the API on the visitor's behalf and forward this header; setting it to the address Express
     // trusts (req.ip honours `trust proxy`) stops a visitor from choosing the address the API's rate limits see.
     req.headers['x-forwarded-for'] = req.ip;
-    const loadContext = { cspNonce: String(res.locals.cspNonce ?? '') };
+    const nonce = String(res.locals.cspNonce ?? '');
     // req.protocol honours `trust proxy`, so the site behind a TLS proxy sees https and sets Secure cookies.
-    handle(createRequest(req, res, { protocol: `${req.protocol}:` }), loadContext)
+    const render = () =>
+      handle(createRequest(req, res, { protocol: `${req.protocol}:` }), { cspNonce: nonce });
+    if (cache && sharedPage(req)) {
+      const key = `web ${req.protocol}://${req.headers.host ?? ''}${req.originalUrl}`;
+      cache
+        .remember(key, async () => rendered(await render(), nonce))
+        .then((page) => sendRendered(res, page, nonce))
+        .catch(next);
+      return;
+    }
+    render()
       .then((response) => sendResponse(res, response))
       .catch(next);
   };
 }
 
 /** Serves the production build of web/ (`npm run build`): hashed assets cached for a year, Remix SSR. */
-export async function productionWeb(webRoot: string): Promise<WebServing> {
+export async function productionWeb(webRoot: string, cache: ResponseCache): Promise<WebServing> {
   const serverBuild = join(webRoot, 'build/server/index.js');
   if (!existsSync(serverBuild)) {
     throw new Error(`The web build is missing (${serverBuild}): run "npm run build" first`);
@@ -62,7 +113,7 @@ export async function productionWeb(webRoot: string): Promise<WebServing> {
     handlers: [
       (req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()),
       express.static(client, { maxAge: '1h', index: false }),
-      remixHandler(build, 'production'),
+      remixHandler(build, 'production', cache),
     ],
     close: async () => undefined,
   };

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
+import { ResponseCache } from '../cache/response-cache.js';
 import { developmentWeb, productionWeb, type WebMode, type WebServing } from './remix-handler.js';
 
 export const WEB_SERVING = Symbol('WEB_SERVING');
@@ -29,11 +30,11 @@ export class WebModule implements NestModule, OnApplicationShutdown {
       providers: [
         {
           provide: WEB_SERVING,
-          inject: [HttpAdapterHost],
-          useFactory: (adapterHost: HttpAdapterHost): Promise<WebServing> =>
+          inject: [HttpAdapterHost, ResponseCache],
+          useFactory: (adapterHost: HttpAdapterHost, cache: ResponseCache): Promise<WebServing> =>
             mode === 'development'
               ? developmentWeb(WEB_ROOT, adapterHost.httpAdapter.getHttpServer() as Server)
-              : productionWeb(WEB_ROOT),
+              : productionWeb(WEB_ROOT, cache),
         },
       ],
     };

@@ -16,6 +16,7 @@ import {
   UpdateProgramDto,
 } from '@fitcoach/contracts';
 import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
+import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { imageUpload } from '../../common/media/image-upload.js';
@@ -51,19 +52,21 @@ export class ProgramsController {
 
   @Get('retrive_all')
   @OptionalAuth()
-  @UseInterceptors(PaginatedResponse)
+  @UseInterceptors(PaginatedResponse, CacheForAnonymous)
   retrieveAll(@Query() query: ProgramListQueryDto) {
     return this.programs.listPublished(query);
   }
 
   @Get('get_programme/:id')
   @OptionalAuth()
+  @UseInterceptors(CacheForAnonymous)
   getProgramme(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
     return this.programs.getVisible(auth, id);
   }
 
   @Get('get_trainer_programme/:trainerId')
   @OptionalAuth()
+  @UseInterceptors(CacheForAnonymous)
   getTrainerProgrammes(@MaybeAuth() auth: AuthContext | null, @Param('trainerId', IdPipe) trainerId: number) {
     return this.programs.listByTrainer(auth, trainerId);
   }

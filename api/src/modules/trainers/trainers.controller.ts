@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { PaginationQueryDto, TrainerRegistrationDto } from '@fitcoach/contracts';
 import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
+import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { imageUpload } from '../../common/media/image-upload.js';
@@ -29,13 +30,14 @@ export class TrainersController {
 
   @Get('retrieveTrainer/:id')
   @OptionalAuth()
+  @UseInterceptors(CacheForAnonymous)
   retrieveTrainer(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
     return this.trainers.getPublic(auth, id);
   }
 
   @Get('allTrainer')
   @OptionalAuth()
-  @UseInterceptors(PaginatedResponse)
+  @UseInterceptors(PaginatedResponse, CacheForAnonymous)
   allTrainer(@MaybeAuth() auth: AuthContext | null, @Query() query: PaginationQueryDto) {
     return this.trainers.listPublic(auth, query);
   }

@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { loadConfig } from '../config/app-config.js';
+import { ResponseCache } from './response-cache.js';
+
+@Entity({ name: 'note' })
+class Note {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar' })
+  text!: string;
+}
+
+@Entity({ name: 'refresh_token' })
+class Token {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar' })
+  text!: string;
+}
+
+let dataSource: DataSource;
+
+beforeEach(async () => {
+  dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Note, Token] });
+  await dataSource.initialize();
+  await dataSource.query('CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, text VARCHAR NOT NULL)');
+  await dataSource.query(
+    'CREATE TABLE refresh_token (id INTEGER PRIMARY KEY AUTOINCREMENT, text VARCHAR NOT NULL)',
+  );
+});
+afterEach(() => dataSource.destroy());
+
+function makeSut(publicCacheMs = '60000') {
+  const sut = new ResponseCache(loadConfig({ PUBLIC_CACHE_MS: publicCacheMs }), dataSource);
+  sut.onModuleInit();
+  return sut;
+}
+
+/** A load that counts its runs and answers with the notes as they are now. */
+function counter(cacheable = true) {
+  const load = async () => {
+    load.runs += 1;
+    return { value: { notes: await dataSource.getRepository(Note).count() }, cacheable };
+  };
+  load.runs = 0;
+  return load;
+}
+
+describe(ResponseCache.name, () => {
+  it('answers a second visitor from memory', async () => {
+    const sut = makeSut();
+    const load = counter();
+    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    expect(load.runs).toBe(1);
+    expect(await sut.remember('b', load)).toEqual({ notes: 0 });
+    expect(load.runs).toBe(2);
+  });
+
+  it('shares one load between visitors who ask at the same time', async () => {
+    const sut = makeSut();
+    const load = counter();
+    const answers = await Promise.all([sut.remember('a', load), sut.remember('a', load)]);
+    expect(answers).toEqual([{ notes: 0 }, { notes: 0 }]);
+    expect(load.runs).toBe(1);
+  });
+
+  it('neither shares nor keeps an answer that is not cacheable', async () => {
+    const sut = makeSut();
+    const load = counter(false);
+    await Promise.all([sut.remember('a', load), sut.remember('a', load)]);
+    await sut.remember('a', load);
+    expect(load.runs).toBe(3);
+  });
+
+  it('forgets everything when a public table is written through TypeORM', async () => {
+    const sut = makeSut();
+    const load = counter();
+    await sut.remember('a', load);
+    await dataSource.getRepository(Note).save({ text: 'new' });
+    expect(await sut.remember('a', load)).toEqual({ notes: 1 });
+    await dataSource.getRepository(Note).update({ text: 'new' }, { text: 'changed' });
+    await sut.remember('a', load);
+    await dataSource.getRepository(Note).delete({ text: 'changed' });
+    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    expect(load.runs).toBe(4);
+  });
+
+  it('forgets again when the transaction that wrote commits', async () => {
+    const sut = makeSut();
+    const load = counter();
+    await dataSource.transaction(async (manager) => {
+      await manager.getRepository(Note).save({ text: 'inside' });
+      // Another connection would still read the old rows here; whatever it remembers must go at commit.
+      await sut.remember('a', load);
+    });
+    await sut.remember('a', load);
+    expect(load.runs).toBe(2);
+  });
+
+  it('does not keep an answer whose load ran across a write', async () => {
+    const sut = makeSut();
+    const load = counter();
+    const slow = sut.remember('a', async () => {
+      const answer = await load();
+      await dataSource.getRepository(Note).save({ text: 'meanwhile' });
+      return answer;
+    });
+    expect(await slow).toEqual({ notes: 0 });
+    expect(await sut.remember('a', load)).toEqual({ notes: 1 });
+  });
+
+  it('keeps its answers across writes that no public page shows', async () => {
+    const sut = makeSut();
+    const load = counter();
+    await sut.remember('a', load);
+    await dataSource.getRepository(Token).save({ text: 'session' });
+    await sut.remember('a', load);
+    expect(load.runs).toBe(1);
+  });
+
+  it('remembers nothing when PUBLIC_CACHE_MS is 0', async () => {
+    const sut = makeSut('0');
+    const load = counter();
+    await sut.remember('a', load);
+    await sut.remember('a', load);
+    expect(load.runs).toBe(2);
+  });
+
+  it('stops listening to the database at shutdown', () => {
+    const sut = makeSut();
+    expect(dataSource.subscribers).toHaveLength(1);
+    sut.onApplicationShutdown();
+    expect(dataSource.subscribers).toHaveLength(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { LRUCache } from 'lru-cache';
+import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+
+/** What a load produced, and whether it may be served to the next anonymous visitor. */
+export interface Loaded<T> {
+  value: T;
+  cacheable: boolean;
+}
+
+/** Writes to these tables never change what an anonymous visitor sees (sessions, e-mail links). */
+const PRIVATE_TABLES = new Set(['refresh_token', 'email_verification']);
+
+const CHANGED = Symbol('fitcoach:public-data-changed');
+
+type MarkedQueryRunner = QueryRunner & { data: { [CHANGED]?: boolean } };
+
+/**
+ * A few seconds' memory of the answers anonymous visitors get from the public catalogue (ADR 010): the same
+ * page for everyone, so one render serves all who ask within the TTL. Any write through TypeORM to a table that
+ * public pages show empties it, so this process never serves an answer older than its last write; other
+ * instances of a scaled-out deployment see the write within the TTL.
+ */
+@Injectable()
+export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly entries: LRUCache<string, object> | undefined;
+  private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
+  private generation = 0;
+  private readonly subscriber: EntitySubscriberInterface = {
+    afterInsert: (event) => this.written(event.metadata.tableName, event.queryRunner),
+    afterUpdate: (event) => this.written(event.metadata.tableName, event.queryRunner),
+    afterRemove: (event) => this.written(event.metadata.tableName, event.queryRunner),
+    afterSoftRemove: (event) => this.written(event.metadata.tableName, event.queryRunner),
+    afterRecover: (event) => this.written(event.metadata.tableName, event.queryRunner),
+    afterTransactionCommit: (event) => {
+      const runner = event.queryRunner as MarkedQueryRunner;
+      if (!runner.data[CHANGED]) return;
+      delete runner.data[CHANGED];
+      this.invalidate();
+    },
+    afterTransactionRollback: (event) => {
+      delete (event.queryRunner as MarkedQueryRunner).data[CHANGED];
+    },
+  };
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.entries =
+      config.publicCacheMs > 0
+        ? new LRUCache<string, object>({ max: 1000, ttl: config.publicCacheMs, ttlAutopurge: false })
+        : undefined;
+  }
+
+  onModuleInit(): void {
+    if (this.entries) this.dataSource.subscribers.push(this.subscriber);
+  }
+
+  onApplicationShutdown(): void {
+    const index = this.dataSource.subscribers.indexOf(this.subscriber);
+    if (index >= 0) this.dataSource.subscribers.splice(index, 1);
+  }
+
+  /**
+   * The remembered value for `key`, else what `load` produces (remembered when cacheable and no write happened
+   * while it ran). Visitors asking for the same key at once share one load when its result is cacheable.
+   */
+  async remember<T extends object>(key: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    if (!this.entries) return (await load()).value;
+    const hit = this.entries.get(key);
+    if (hit !== undefined) return hit as T;
+    const flight = this.inFlight.get(key) as Promise<Loaded<T>> | undefined;
+    if (flight) {
+      const shared = await flight.catch(() => undefined);
+      return shared?.cacheable ? shared.value : (await load()).value;
+    }
+    const generation = this.generation;
+    const loading = load();
+    this.inFlight.set(key, loading);
+    try {
+      const loaded = await loading;
+      if (loaded.cacheable && generation === this.generation) this.entries.set(key, loaded.value);
+      return loaded.value;
+    } finally {
+      if (this.inFlight.get(key) === loading) this.inFlight.delete(key);
+    }
+  }
+
+  /** Forgets everything, including loads still running: they read the data as it was before the write. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries?.clear();
+    this.inFlight.clear();
+  }
+
+  private written(table: string, runner: QueryRunner | undefined): void {
+    if (PRIVATE_TABLES.has(table)) return;
+    // Inside a transaction other connections see the write only at commit: forget again then.
+    if (runner?.isTransactionActive) (runner as MarkedQueryRunner).data[CHANGED] = true;
+    this.invalidate();
+  }
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { createSession, type Session } from '../fixtures/users.js';
+
+/*
+ * Anonymous reads of the public catalogue are answered from a short cache (ADR 010). What a visitor must
+ * notice is only that it is fast: every change shows on the very next request, and nobody is ever served
+ * another caller's view.
+ */
+
+let t: TestApp;
+let admin: Session;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
+  admin = await createSession(t, { superuser: true });
+});
+afterAll(() => t.close());
+
+const anonymous = (path: string) => t.http().get(path);
+const signedIn = (path: string, session: Session) => t.http().get(path).set('Authorization', session.bearer);
+
+const names = (body: { program_name: string }[]) => body.map((program) => program.program_name);
+
+describe('GET /api/fitness_programs/retrive_all/ (cached for anonymous visitors)', () => {
+  it('lists a programme on the request after its publication, and drops it on the one after its block', async () => {
+    const name = `Cache ${randomUUID()}`;
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { name });
+    const path = `/api/fitness_programs/retrive_all/?q=${encodeURIComponent(name)}`;
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([]);
+
+    await signedIn(`/api/fitness_programs/publishRequest/${program.id}/`, session).expect(200);
+    await signedIn(`/api/fitness_programs/publishprogram/${program.id}/`, admin).expect(200);
+    const listed = await anonymous(path).expect(200);
+    expect(names(listed.body)).toEqual([name]);
+    expect(listed.headers['x-total-count']).toBe('1');
+
+    await signedIn(`/api/fitness_programs/changePublishStatus/${program.id}/`, admin).expect(200);
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([]);
+  });
+
+  it('sends the paging headers with a remembered page too', async () => {
+    const first = await anonymous('/api/fitness_programs/retrive_all/?page_size=1').expect(200);
+    const second = await anonymous('/api/fitness_programs/retrive_all/?page_size=1').expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    expect(second.headers.link).toBe(first.headers.link);
+  });
+
+  it('still refuses a bad filter after a good one was remembered', async () => {
+    await anonymous('/api/fitness_programs/retrive_all/?level=Beginner').expect(200);
+    await anonymous('/api/fitness_programs/retrive_all/?level=Expert').expect(400);
+  });
+});
+
+describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous visitors)', () => {
+  it("shows the owner's edit on the next request", async () => {
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { name: 'Before the edit', isPublished: true });
+    const path = `/api/fitness_programs/get_programme/${program.id}/`;
+    expect((await anonymous(path).expect(200)).body.program_name).toBe('Before the edit');
+
+    await t
+      .http()
+      .put(`/api/fitness_programs/update/${program.id}/`)
+      .set('Authorization', session.bearer)
+      .field('program_name', 'After the edit')
+      .expect(200);
+    expect((await anonymous(path).expect(200)).body.program_name).toBe('After the edit');
+  });
+
+  it("never serves the owner's view of an unpublished programme to a visitor, nor the other way round", async () => {
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer);
+    const path = `/api/fitness_programs/get_programme/${program.id}/`;
+    await signedIn(path, session).expect(200);
+    await anonymous(path).expect(404);
+    await anonymous(path).expect(404);
+    await signedIn(path, session).expect(200);
+  });
+});
+
+describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/ (cached for anonymous visitors)', () => {
+  it('gives the owner all programmes and visitors the published ones, whoever asked first', async () => {
+    const { trainer, session } = await createTrainer(t);
+    await createProgram(t, trainer, { name: 'Published one', isPublished: true });
+    await createProgram(t, trainer, { name: 'Draft one' });
+    const path = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    expect(names((await anonymous(path).expect(200)).body)).toEqual(['Published one']);
+    expect(names((await signedIn(path, session).expect(200)).body).sort()).toEqual([
+      'Draft one',
+      'Published one',
+    ]);
+    expect(names((await anonymous(path).expect(200)).body)).toEqual(['Published one']);
+  });
+});
+
+describe('GET /api/trainers/allTrainer/ and retrieveTrainer/{id}/ (cached for anonymous visitors)', () => {
+  it('hides a trainer on the request after the account is blocked', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const listed = async () => {
+      const res = await anonymous('/api/trainers/allTrainer/?page_size=100').expect(200);
+      const total = Number(res.headers['x-total-count']);
+      const pages = await Promise.all(
+        Array.from({ length: Math.ceil(total / 100) - 1 }, (_, i) =>
+          anonymous(`/api/trainers/allTrainer/?page_size=100&page=${i + 2}`).expect(200),
+        ),
+      );
+      return [res, ...pages].flatMap((page) => (page.body as { id: number }[]).map((row) => row.id));
+    };
+    expect(await listed()).toContain(trainer.id);
+    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(200);
+
+    await signedIn(`/api/users/changeUserAccess/${session.user.id}/`, admin).expect(200, {
+      message: 'User Blocked',
+    });
+    expect(await listed()).not.toContain(trainer.id);
+    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+  });
+});
