@@ -16,6 +16,9 @@ import {
 } from './media.constants.js';
 import { imageTooLarge, invalidImage } from './media.errors.js';
 
+// Every image is decoded once and never again: libvips' operation cache (50 MB by default) would only hold memory.
+sharp.cache(false);
+
 /** An uploaded file as multer hands it over (memory storage), or any image received as data. */
 export interface UploadedImage {
   buffer: Buffer;
