@@ -13,6 +13,9 @@ export interface Loaded<T> {
 /** Writes to these tables never change what an anonymous visitor sees (sessions, e-mail links). */
 const PRIVATE_TABLES = new Set(['refresh_token', 'email_verification']);
 
+/** About 50 KB a page: at most some 25 MB, even for a crawler walking every filter and page. */
+const MAX_ENTRIES = 500;
+
 const CHANGED = Symbol('fitcoach:public-data-changed');
 
 type MarkedQueryRunner = QueryRunner & { data: { [CHANGED]?: boolean } };
@@ -51,7 +54,7 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.entries =
       config.publicCacheMs > 0
-        ? new LRUCache<string, object>({ max: 1000, ttl: config.publicCacheMs, ttlAutopurge: false })
+        ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
         : undefined;
   }
 
