@@ -221,6 +221,8 @@ export interface ProgramResponse {
   trainer: number;
   trainer_name: string;
   is_published: boolean;
+  /** Unpublished and waiting for a superuser (SPEC §4); only in the owner's and superusers' views. */
+  publish_requested?: boolean;
   created_on: string;
   updated_on: string;
 }
