@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import type { AccessTokenClaims } from '../../api/src/modules/auth/auth.constants.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
-import { createSession, createUser, login, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
+import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import {
+  createSession,
+  createUser,
+  login,
+  type Session,
+  TEST_PASSWORD,
+  uniqueEmail,
+} from '../fixtures/users.js';
 
 const BLOCKED = 'You have been temporarly blocked by the Admin';
 
@@ -189,5 +199,88 @@ describe('authentication on every route', () => {
       .send({ email: session.user.email, password: TEST_PASSWORD });
     expect(fresh.status).toBe(403);
     expect(fresh.body.detail).toBe(BLOCKED);
+  });
+});
+
+describe('optional authentication (public reads that show their owner more)', () => {
+  /** The session's access token, genuine and of a live session, but expired a minute ago. */
+  async function expiredToken(session: Session): Promise<string> {
+    const jwt = t.app.get(JwtService);
+    const { sub, typ, sid } = await jwt.verifyAsync<AccessTokenClaims>(session.access);
+    return jwt.signAsync({ sub, typ, sid, exp: Math.floor(Date.now() / 1000) - 60 });
+  }
+
+  async function publishedProgramme() {
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { isPublished: true });
+    return { session, path: `/api/fitness_programs/get_programme/${program.id}/` };
+  }
+
+  /** What a protected route answers with the same credentials: the optional route must answer the same. */
+  const protectedAnswer = (headers: Record<string, string>) => t.http().get('/api/users/me/').set(headers);
+
+  it('serves a request without a token anonymously', async () => {
+    const { path } = await publishedProgramme();
+    const res = await t.http().get(path).expect(200);
+    expect(res.body).toMatchObject({ is_published: true });
+    expect(res.body).not.toHaveProperty('publish_requested');
+  });
+
+  it('recognises a valid token, in the header or the session cookie', async () => {
+    const { session, path } = await publishedProgramme();
+    const viaHeader = await t.http().get(path).set('Authorization', session.bearer).expect(200);
+    expect(viaHeader.body).toHaveProperty('publish_requested', false);
+    const viaCookie = await t.http().get(path).set('Cookie', `accessToken=${session.access}`).expect(200);
+    expect(viaCookie.body).toHaveProperty('publish_requested', false);
+  });
+
+  it('refuses an expired or forged token with the 401 of protected routes, so the client renews it', async () => {
+    const { session, path } = await publishedProgramme();
+    const expired = await expiredToken(session);
+    const forged = `${session.access.slice(0, -4)}AAAA`;
+    const credentials: Record<string, string>[] = [
+      { Authorization: `Bearer ${expired}` },
+      { Cookie: `accessToken=${expired}` },
+      { Authorization: `Bearer ${forged}` },
+      { Authorization: 'Bearer not-a-token' },
+    ];
+    for (const headers of credentials) {
+      const res = await t.http().get(path).set(headers).expect(401);
+      expect(res.body).toEqual({ statusCode: 401, message: 'Token is invalid or expired' });
+      expect(res.body).toEqual((await protectedAnswer(headers).expect(401)).body);
+    }
+    for (const route of [
+      path,
+      '/api/fitness_programs/get_trainer_programme/1/',
+      '/api/fitness_programs/getLessons/1/',
+      '/api/fitness_programs/retrive_all/',
+      '/api/trainers/retrieveTrainer/1/',
+      '/api/trainers/allTrainer/',
+    ]) {
+      await t.http().get(route).set('Authorization', `Bearer ${expired}`).expect(401);
+    }
+  });
+
+  it('refuses the token of an ended session as protected routes do', async () => {
+    const { session, path } = await publishedProgramme();
+    await t.http().post('/api/users/logout/').set('Authorization', session.bearer).expect(200);
+    const headers = { Authorization: session.bearer };
+    const res = await t.http().get(path).set(headers).expect(401);
+    expect(res.body).toEqual((await protectedAnswer(headers).expect(401)).body);
+  });
+
+  it('refuses a blocked account’s still-valid token with the 403 of protected routes', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const { path } = await publishedProgramme();
+    const visitor = await createSession(t);
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${visitor.user.id}/`)
+      .set('Authorization', admin.bearer)
+      .expect(200);
+    const headers = { Authorization: visitor.bearer };
+    const res = await t.http().get(path).set(headers).expect(403);
+    expect(res.body).toEqual({ statusCode: 403, message: BLOCKED });
+    expect(res.body).toEqual((await protectedAnswer(headers).expect(403)).body);
   });
 });

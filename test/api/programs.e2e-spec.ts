@@ -54,6 +54,7 @@ interface ListedProgram {
   id: number;
   trainer: number;
   is_published: boolean;
+  publish_requested?: boolean;
 }
 
 /** Every programme waiting for publication, oldest request first, through all the pages. */
@@ -109,6 +110,7 @@ describe('POST /api/fitness_programs/create/', () => {
       trainer: trainer.id,
       trainer_name: 'Maya Iyer',
       is_published: false,
+      publish_requested: false,
       created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -632,6 +634,84 @@ describe('publication workflow (SPEC §4)', () => {
     await get(`changePublishStatus/${id}/`, admin.bearer).expect(200);
     expect(await pendingIds()).not.toContain(id);
     expect(await catalogue()).toEqual([id]);
+  });
+
+  it('tells the owner and superusers, and nobody else, that a request waits: publish_requested', async () => {
+    const word = unique();
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { name: word });
+    const otherTrainer = (await createTrainer(t)).session;
+    /** The programme as `bearer` sees it, alone and in the trainer's list; undefined where it is not shown. */
+    const seen = async (bearer?: string) => {
+      const single = await get(`get_programme/${program.id}/`, bearer);
+      const list = await get(`get_trainer_programme/${trainer.id}/`, bearer).expect(200);
+      return {
+        single: single.status === 200 ? (single.body as ListedProgram) : undefined,
+        listed: (list.body as ListedProgram[]).find((item) => item.id === program.id),
+      };
+    };
+    const requestedFor = async (bearer: string) => {
+      const { single, listed } = await seen(bearer);
+      expect(listed).toEqual(single);
+      expect(typeof single?.publish_requested).toBe('boolean');
+      return single?.publish_requested;
+    };
+    const expectKeyHidden = async () => {
+      for (const bearer of [undefined, otherTrainer.bearer]) {
+        const { single, listed } = await seen(bearer);
+        expect(single ?? {}).not.toHaveProperty('publish_requested');
+        expect(listed ?? {}).not.toHaveProperty('publish_requested');
+      }
+    };
+    const adminList = async (path: string) => {
+      const res = await get(path, admin.bearer).expect(200);
+      return (res.body as ListedProgram[]).find((item) => item.id === program.id);
+    };
+
+    expect(await requestedFor(session.bearer)).toBe(false);
+    expect(await requestedFor(admin.bearer)).toBe(false);
+    await expectKeyHidden();
+
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+      message: 'Publish request sent',
+    });
+    expect(await requestedFor(session.bearer)).toBe(true);
+    expect(await requestedFor(admin.bearer)).toBe(true);
+    expect(await adminList('retrive_all_programs/?page_size=100')).toHaveProperty('publish_requested', true);
+    expect((await pendingPrograms()).find((item) => item.id === program.id)).toHaveProperty(
+      'publish_requested',
+      true,
+    );
+    await expectKeyHidden();
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+      message: 'Request already submitted',
+    });
+    expect(await requestedFor(session.bearer)).toBe(true);
+
+    await get(`publishprogram/${program.id}/`, admin.bearer).expect(200, { message: 'Program Published' });
+    const { single } = await seen(session.bearer);
+    expect(single).toMatchObject({ is_published: true, publish_requested: false });
+    expect(await requestedFor(admin.bearer)).toBe(false);
+    expect(await adminList('retrive_all_programs/?page_size=100')).toHaveProperty('publish_requested', false);
+    await expectKeyHidden();
+    // The public catalogue is the same for everyone, its owner included.
+    const catalogue = await get(`retrive_all/?q=${word}`, session.bearer).expect(200);
+    expect(ids(catalogue.body)).toEqual([program.id]);
+    expect(catalogue.body[0]).not.toHaveProperty('publish_requested');
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+      message: 'Program is already published',
+    });
+
+    // Blocked again, it waits for nothing until its trainer asks anew.
+    await get(`changePublishStatus/${program.id}/`, admin.bearer).expect(200);
+    expect(await requestedFor(session.bearer)).toBe(false);
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+      message: 'Publish request sent',
+    });
+    expect(await requestedFor(session.bearer)).toBe(true);
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+      message: 'Request already submitted',
+    });
   });
 
   it('takes a trainer’s programmes out of the catalogue when the trainer is blocked', async () => {

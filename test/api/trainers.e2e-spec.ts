@@ -211,14 +211,14 @@ describe('GET /api/trainers/retrieveTrainer/{id}/', () => {
     }
   });
 
-  it('treats a bad token as an anonymous visit', async () => {
+  it('refuses a bad token with 401 rather than taking it for an anonymous visit', async () => {
     const { trainer } = await createTrainer(t);
     const res = await t
       .http()
       .get(`/api/trainers/retrieveTrainer/${trainer.id}/`)
       .set('Authorization', 'Bearer forged')
-      .expect(200);
-    expect(res.body.phone).toBeNull();
+      .expect(401);
+    expect(res.body).toEqual({ statusCode: 401, message: 'Token is invalid or expired' });
   });
 
   it('answers 404 for an unknown, a malformed id and a blocked trainer', async () => {

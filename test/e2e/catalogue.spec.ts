@@ -133,11 +133,11 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await page.getByRole('button', { name: 'Save Program' }).click();
       await expect(toast(page, 'Programme updated')).toBeVisible();
 
-      // Publication is asked for, once.
+      // Publication is asked for, once: the button gives way to "Requested".
       await page.getByRole('button', { name: `publish ${name}` }).click();
       await expect(toast(page, 'Publish request sent')).toBeVisible();
-      await page.getByRole('button', { name: `publish ${name}` }).click();
-      await expect(toast(page, 'Request already submitted')).toBeVisible();
+      await expect(row.getByRole('cell', { name: 'Requested', exact: true })).toBeVisible();
+      await expect(row.getByRole('button', { name: `publish ${name}` })).toHaveCount(0);
 
       // Until a superuser publishes it, the catalogue does not list it and its card says "comming soon".
       await page.goto(`/programmes?q=${word}`);
@@ -154,6 +154,9 @@ function trainerFlow(javaScriptEnabled: boolean) {
       );
 
       await publishProgrammes(request, [programmeId]);
+      await page.goto('/trainerDashboard?view=programmes');
+      await expect(row.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
+      await expect(row).not.toContainText('Requested');
 
       await page.goto(`/programmes?q=${word}`);
       const card = page.getByRole('article', { name });

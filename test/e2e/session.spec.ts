@@ -1,4 +1,5 @@
 import { expect, fillLogin, test, verifiedAccount } from './support/accounts.js';
+import { apiProgramme, apiTrainer, logIn, publishProgrammes, uniqueWord } from './support/catalogue.js';
 
 test.describe('the session', () => {
   test('an expired access token is renewed with the refresh token', async ({ page, context }) => {
@@ -35,6 +36,43 @@ test.describe('the session', () => {
     const names = (await context.cookies()).map((cookie) => cookie.name);
     expect(names).not.toContain('accessToken');
     expect(names).not.toContain('refreshToken');
+  });
+
+  test('a catalogue page renews an expired access token and still shows the trainer their draft', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { account } = await apiTrainer(request);
+    const name = `Draft ${uniqueWord()}`;
+    const id = await apiProgramme(request, account.auth, { program_name: name });
+    await logIn(page, account);
+    await context.addCookies([{ name: 'accessToken', value: 'expired.access.token', url: page.url() }]);
+    const response = await page.goto(`/programDetails/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const access = (await context.cookies()).find((cookie) => cookie.name === 'accessToken')?.value;
+    expect(access).not.toBe('expired.access.token');
+  });
+
+  test('a catalogue page is shown anonymously once the session cannot be renewed', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { account } = await apiTrainer(request);
+    const id = await apiProgramme(request, account.auth);
+    await publishProgrammes(request, [id]);
+    await logIn(page, account);
+    await context.addCookies([
+      { name: 'accessToken', value: 'expired.access.token', url: page.url() },
+      { name: 'refreshToken', value: 'revoked.refresh.token', url: page.url() },
+    ]);
+    const response = await page.goto(`/programDetails/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('link', { name: 'Login to view the lessons' })).toBeVisible();
+    const names = (await context.cookies()).map((cookie) => cookie.name);
+    expect(names).not.toContain('accessToken');
   });
 
   test.describe('forms posted from elsewhere are refused', () => {

@@ -16,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const id = parseId(args.params.id);
   if (id === null) throw new Response('Not Found', { status: 404 });
-  // The owner and superusers may open an unpublished programme; reading the user first renews their token.
+  // The owner and superusers may open an unpublished programme. Reading the user first settles the session
+  // for the reads: a blocked account is signed out, an expired token renewed once.
   await getUser(args);
   const programme = await api.programme(args, id);
   if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });

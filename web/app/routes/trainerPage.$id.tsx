@@ -20,7 +20,8 @@ function tabOf(search: URLSearchParams): TrainerTab {
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const id = parseId(args.params.id);
   if (id === null) throw new Response('Not Found', { status: 404 });
-  // The trainer and superusers see the unpublished programmes too; reading the user first renews their token.
+  // The trainer and superusers see the unpublished programmes too. Reading the user first settles the session
+  // for the reads: a blocked account is signed out, an expired token renewed once.
   await getUser(args);
   const [trainer, programmes] = await Promise.all([api.trainer(args, id), api.trainerProgrammes(args, id)]);
   if (!trainer.ok) throw new Response(trainer.error.message, { status: trainer.status });

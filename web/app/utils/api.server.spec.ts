@@ -55,6 +55,24 @@ function expiringApi(refresh: Answer): Server {
   };
 }
 
+const OWNER_VIEW = { id: 7, is_published: false, publish_requested: true };
+const PUBLIC_VIEW = { id: 7, is_published: true };
+
+/**
+ * The API on a public read that shows its owner more (@OptionalAuth): anonymous without a token, the owner's view
+ * with the renewed token `access.two`, and 401 for any other token, expired `access.one` included.
+ */
+function optionalAuthApi(refresh: Answer): Server {
+  return ({ path, headers }) => {
+    if (path === '/api/token/refresh/') return refresh;
+    const authorization = headers.get('Authorization');
+    if (authorization === null) return { status: 200, body: PUBLIC_VIEW };
+    return authorization === 'Bearer access.two' ? { status: 200, body: OWNER_VIEW } : expired;
+  };
+}
+
+const calls = () => sent.map((call) => [call.path, call.headers.get('Authorization')]);
+
 describe('api', () => {
   it("calls as the visitor: their access token and their address for the API's rate limits", async () => {
     server = () => ({ status: 200, body: USER });
@@ -145,6 +163,75 @@ describe('api', () => {
       ['/api/token/refresh/', { refresh: 'refresh.one' }],
       ['/api/users/logout/', { refresh: 'refresh.two' }],
     ]);
+  });
+
+  describe('public reads that show the signed-in visitor more', () => {
+    const programme = '/api/fitness_programs/get_programme/7/';
+
+    it('renew an expired token and read as the visitor', async () => {
+      server = optionalAuthApi({ status: 200, body: RENEWED });
+      const args = visitor();
+      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: OWNER_VIEW });
+      expect(calls()).toEqual([
+        [programme, 'Bearer access.one'],
+        ['/api/token/refresh/', null],
+        [programme, 'Bearer access.two'],
+      ]);
+      expect(getSession(args).accessToken).toBe('access.two');
+    });
+
+    it('renew once for the reads of a page run side by side', async () => {
+      server = optionalAuthApi({ status: 200, body: RENEWED });
+      const args = visitor();
+      const [trainer, programmes] = await Promise.all([
+        api.trainer(args, 3),
+        api.trainerProgrammes({ ...args, request: args.request.clone() }, 3),
+      ]);
+      expect(trainer.ok && programmes.ok).toBe(true);
+      expect(sent.filter((call) => call.path === '/api/token/refresh/')).toHaveLength(1);
+      expect(sent.at(-1)?.headers.get('Authorization')).toBe('Bearer access.two');
+    });
+
+    it('read anonymously once the refused refresh token has ended the session', async () => {
+      server = optionalAuthApi(expired);
+      const args = visitor();
+      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(calls()).toEqual([
+        [programme, 'Bearer access.one'],
+        ['/api/token/refresh/', null],
+        [programme, null],
+      ]);
+      expect(getSession(args).accessToken).toBeNull();
+    });
+
+    it('read anonymously when there is no refresh token, or no API to renew it with', async () => {
+      server = optionalAuthApi({ status: 200, body: RENEWED });
+      expect(await api.lessons(visitor('accessToken=access.one'), 7)).toMatchObject({
+        ok: true,
+        status: 200,
+      });
+      expect(sent.map((call) => call.headers.get('Authorization'))).toEqual(['Bearer access.one', null]);
+
+      sent = [];
+      server = optionalAuthApi('network-error');
+      const args = visitor();
+      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(sent.at(-1)?.headers.has('Authorization')).toBe(false);
+      expect(getSession(args).setCookies()).toEqual([]);
+    });
+
+    it("answer with the refresh endpoint's 403 for a blocked account", async () => {
+      const blocked = { statusCode: 403, message: 'You have been temporarly blocked by the Admin' };
+      server = optionalAuthApi({ status: 403, body: blocked });
+      expect(await api.trainer(visitor(), 3)).toEqual({ ok: false, status: 403, error: blocked });
+      expect(sent).toHaveLength(2);
+    });
+
+    it('ask once for a visitor without a session', async () => {
+      server = optionalAuthApi(expired);
+      expect(await api.programme(visitor(''), 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(calls()).toEqual([[programme, null]]);
+    });
   });
 
   it('sends a profile update as multipart and lets fetch write the boundary', async () => {

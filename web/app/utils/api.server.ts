@@ -68,9 +68,11 @@ interface CallOptions {
   multipart?: FormData;
   /**
    * Whether the call acts as the signed-in visitor: it carries the access token and, when the API answers 401,
-   * renews the token pair once and tries again. Public calls (sign-in, registration) send neither.
+   * renews the token pair once and tries again. Public calls (sign-in, registration) send neither. 'optional' is for
+   * the public reads that show a signed-in visitor more: as `true`, and when the token cannot be renewed the read
+   * is asked again anonymously, as the visitor is by then.
    */
-  auth?: boolean;
+  auth?: boolean | 'optional';
   /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
   paginated?: boolean;
 }
@@ -197,8 +199,11 @@ async function call<T>(args: RouteArgs, path: string, options: CallOptions = {})
   // The refresh of a blocked account is refused with 403: that, not the expired token, is what the caller must hear.
   if (renewed && !renewed.ok && renewed.status === 403) return renewed;
   // Retry once, and only with a token other than the refused one (another loader may have renewed it already).
-  if (session.accessToken === null || session.accessToken === token) return result;
-  return send<T>(args, path, options, session.accessToken);
+  if (session.accessToken !== null && session.accessToken !== token) {
+    return send<T>(args, path, options, session.accessToken);
+  }
+  if (options.auth === 'optional' && token !== null) return send<T>(args, path, options, null);
+  return result;
 }
 
 export const api = {
@@ -244,11 +249,11 @@ export const api = {
     }),
 
   /*
-   * The following public reads show more to the owner and to superusers. The API takes an expired token there for
-   * an anonymous visitor rather than answering 401, so loaders read the user first (getUser), which renews it.
+   * The following public reads show more to the owner and to superusers. The API refuses an expired token there
+   * with 401 as everywhere else, so they renew it like any signed-in call, and read anonymously when it cannot be.
    */
   trainer: (args: RouteArgs, id: number) =>
-    call<TrainerResponse>(args, `/api/trainers/retrieveTrainer/${id}/`),
+    call<TrainerResponse>(args, `/api/trainers/retrieveTrainer/${id}/`, { auth: 'optional' }),
 
   ownTrainer: (args: RouteArgs) => call<{ data: TrainerResponse }>(args, '/api/trainers/getTrainer/'),
 
@@ -263,10 +268,12 @@ export const api = {
     ),
 
   programme: (args: RouteArgs, id: number) =>
-    call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`),
+    call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),
 
   trainerProgrammes: (args: RouteArgs, trainerId: number) =>
-    call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`),
+    call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`, {
+      auth: 'optional',
+    }),
 
   createProgramme: (args: RouteArgs, form: FormData) =>
     call<MessageResponse & { id: number }>(args, '/api/fitness_programs/create/', {
@@ -281,7 +288,7 @@ export const api = {
     call<MessageResponse>(args, `/api/fitness_programs/publishRequest/${id}/`),
 
   lessons: (args: RouteArgs, programmeId: number) =>
-    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programmeId}/`),
+    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programmeId}/`, { auth: 'optional' }),
 
   /** Creates a lesson, or edits the one whose `id` the form carries. */
   saveLesson: (args: RouteArgs, programmeId: number, form: FormData) =>

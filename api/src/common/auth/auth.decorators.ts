@@ -15,7 +15,11 @@ export interface AuthContext {
 /** Opts a route out of the global deny-by-default authentication. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-/** Public, but a signed-in caller is recognised (e.g. an owner sees more of a public resource). */
+/**
+ * Public, but a signed-in caller is recognised (e.g. an owner sees more of a public resource). Only a request
+ * without a token is anonymous: an invalid or expired token, a revoked session or a blocked account is refused as
+ * on any authenticated route (401, 403), so that clients renew their token instead of seeing less.
+ */
 export const OptionalAuth = () => SetMetadata(IS_OPTIONAL_AUTH, true);
 
 /** Coarse role check; ownership of a row is always checked in the service. */
@@ -28,7 +32,7 @@ export const Auth = createParamDecorator((_data: unknown, context: ExecutionCont
   return request.user;
 });
 
-/** The caller on an @OptionalAuth() route: null for anonymous visitors and for tokens that do not verify. */
+/** The caller on an @OptionalAuth() route: null for anonymous visitors, who sent no token. */
 export const MaybeAuth = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthContext | null => {
     return context.switchToHttp().getRequest<{ user?: AuthContext | null }>().user ?? null;

@@ -4,8 +4,11 @@ import type { ProgramEntity } from './program.entity.js';
 /** Money is stored in minor units; the API's `price` is the whole amount in the programme's currency. */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
-/** API.md Program; the programme must be loaded with its trainer and the trainer's account (for `trainer_name`). */
-export function toProgramResponse(program: ProgramEntity): ProgramResponse {
+/**
+ * API.md Program; the programme must be loaded with its trainer and the trainer's account (for `trainer_name`).
+ * `publishRequested` is given for the owner's and superusers' views only; everybody else's leave the key out.
+ */
+export function toProgramResponse(program: ProgramEntity, publishRequested?: boolean): ProgramResponse {
   const account = program.trainer?.user;
   if (!account) throw new Error(`Programme ${program.id} was loaded without its trainer's account`);
   return {
@@ -21,6 +24,7 @@ export function toProgramResponse(program: ProgramEntity): ProgramResponse {
     trainer: program.trainerId,
     trainer_name: fullName(account.firstName, account.lastName),
     is_published: program.isPublished,
+    ...(publishRequested !== undefined && { publish_requested: publishRequested }),
     created_on: program.createdAt.toISOString(),
     updated_on: program.updatedAt.toISOString(),
   };

@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import {
   type CreateProgramDto,
   DEFAULT_CURRENCY,
@@ -141,8 +141,12 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.updated };
   }
 
+  /** With `publish_requested` for the owner and superusers. */
   async getVisible(auth: AuthContext | null, id: number): Promise<ProgramResponse> {
-    return toProgramResponse(await this.findVisible(auth, id));
+    const program = await this.findVisible(auth, id);
+    if (!(await this.canSeeContent(auth, program))) return toProgramResponse(program);
+    const requested = await this.awaitingPublication([program]);
+    return toProgramResponse(program, requested.has(program.id));
   }
 
   /** The public catalogue: published programmes of trainers who are not blocked, newest first. */
@@ -168,14 +172,16 @@ export class ProgramsService {
     return this.page(search.orderBy('program.id', 'DESC'), query);
   }
 
-  /** Every programme, for superusers, newest first. */
+  /** Every programme, for superusers (so with `publish_requested`), newest first. */
   listAll(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
-    return this.page(this.withTrainer().orderBy('program.id', 'DESC'), query);
+    return this.page(this.withTrainer().orderBy('program.id', 'DESC'), query, (rows) =>
+      this.withPublishRequested(rows),
+    );
   }
 
   /**
-   * A trainer's programmes, newest first: the published ones, or all of them for the trainer and superusers.
-   * A blocked trainer is unknown to everyone else, as on the trainer's profile.
+   * A trainer's programmes, newest first: the published ones, or all of them, with `publish_requested`, for the
+   * trainer and superusers. A blocked trainer is unknown to everyone else, as on the trainer's profile.
    */
   async listByTrainer(auth: AuthContext | null, trainerId: number): Promise<ProgramResponse[]> {
     const trainer = await this.trainers.findWithAccount(trainerId);
@@ -189,7 +195,10 @@ export class ProgramsService {
       order: { id: 'DESC' },
       take: TRAINER_PROGRAMMES_LIMIT,
     });
-    return programs.map((program) => toProgramResponse(Object.assign(program, { trainer })));
+    const loaded = programs.map((program) => Object.assign(program, { trainer }));
+    return mayReadAll
+      ? this.withPublishRequested(loaded)
+      : loaded.map((program) => toProgramResponse(program));
   }
 
   /**
@@ -228,7 +237,7 @@ export class ProgramsService {
       .andWhere('program.isPublished = :published', { published: false })
       .orderBy('request.updatedAt', 'ASC')
       .addOrderBy('request.id', 'ASC');
-    return this.page(pending, query);
+    return this.page(pending, query, (rows) => rows.map((row) => toProgramResponse(row, true)));
   }
 
   /**
@@ -272,10 +281,35 @@ export class ProgramsService {
     }
   }
 
-  /** One query for the rows (trainer and account joined: no query per programme) and one for the total. */
+  /**
+   * The ids of those programmes that wait for a superuser, as `getPublishRequests` lists them (unpublished, with a
+   * pending request): one query for the whole list, none when every programme is published already.
+   */
+  private async awaitingPublication(programs: ProgramEntity[]): Promise<Set<number>> {
+    const unpublished = programs.filter((program) => !program.isPublished).map((program) => program.id);
+    if (unpublished.length === 0) return new Set();
+    const pending = await this.requests.find({
+      select: { programId: true },
+      where: { programId: In(unpublished), status: 'pending' },
+    });
+    return new Set(pending.map((request) => request.programId));
+  }
+
+  /** The owner's and superusers' view of programmes loaded with their trainer, `publish_requested` included. */
+  private async withPublishRequested(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
+    const requested = await this.awaitingPublication(programs);
+    return programs.map((program) => toProgramResponse(program, requested.has(program.id)));
+  }
+
+  /**
+   * One query for the rows (trainer and account joined: no query per programme) and one for the total, plus what
+   * `toResponses` needs for the whole page.
+   */
   private async page(
     query: SelectQueryBuilder<ProgramEntity>,
     paging: PaginationQueryDto,
+    toResponses: (rows: ProgramEntity[]) => ProgramResponse[] | Promise<ProgramResponse[]> = (rows) =>
+      rows.map((row) => toProgramResponse(row)),
   ): Promise<Page<ProgramResponse>> {
     const page = paging.page ?? 1;
     const pageSize = paging.page_size ?? PAGINATION.defaultPageSize;
@@ -284,7 +318,7 @@ export class ProgramsService {
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .getManyAndCount();
-    return { items: rows.map(toProgramResponse), total, page, pageSize };
+    return { items: await toResponses(rows), total, page, pageSize };
   }
 
   /** Programmes with their trainer and the few account columns `trainer_name` and visibility need. */

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { COUNTRIES } from '../countries.js';
 import {
   DEFAULT_PROGRAM_CATEGORY,
@@ -15,8 +15,9 @@ import {
   PROGRAM_PRICE,
   TEXT_MAX_LENGTH,
 } from '../limits.js';
+import { changedText, choiceOr, optionalChoice, requiredText, wholeNumber } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
-import { optionalNumber, optionalTrim, optionalTrimOr, trim } from './transforms.js';
+import { optionalNumber, optionalTrim, trim } from './transforms.js';
 
 export const CATALOGUE_MESSAGES = {
   phone: 'Please enter a valid phone number.',
@@ -48,10 +49,7 @@ export class TrainerRegistrationDto {
   @MaxLength(TEXT_MAX_LENGTH.certifications)
   certifications?: string;
 
-  @Transform(optionalNumber)
-  @IsInt({ message: CATALOGUE_MESSAGES.experience })
-  @Min(EXPERIENCE_YEARS.min, { message: CATALOGUE_MESSAGES.experience })
-  @Max(EXPERIENCE_YEARS.max, { message: CATALOGUE_MESSAGES.experience })
+  @wholeNumber(EXPERIENCE_YEARS, CATALOGUE_MESSAGES.experience)
   experience_years!: number;
 
   @Transform(trim)
@@ -67,92 +65,54 @@ export class TrainerRegistrationDto {
 
 /** SPEC §5 Programme form. Whatever else arrives (`trainer`, `is_published`) is stripped by the validation pipe. */
 export class CreateProgramDto {
-  @Transform(trim)
-  @IsString({ message: 'program_name is required' })
-  @IsNotEmpty({ message: 'program_name is required' })
-  @MaxLength(TEXT_MAX_LENGTH.programName)
+  @requiredText('program_name', TEXT_MAX_LENGTH.programName)
   program_name!: string;
 
-  @Transform(trim)
-  @IsString({ message: 'description is required' })
-  @IsNotEmpty({ message: 'description is required' })
-  @MaxLength(TEXT_MAX_LENGTH.description)
+  @requiredText('description', TEXT_MAX_LENGTH.description)
   description!: string;
 
-  @Transform(optionalNumber)
-  @IsInt({ message: CATALOGUE_MESSAGES.duration })
-  @Min(PROGRAM_DURATION_DAYS.min, { message: CATALOGUE_MESSAGES.duration })
-  @Max(PROGRAM_DURATION_DAYS.max, { message: CATALOGUE_MESSAGES.duration })
+  @wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration)
   duration!: number;
 
-  @Transform(optionalNumber)
-  @IsInt({ message: CATALOGUE_MESSAGES.price })
-  @Min(PROGRAM_PRICE.min, { message: CATALOGUE_MESSAGES.price })
-  @Max(PROGRAM_PRICE.max, { message: CATALOGUE_MESSAGES.price })
+  @wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price)
   price!: number;
 
-  @Transform(
-    ({ value }) => (optionalTrim({ value } as never) as string | undefined) ?? DEFAULT_PROGRAM_CATEGORY,
-  )
-  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  @choiceOr(PROGRAM_CATEGORIES, DEFAULT_PROGRAM_CATEGORY, CATALOGUE_MESSAGES.category)
   category: string = DEFAULT_PROGRAM_CATEGORY;
 
-  @Transform(optionalTrimOr(DEFAULT_PROGRAM_LEVEL))
-  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  @choiceOr(PROGRAM_LEVELS, DEFAULT_PROGRAM_LEVEL, CATALOGUE_MESSAGES.level)
   level: string = DEFAULT_PROGRAM_LEVEL;
 }
 
-/** Editing a programme: every field optional, absent ones unchanged. */
+/** Editing a programme: the same rules, every field optional, absent ones unchanged. */
 export class UpdateProgramDto {
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @IsNotEmpty({ message: 'program_name must not be empty' })
-  @MaxLength(TEXT_MAX_LENGTH.programName)
+  @changedText('program_name', TEXT_MAX_LENGTH.programName)
   program_name?: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @IsNotEmpty({ message: 'description must not be empty' })
-  @MaxLength(TEXT_MAX_LENGTH.description)
+  @changedText('description', TEXT_MAX_LENGTH.description)
   description?: string;
 
   @IsOptional()
-  @Transform(optionalNumber)
-  @IsInt({ message: CATALOGUE_MESSAGES.duration })
-  @Min(PROGRAM_DURATION_DAYS.min, { message: CATALOGUE_MESSAGES.duration })
-  @Max(PROGRAM_DURATION_DAYS.max, { message: CATALOGUE_MESSAGES.duration })
+  @wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration)
   duration?: number;
 
   @IsOptional()
-  @Transform(optionalNumber)
-  @IsInt({ message: CATALOGUE_MESSAGES.price })
-  @Min(PROGRAM_PRICE.min, { message: CATALOGUE_MESSAGES.price })
-  @Max(PROGRAM_PRICE.max, { message: CATALOGUE_MESSAGES.price })
+  @wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price)
   price?: number;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  @optionalChoice(PROGRAM_CATEGORIES, CATALOGUE_MESSAGES.category)
   category?: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  @optionalChoice(PROGRAM_LEVELS, CATALOGUE_MESSAGES.level)
   level?: string;
 }
 
 /** `GET /retrive_all/?category=&level=&q=&page=&page_size=`. */
 export class ProgramListQueryDto extends PaginationQueryDto {
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  @optionalChoice(PROGRAM_CATEGORIES, CATALOGUE_MESSAGES.category)
   category?: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  @optionalChoice(PROGRAM_LEVELS, CATALOGUE_MESSAGES.level)
   level?: string;
 
   @IsOptional()
@@ -221,6 +181,8 @@ export interface ProgramResponse {
   trainer: number;
   trainer_name: string;
   is_published: boolean;
+  /** Unpublished and waiting for a superuser (SPEC §4); only in the owner's and superusers' views. */
+  publish_requested?: boolean;
   created_on: string;
   updated_on: string;
 }

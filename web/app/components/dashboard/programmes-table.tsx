@@ -22,7 +22,7 @@ function PublishButton({ programme }: { programme: ProgramResponse }) {
   );
 }
 
-/** SPEC §2 Programmes view. The API does not say whether a request is pending: "publish" answers that. */
+/** SPEC §2 Programmes view, with "Requested" instead of the publish button while a superuser has yet to decide. */
 export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
   const link = (search: string) => pathname + search;
@@ -78,6 +78,10 @@ export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] 
                     {programme.is_published ? (
                       <Text c="green.8" fw={700} size="sm">
                         Published
+                      </Text>
+                    ) : programme.publish_requested ? (
+                      <Text c="dimmed" fw={700} size="sm">
+                        Requested
                       </Text>
                     ) : (
                       <PublishButton programme={programme} />

@@ -1,0 +1,159 @@
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import {
+  CATALOGUE_MESSAGES,
+  CreateProgramDto,
+  ProgramListQueryDto,
+  TrainerRegistrationDto,
+  UpdateProgramDto,
+} from './catalogue.dto.js';
+
+/**
+ * What the API's validation pipe makes of a request: the transformed DTO and the first error of each field.
+ * class-validator checks a field's rules from the last declared to the first, so a value that is no string at all
+ * is told the length limit first.
+ */
+async function validated<T extends object>(dto: new () => T, input: Record<string, unknown>) {
+  const value = plainToInstance(dto, input);
+  const errors = await validate(value, { whitelist: true, stopAtFirstError: true });
+  return {
+    value,
+    errors: errors.map((error) => ({
+      field: error.property,
+      message: Object.values(error.constraints ?? {})[0],
+    })),
+  };
+}
+
+const errorsOf = async <T extends object>(dto: new () => T, input: Record<string, unknown>) =>
+  (await validated(dto, input)).errors;
+
+const FORM = {
+  program_name: ' Sunrise Yoga ',
+  description: ' Thirty mornings. ',
+  duration: '30',
+  price: '49',
+  category: ' Yoga ',
+  level: 'Intermediate',
+};
+
+/** FORM as both DTOs take it. */
+const PARSED_FORM = {
+  program_name: 'Sunrise Yoga',
+  description: 'Thirty mornings.',
+  duration: 30,
+  price: 49,
+  category: 'Yoga',
+  level: 'Intermediate',
+};
+
+describe('CreateProgramDto', () => {
+  it('trims the texts, reads the numbers and keeps the choices', async () => {
+    const { value, errors } = await validated(CreateProgramDto, FORM);
+    expect(errors).toEqual([]);
+    expect({ ...value }).toEqual(PARSED_FORM);
+  });
+
+  it('defaults an absent category to Other and level to Beginner', async () => {
+    for (const absent of [{}, { category: 'null', level: '' }]) {
+      const { value } = await validated(CreateProgramDto, {
+        ...FORM,
+        category: undefined,
+        level: undefined,
+        ...absent,
+      });
+      expect(value).toMatchObject({ category: 'Other', level: 'Beginner' });
+    }
+  });
+
+  it('requires the texts and the numbers', async () => {
+    expect(await errorsOf(CreateProgramDto, {})).toEqual([
+      { field: 'program_name', message: 'program_name must be shorter than or equal to 255 characters' },
+      { field: 'description', message: 'description must be shorter than or equal to 5000 characters' },
+      { field: 'duration', message: CATALOGUE_MESSAGES.duration },
+      { field: 'price', message: CATALOGUE_MESSAGES.price },
+    ]);
+  });
+
+  it.each([
+    ['program_name', '  ', 'program_name is required'],
+    ['program_name', 42, 'program_name must be shorter than or equal to 255 characters'],
+    ['program_name', 'x'.repeat(256), 'program_name must be shorter than or equal to 255 characters'],
+    ['description', '', 'description is required'],
+    ['description', 'x'.repeat(5001), 'description must be shorter than or equal to 5000 characters'],
+    ['duration', '0', CATALOGUE_MESSAGES.duration],
+    ['duration', '2.5', CATALOGUE_MESSAGES.duration],
+    ['duration', '3651', CATALOGUE_MESSAGES.duration],
+    ['price', 'free', CATALOGUE_MESSAGES.price],
+    ['price', '1000001', CATALOGUE_MESSAGES.price],
+    ['category', 'Boxing', CATALOGUE_MESSAGES.category],
+    ['level', 'Expert', CATALOGUE_MESSAGES.level],
+  ])('refuses %s=%p with %p', async (field, input, message) => {
+    expect(await errorsOf(CreateProgramDto, { ...FORM, [field]: input })).toEqual([{ field, message }]);
+  });
+});
+
+describe('UpdateProgramDto', () => {
+  it('leaves absent fields out', async () => {
+    const { value, errors } = await validated(UpdateProgramDto, {
+      program_name: '  ',
+      description: 'null',
+      duration: 'undefined',
+      category: '',
+    });
+    expect(errors).toEqual([]);
+    expect(Object.values(value).filter((field) => field !== undefined)).toEqual([]);
+  });
+
+  it('trims and reads the fields that are there', async () => {
+    const { value, errors } = await validated(UpdateProgramDto, FORM);
+    expect(errors).toEqual([]);
+    expect({ ...value }).toEqual(PARSED_FORM);
+  });
+
+  it.each([
+    ['program_name', 42, 'program_name must be shorter than or equal to 255 characters'],
+    ['program_name', 'x'.repeat(256), 'program_name must be shorter than or equal to 255 characters'],
+    ['description', 'x'.repeat(5001), 'description must be shorter than or equal to 5000 characters'],
+    ['duration', '0', CATALOGUE_MESSAGES.duration],
+    ['price', 'free', CATALOGUE_MESSAGES.price],
+    ['category', 'Boxing', CATALOGUE_MESSAGES.category],
+    ['level', 'Expert', CATALOGUE_MESSAGES.level],
+  ])('refuses %s=%p with %p', async (field, input, message) => {
+    expect(await errorsOf(UpdateProgramDto, { [field]: input })).toEqual([{ field, message }]);
+  });
+});
+
+describe('ProgramListQueryDto', () => {
+  it('takes a known category and level, trimmed', async () => {
+    const { value, errors } = await validated(ProgramListQueryDto, { category: ' HIIT ', level: 'Advance' });
+    expect(errors).toEqual([]);
+    expect(value).toMatchObject({ category: 'HIIT', level: 'Advance' });
+  });
+
+  it('refuses unknown ones', async () => {
+    expect(await errorsOf(ProgramListQueryDto, { category: 'Boxing', level: 'Expert' })).toEqual([
+      { field: 'category', message: CATALOGUE_MESSAGES.category },
+      { field: 'level', message: CATALOGUE_MESSAGES.level },
+    ]);
+  });
+});
+
+describe('TrainerRegistrationDto', () => {
+  const REGISTRATION = { specalized: 'Yoga', phone: '9876543210', country: 'India' };
+
+  it.each(['0', '80'])('takes %p years of experience', async (years) => {
+    const { value, errors } = await validated(TrainerRegistrationDto, {
+      ...REGISTRATION,
+      experience_years: years,
+    });
+    expect(errors).toEqual([]);
+    expect(value.experience_years).toBe(Number(years));
+  });
+
+  it.each([undefined, '-1', '81', '2.5', 'many'])('refuses %p years of experience', async (years) => {
+    expect(await errorsOf(TrainerRegistrationDto, { ...REGISTRATION, experience_years: years })).toEqual([
+      { field: 'experience_years', message: CATALOGUE_MESSAGES.experience },
+    ]);
+  });
+});
