@@ -24,6 +24,25 @@ describe('API errors', () => {
     expect(res.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
   });
 
+  it('names one problem per field: a missing field is required, a long one too long', async () => {
+    const missing = await t.http().post('/api/token/').send({}).expect(400);
+    expect(missing.body).toMatchObject({
+      message: 'email is required',
+      errors: [
+        { field: 'email', message: 'email is required' },
+        { field: 'password', message: 'password is required' },
+      ],
+    });
+    const long = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: `${'x'.repeat(250)}@example.com`, password: 'pw' })
+      .expect(400);
+    expect(long.body.errors).toEqual([
+      { field: 'email', message: 'email must be shorter than or equal to 255 characters' },
+    ]);
+  });
+
   it('refuses a 3 MB body with 413 before reading it all', async () => {
     const huge = JSON.stringify({ about: 'x'.repeat(3 * 1024 * 1024) });
     const res = await t

@@ -1,10 +1,11 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ApiFieldError } from '@fitcoach/contracts';
+import { type ApiFieldError, reportedMessage } from '@fitcoach/contracts';
 
 function flatten(errors: ValidationError[], parent = ''): ApiFieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    const message = reportedMessage(error.constraints);
+    const own = message === undefined ? [] : [{ field, message }];
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }
@@ -23,8 +24,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,
-    // One message per field: the first rule it breaks, in the order the DTO declares them.
-    stopAtFirstError: true,
     exceptionFactory: validationException,
   });
 }

@@ -7,21 +7,15 @@ import {
   TrainerRegistrationDto,
   UpdateProgramDto,
 } from './catalogue.dto.js';
+import { reportedMessage } from './reported-error.js';
 
-/**
- * What the API's validation pipe makes of a request: the transformed DTO and the first error of each field.
- * class-validator checks a field's rules from the last declared to the first, so a value that is no string at all
- * is told the length limit first.
- */
+/** What the API's validation pipe makes of a request: the transformed DTO and the reported error of each field. */
 async function validated<T extends object>(dto: new () => T, input: Record<string, unknown>) {
   const value = plainToInstance(dto, input);
-  const errors = await validate(value, { whitelist: true, stopAtFirstError: true });
+  const errors = await validate(value, { whitelist: true });
   return {
     value,
-    errors: errors.map((error) => ({
-      field: error.property,
-      message: Object.values(error.constraints ?? {})[0],
-    })),
+    errors: errors.map((error) => ({ field: error.property, message: reportedMessage(error.constraints) })),
   };
 }
 
@@ -68,8 +62,8 @@ describe('CreateProgramDto', () => {
 
   it('requires the texts and the numbers', async () => {
     expect(await errorsOf(CreateProgramDto, {})).toEqual([
-      { field: 'program_name', message: 'program_name must be shorter than or equal to 255 characters' },
-      { field: 'description', message: 'description must be shorter than or equal to 5000 characters' },
+      { field: 'program_name', message: 'program_name is required' },
+      { field: 'description', message: 'description is required' },
       { field: 'duration', message: CATALOGUE_MESSAGES.duration },
       { field: 'price', message: CATALOGUE_MESSAGES.price },
     ]);
@@ -77,7 +71,7 @@ describe('CreateProgramDto', () => {
 
   it.each([
     ['program_name', '  ', 'program_name is required'],
-    ['program_name', 42, 'program_name must be shorter than or equal to 255 characters'],
+    ['program_name', 42, 'program_name is required'],
     ['program_name', 'x'.repeat(256), 'program_name must be shorter than or equal to 255 characters'],
     ['description', '', 'description is required'],
     ['description', 'x'.repeat(5001), 'description must be shorter than or equal to 5000 characters'],
@@ -112,7 +106,7 @@ describe('UpdateProgramDto', () => {
   });
 
   it.each([
-    ['program_name', 42, 'program_name must be shorter than or equal to 255 characters'],
+    ['program_name', 42, 'program_name must be a string'],
     ['program_name', 'x'.repeat(256), 'program_name must be shorter than or equal to 255 characters'],
     ['description', 'x'.repeat(5001), 'description must be shorter than or equal to 5000 characters'],
     ['duration', '0', CATALOGUE_MESSAGES.duration],

@@ -3,3 +3,4 @@ export * from './catalogue.dto.js';
 export * from './pagination.dto.js';
 export * from './transforms.js';
 export * from './users.dto.js';
+export * from './reported-error.js';
