@@ -13,7 +13,8 @@ import { isValidEmail } from '~/utils/validation';
 
 /*
  * The fields that several account forms share, with SPEC §5's HTML constraints from @fitcoach/contracts so that the
- * browser refuses what the API would. Each form adds its own extras (placeholder, hints, `required`) as props.
+ * browser refuses what the API would. Each form adds its own extras as props: placeholder, hints, and whether the
+ * phone is required.
  */
 
 interface EmailFieldProps extends Omit<TextInputProps, 'onBlur'> {
