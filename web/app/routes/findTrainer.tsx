@@ -1,8 +1,8 @@
-import { Alert, Container, SimpleGrid, Text } from '@mantine/core';
+import { Container } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
-import { Pager } from '~/components/catalogue/pager';
 import { TrainerCard } from '~/components/catalogue/trainer-card';
 import { api } from '~/utils/api.server';
 import { CATALOGUE_PAGE_SIZE, pageParam } from '~/utils/catalogue';
@@ -32,19 +32,9 @@ export default function FindTrainerRoute() {
           title="Trainers"
           text="These are some of the Best trainer in the world. Choose a trainer that can help you with you fitness goals."
         />
-        {trainers === null ? (
-          <Alert color="red">Sorry Something went wrong</Alert>
-        ) : (
-          <>
-            {trainers.items.length === 0 ? <Text c="dimmed">No trainers to show yet.</Text> : null}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-              {trainers.items.map((trainer) => (
-                <TrainerCard key={trainer.id} trainer={trainer} />
-              ))}
-            </SimpleGrid>
-            <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={trainers.total} />
-          </>
-        )}
+        <CatalogueList page={page} list={trainers} empty="No trainers to show yet.">
+          {(trainer) => <TrainerCard key={trainer.id} trainer={trainer} />}
+        </CatalogueList>
       </Container>
     </>
   );

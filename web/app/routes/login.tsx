@@ -1,5 +1,5 @@
-import { type ApiError, EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD } from '@fitcoach/contracts';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { type ApiError, PASSWORD } from '@fitcoach/contracts';
+import { Stack, TextInput } from '@mantine/core';
 import {
   type ActionFunctionArgs,
   data,
@@ -7,9 +7,10 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, useActionData, useSearchParams } from '@remix-run/react';
 import { AuthCard } from '~/components/auth/auth-card';
+import { EmailField } from '~/components/forms/account-fields';
+import { SubmitButton } from '~/components/forms/form-actions';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
 import { api } from '~/utils/api.server';
@@ -20,7 +21,7 @@ import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { landingPath } from '~/utils/user';
-import { type FieldErrors, hasErrors, isValidEmail, textField, validateLogin } from '~/utils/validation';
+import { type FieldErrors, hasErrors, textField, validateLogin } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Login' }];
 
@@ -72,9 +73,6 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 export default function LoginRoute() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const submitting = useNavigation().state === 'submitting';
-  // The inline hint of SPEC §5 once the visitor leaves the field; without JavaScript the action gives the same one.
-  const [emailHint, setEmailHint] = useState<string | null>(null);
 
   return (
     <AuthCard title="Log In" footer={{ text: "Don't have an Account ?", link: 'Sign Up', to: '/register' }}>
@@ -83,25 +81,8 @@ export default function LoginRoute() {
         <Honeypot />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Stack>
-          <TextInput
-            label="Email"
-            placeholder="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            pattern={EMAIL_PATTERN}
-            maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={actionData?.email}
-            error={emailHint ?? actionData?.errors.email}
-            onBlur={(event) =>
-              setEmailHint(
-                event.currentTarget.value.trim() === '' || isValidEmail(event.currentTarget.value.trim())
-                  ? null
-                  : MESSAGES.invalidEmail,
-              )
-            }
-          />
+          {/* The inline hint of SPEC §5 once the visitor leaves the field; without JavaScript the action gives it. */}
+          <EmailField defaultValue={actionData?.email} error={actionData?.errors.email} checkOnBlur />
           <TextInput
             label="Password"
             placeholder="Password"
@@ -112,9 +93,7 @@ export default function LoginRoute() {
             maxLength={PASSWORD.maxLength}
             error={actionData?.errors.password !== undefined}
           />
-          <Button type="submit" loading={submitting}>
-            LogIn
-          </Button>
+          <SubmitButton>LogIn</SubmitButton>
         </Stack>
       </Form>
     </AuthCard>

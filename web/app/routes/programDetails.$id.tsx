@@ -1,8 +1,9 @@
-import { Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ProgrammeCover } from '~/components/catalogue/programme-card';
 import { KeyBenefits, Testimonials } from '~/components/catalogue/programme-extras';
+import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { getUser } from '~/utils/auth.server';
@@ -56,7 +57,6 @@ export default function ProgrammeDetailsRoute() {
   const { programme } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const user = useOptionalUser();
-  const subscribing = useNavigation().state === 'submitting';
 
   return (
     <Container size="lg" py="xl">
@@ -72,9 +72,7 @@ export default function ProgrammeDetailsRoute() {
             {/* SPEC §6: trainers see no subscribe button. */}
             {user?.is_trainer ? null : (
               <Form method="post">
-                <Button type="submit" size="md" loading={subscribing}>
-                  Subscribe at just ₹{programme.price}
-                </Button>
+                <SubmitButton size="md">Subscribe at just ₹{programme.price}</SubmitButton>
               </Form>
             )}
             <LessonsAccess />

@@ -1,10 +1,10 @@
 import { PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
-import { Alert, Button, Container, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Container, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import classes from '~/components/catalogue/catalogue.module.css';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
-import { Pager } from '~/components/catalogue/pager';
 import { ProgrammeCard } from '~/components/catalogue/programme-card';
 import { api } from '~/utils/api.server';
 import {
@@ -87,19 +87,9 @@ export default function ProgrammesRoute() {
         />
         {/* Filters are keyed by the URL so that "Clear" and the back button reset what the fields show. */}
         <Filters key={`${filters.category}|${filters.level}|${filters.q}`} filters={filters} />
-        {programmes === null ? (
-          <Alert color="red">Sorry Something went wrong</Alert>
-        ) : (
-          <>
-            {programmes.items.length === 0 ? <Text c="dimmed">No programmes match your search.</Text> : null}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-              {programmes.items.map((programme) => (
-                <ProgrammeCard key={programme.id} programme={programme} detailed />
-              ))}
-            </SimpleGrid>
-            <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={programmes.total} />
-          </>
-        )}
+        <CatalogueList page={page} list={programmes} empty="No programmes match your search.">
+          {(programme) => <ProgrammeCard key={programme.id} programme={programme} detailed />}
+        </CatalogueList>
       </Container>
     </>
   );

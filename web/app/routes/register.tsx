@@ -1,11 +1,5 @@
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
-  NAME_PATTERN,
-  PASSWORD,
-} from '@fitcoach/contracts';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { PASSWORD } from '@fitcoach/contracts';
+import { Group, Stack, TextInput } from '@mantine/core';
 import {
   type ActionFunctionArgs,
   data,
@@ -13,9 +7,12 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
 import { useState } from 'react';
 import { AuthCard } from '~/components/auth/auth-card';
+import { EmailField, NameField } from '~/components/forms/account-fields';
+import { SubmitButton } from '~/components/forms/form-actions';
+import { formFields } from '~/components/forms/form-fields';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
 import { api, type Registration } from '~/utils/api.server';
@@ -28,7 +25,6 @@ import {
   apiFieldErrors,
   type FieldErrors,
   hasErrors,
-  isValidEmail,
   textField,
   validateRegistration,
 } from '~/utils/validation';
@@ -75,16 +71,13 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 
 export default function RegisterRoute() {
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === 'submitting';
-  const values = actionData?.values;
-  const errors = actionData?.errors ?? {};
+  const { field, error } = formFields(actionData);
   // SPEC §5's inline hints while typing; without JavaScript the action answers with the same ones.
   const [passwords, setPasswords] = useState({ password: '', password2: '' });
-  const [emailHint, setEmailHint] = useState<string | null>(null);
   // Once the visitor types again, the live comparison replaces the answer of the last submission.
   const password2Error =
     passwords.password2 === ''
-      ? errors.password2
+      ? error('password2')
       : passwords.password2 === passwords.password
         ? undefined
         : MESSAGES.passwordsDontMatch;
@@ -96,47 +89,10 @@ export default function RegisterRoute() {
         <Honeypot />
         <Stack>
           <Group grow align="flex-start">
-            <TextInput
-              label="First Name"
-              placeholder="First Name"
-              name="first_name"
-              autoComplete="given-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              pattern={NAME_PATTERN}
-              title={MESSAGES.lettersOnly}
-              defaultValue={values?.first_name}
-              error={errors.first_name}
-            />
-            <TextInput
-              label="Last Name"
-              placeholder="Last Name"
-              name="last_name"
-              autoComplete="family-name"
-              required
-              maxLength={NAME_MAX_LENGTH}
-              pattern={NAME_PATTERN}
-              title={MESSAGES.lettersOnly}
-              defaultValue={values?.last_name}
-              error={errors.last_name}
-            />
+            <NameField {...field('first_name')} placeholder="First Name" />
+            <NameField {...field('last_name')} placeholder="Last Name" />
           </Group>
-          <TextInput
-            label="Email"
-            placeholder="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            pattern={EMAIL_PATTERN}
-            maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={values?.email}
-            error={emailHint ?? errors.email}
-            onBlur={(event) => {
-              const email = event.currentTarget.value.trim();
-              setEmailHint(email === '' || isValidEmail(email) ? null : MESSAGES.invalidEmail);
-            }}
-          />
+          <EmailField {...field('email')} checkOnBlur />
           <TextInput
             label="Password"
             placeholder="Password"
@@ -146,7 +102,7 @@ export default function RegisterRoute() {
             required
             minLength={PASSWORD.minLength}
             maxLength={PASSWORD.maxLength}
-            error={errors.password}
+            error={error('password')}
             onChange={(event) => {
               const password = event.currentTarget.value;
               setPasswords((current) => ({ ...current, password }));
@@ -166,9 +122,7 @@ export default function RegisterRoute() {
               setPasswords((current) => ({ ...current, password2 }));
             }}
           />
-          <Button type="submit" loading={submitting}>
-            Sign Up
-          </Button>
+          <SubmitButton>Sign Up</SubmitButton>
         </Stack>
       </Form>
     </AuthCard>

@@ -7,11 +7,11 @@ import { api } from '~/utils/api.server';
 import { getUser, requireUser } from '~/utils/auth.server';
 import { rejectForm, textValues } from '~/utils/forms.server';
 import { MESSAGES } from '~/utils/messages';
-import { fileField, readForm, TOO_LARGE } from '~/utils/multipart.server';
+import { forwardedBody, readForm, rejectTooLarge, uploadErrors } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/toast.server';
-import { apiFieldErrors, hasErrors, validateTrainerRegistration } from '~/utils/validation';
+import { hasErrors, validateTrainerRegistration } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Getfit | Trainer registration' }];
 
@@ -41,14 +41,7 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
   if (!submitted) return rejectForm(INTENT, { message: MESSAGES.invalidInput, status: 400 });
   const { form, oversized } = submitted;
   const values = textValues(form, FIELDS);
-  if (oversized.length > 0) {
-    return rejectForm(INTENT, {
-      errors: { profile_picture: TOO_LARGE },
-      values,
-      message: TOO_LARGE,
-      status: 413,
-    });
-  }
+  if (oversized.length > 0) return rejectTooLarge(INTENT, 'profile_picture', values);
   const errors = validateTrainerRegistration(values);
   if (hasErrors(errors)) {
     // SPEC §8: a bad phone is "invalid credentials"; the other fields only get their own messages.
@@ -56,19 +49,10 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
     return rejectForm(INTENT, { errors, values, message, status: 400 });
   }
 
-  const body = new FormData();
-  for (const name of FIELDS) if (values[name] !== '') body.append(name, values[name]);
-  const picture = fileField(form, 'profile_picture');
-  if (picture) body.append('profile_picture', picture, picture.name);
-  const result = await api.registerTrainer(args, body);
+  const result = await api.registerTrainer(args, forwardedBody(form, values, 'profile_picture'));
   if (!result.ok) {
-    const fieldErrors = result.status === 413 ? { profile_picture: TOO_LARGE } : apiFieldErrors(result.error);
-    return rejectForm(INTENT, {
-      errors: fieldErrors,
-      values,
-      message: result.error.message,
-      status: result.status,
-    });
+    const errors = uploadErrors(result, 'profile_picture');
+    return rejectForm(INTENT, { errors, values, message: result.error.message, status: result.status });
   }
   return redirectWithToast('/userProfile', { type: 'success', message: result.data.message }, args.request);
 });

@@ -1,9 +1,9 @@
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@fitcoach/contracts';
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { AuthCard } from '~/components/auth/auth-card';
+import { EmailField } from '~/components/forms/account-fields';
 import { Honeypot } from '~/components/forms/honeypot';
 import { api } from '~/utils/api.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
@@ -68,17 +68,7 @@ function ResendForm({ answer }: { answer: Answer }) {
       <Honeypot />
       <Stack>
         <Text size="sm">Enter your e-mail address and we will send you a new verification link.</Text>
-        <TextInput
-          label="Email"
-          placeholder="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          pattern={EMAIL_PATTERN}
-          maxLength={EMAIL_MAX_LENGTH}
-          error={resendError}
-        />
+        <EmailField error={resendError} />
         <Button type="submit" name="intent" value="resend" loading={sending}>
           send a new link
         </Button>

@@ -6,10 +6,16 @@ import { parseId } from './catalogue';
 import { type DashboardView, INTENTS, parseView, viewSearch } from './dashboard';
 import { rejectForm, textValues } from './forms.server';
 import { MESSAGES } from './messages';
-import { fileField, readForm, type SubmittedForm, TOO_LARGE } from './multipart.server';
+import {
+  forwardedBody,
+  readForm,
+  rejectTooLarge,
+  type SubmittedForm,
+  uploadErrors,
+} from './multipart.server';
 import { loadProfile, updateProfile } from './profile.server';
 import { redirectWithToast } from './toast.server';
-import { apiFieldErrors, type FieldErrors, textField } from './validation';
+import { type FieldErrors, textField } from './validation';
 
 /*
  * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only
@@ -77,25 +83,14 @@ async function saveProgramme(
   const programmeId = intent === INTENTS.updateProgramme ? parseId(textField(form, 'program')) : null;
   if (intent === INTENTS.updateProgramme && programmeId === null) throw notFound();
   const values = textValues(form, PROGRAMME_FIELDS);
-  if (oversized.length > 0) {
-    return rejectForm(intent, {
-      errors: { cover_image: TOO_LARGE },
-      values,
-      message: TOO_LARGE,
-      status: 413,
-    });
-  }
-  const body = new FormData();
-  for (const name of PROGRAMME_FIELDS) body.append(name, values[name]);
-  const cover = fileField(form, 'cover_image');
-  if (cover) body.append('cover_image', cover, cover.name);
-
+  if (oversized.length > 0) return rejectTooLarge(intent, 'cover_image', values);
+  const body = forwardedBody(form, values, 'cover_image', { keepEmpty: true });
   const result =
     programmeId === null
       ? await api.createProgramme(args, body)
       : await api.updateProgramme(args, programmeId, body);
   if (!result.ok) {
-    const errors = result.status === 413 ? { cover_image: TOO_LARGE } : apiFieldErrors(result.error);
+    const errors = uploadErrors(result, 'cover_image');
     // SPEC §8 names the creation failure's text; an edit's refusal is told in the API's words.
     const message = programmeId === null ? MESSAGES.programmeNotCreated : result.error.message;
     return rejectForm(intent, { errors, values, message, status: result.status });
@@ -129,19 +124,11 @@ async function saveLesson(args: ActionFunctionArgs, { form, oversized }: Submitt
   if (programmeId === null) throw notFound();
   const lessonId = parseId(textField(form, 'id'));
   const values = textValues(form, LESSON_FIELDS);
-  if (oversized.length > 0) {
-    const errors = { image: TOO_LARGE };
-    return rejectForm(INTENTS.saveLesson, { errors, values, message: TOO_LARGE, status: 413 });
-  }
-  const body = new FormData();
-  for (const name of LESSON_FIELDS) if (values[name] !== '') body.append(name, values[name]);
-  if (lessonId !== null) body.append('id', String(lessonId));
-  const image = fileField(form, 'image');
-  if (image) body.append('image', image, image.name);
-
-  const result = await api.saveLesson(args, programmeId, body);
+  if (oversized.length > 0) return rejectTooLarge(INTENTS.saveLesson, 'image', values);
+  const fields = lessonId === null ? values : { ...values, id: String(lessonId) };
+  const result = await api.saveLesson(args, programmeId, forwardedBody(form, fields, 'image'));
   if (!result.ok) {
-    const errors: FieldErrors = result.status === 413 ? { image: TOO_LARGE } : apiFieldErrors(result.error);
+    const errors = uploadErrors(result, 'image');
     if (result.error.message === MESSAGES.duplicateLessonNumber) errors.lesson_number = result.error.message;
     const message = lessonFailureMessage(errors, result.error.message);
     return rejectForm(INTENTS.saveLesson, { errors, values, message, status: result.status });

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { describe, expect, it } from '@jest/globals';
-import { fileField, readForm } from './multipart.server';
+import { fileField, forwardedBody, readForm, TOO_LARGE, uploadErrors } from './multipart.server';
 
 function post(body: FormData | URLSearchParams | string, headers: HeadersInit = {}): Request {
   return new Request('http://localhost/form', { method: 'POST', body, headers });
@@ -44,5 +44,34 @@ describe(readForm.name, () => {
     expect(read?.form.get('intent')).toBe('request-publication');
     expect(await readForm(post('{}', { 'Content-Type': 'application/json' }))).toBeNull();
     expect(await readForm(post('x', { 'Content-Type': 'multipart/form-data' }))).toBeNull();
+  });
+});
+
+describe(forwardedBody.name, () => {
+  const form = new FormData();
+  form.set('image', new File(['picture'], 'squat.png', { type: 'image/png' }));
+  form.set('empty', new File([], ''));
+
+  it('sends the values in their order, leaves out the empty ones, then the chosen file', () => {
+    const body = forwardedBody(form, { title: 'Squats', description: '', id: '7' }, 'image');
+    expect([...body.keys()]).toEqual(['title', 'id', 'image']);
+    expect((body.get('image') as File).name).toBe('squat.png');
+  });
+
+  it('keeps the empty values when asked, and sends no file when none was chosen', () => {
+    const body = forwardedBody(form, { title: 'Squats', description: '' }, 'empty', { keepEmpty: true });
+    expect([...body.entries()]).toEqual([
+      ['title', 'Squats'],
+      ['description', ''],
+    ]);
+  });
+});
+
+describe(uploadErrors.name, () => {
+  const error = { statusCode: 400, message: 'Bad', errors: [{ field: 'title', message: 'Too long' }] };
+
+  it("puts a 413 on the file field and otherwise gives the API's field errors", () => {
+    expect(uploadErrors({ status: 413, error }, 'image')).toEqual({ image: TOO_LARGE });
+    expect(uploadErrors({ status: 400, error }, 'image')).toEqual({ title: 'Too long' });
   });
 });

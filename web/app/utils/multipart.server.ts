@@ -1,5 +1,7 @@
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { type ApiError, UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { type UploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
+import { rejectForm } from './forms.server';
+import { apiFieldErrors, type FieldErrors } from './validation';
 
 /*
  * The forms of the pages with file inputs (profile, trainer registration, programme, lesson) are read here. A part
@@ -58,4 +60,34 @@ async function readMultipart(request: Request): Promise<SubmittedForm> {
 export function fileField(form: FormData, name: string): File | null {
   const value = form.get(name);
   return value instanceof File && value.size > 0 ? value : null;
+}
+
+/** The answer to a form whose `file` was over the limit: the field and the error toast say so. */
+export function rejectTooLarge(intent: string, file: string, values: Record<string, string>) {
+  return rejectForm(intent, { errors: { [file]: TOO_LARGE }, values, message: TOO_LARGE, status: 413 });
+}
+
+/**
+ * The multipart body that forwards a form to the API: the text `values` in their order, then the file of the `file`
+ * field when one was chosen. An empty value is left out unless `keepEmpty`.
+ */
+export function forwardedBody(
+  form: FormData,
+  values: Record<string, string>,
+  file: string,
+  { keepEmpty = false } = {},
+): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) if (keepEmpty || value !== '') body.append(name, value);
+  const upload = fileField(form, file);
+  if (upload) body.append(file, upload, upload.name);
+  return body;
+}
+
+/** The field errors of the API's refusal of a forwarded form: a 413 is about the `file` field. */
+export function uploadErrors(
+  { status, error }: { status: number; error: ApiError },
+  file: string,
+): FieldErrors {
+  return status === 413 ? { [file]: TOO_LARGE } : apiFieldErrors(error);
 }

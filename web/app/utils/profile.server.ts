@@ -5,9 +5,9 @@ import { requireUser } from './auth.server';
 import { INTENTS } from './dashboard';
 import { rejectForm, textValues } from './forms.server';
 import { MESSAGES } from './messages';
-import { fileField, type SubmittedForm, TOO_LARGE } from './multipart.server';
+import { forwardedBody, type SubmittedForm, TOO_LARGE, uploadErrors } from './multipart.server';
 import { redirectWithToast } from './toast.server';
-import { apiFieldErrors, type FieldErrors } from './validation';
+import type { FieldErrors } from './validation';
 
 /*
  * The profile page and the dashboard's profile view share one loader and one action (routes never import routes).
@@ -49,17 +49,9 @@ export async function updateProfile(args: ActionFunctionArgs, submitted: Submitt
   const values = textValues(form, PROFILE_FIELDS);
   if (oversized.length > 0) return rejected({ profile_picture: TOO_LARGE }, values, 413);
 
-  const body = new FormData();
   // The API keeps a field that is absent, so an emptied optional field means "unchanged", as in the original form.
-  for (const name of PROFILE_FIELDS) if (values[name] !== '') body.append(name, values[name]);
-  const picture = fileField(form, 'profile_picture');
-  if (picture) body.append('profile_picture', picture, picture.name);
-
-  const result = await api.updateUser(args, body);
-  if (!result.ok) {
-    const errors = result.status === 413 ? { profile_picture: TOO_LARGE } : apiFieldErrors(result.error);
-    return rejected(errors, values, result.status);
-  }
+  const result = await api.updateUser(args, forwardedBody(form, values, 'profile_picture'));
+  if (!result.ok) return rejected(uploadErrors(result, 'profile_picture'), values, result.status);
   const { pathname } = new URL(args.request.url);
   return redirectWithToast(pathname, { type: 'success', message: result.data.message }, args.request);
 }

@@ -1,6 +1,6 @@
-import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { Button, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
-import classes from './catalogue.module.css';
+import { HeroBanner } from '~/components/layout/hero-banner';
 
 interface PageHeroProps {
   title: string;
@@ -12,22 +12,14 @@ interface PageHeroProps {
 /** The banner of the catalogue pages (client reference §5), with its "Get Started" and "Learn More" buttons. */
 export function PageHero({ title, text, sectionId }: PageHeroProps) {
   return (
-    <section className={classes.hero}>
-      <Container size="lg" className={classes.heroInner}>
-        <Title order={1} className={classes.heroTitle}>
-          {title}
-        </Title>
-        <Text className={classes.heroText}>{text}</Text>
-        <Group gap="md" mt="xl">
-          <Button component={Link} to="/register" size="md">
-            Get Started
-          </Button>
-          <Button component="a" href={`#${sectionId}`} size="md" variant="white" color="dark">
-            Learn More
-          </Button>
-        </Group>
-      </Container>
-    </section>
+    <HeroBanner title={title} text={text}>
+      <Button component={Link} to="/register" size="md">
+        Get Started
+      </Button>
+      <Button component="a" href={`#${sectionId}`} size="md" variant="white" color="dark">
+        Learn More
+      </Button>
+    </HeroBanner>
   );
 }
 

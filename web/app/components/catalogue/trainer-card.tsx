@@ -1,8 +1,9 @@
 import { excerpt, type TrainerResponse } from '@fitcoach/contracts';
-import { Avatar, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { useId } from 'react';
 import classes from './catalogue.module.css';
+import { TrainerAvatar } from './trainer-avatar';
 
 /** A trainer of /findTrainer (client reference §5): picture or initials, speciality, name, about in 20 words. */
 export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
@@ -10,13 +11,7 @@ export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
   return (
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg" className={classes.card}>
       <Stack align="center" gap="xs" ta="center">
-        <Avatar
-          src={trainer.profile_picture}
-          alt={`Picture of ${trainer.username}`}
-          name={trainer.username}
-          color="initials"
-          size={96}
-        />
+        <TrainerAvatar trainer={trainer} size={96} />
         <Text size="sm" c="orange.8" fw={700}>
           Specalized in {trainer.specalized}
         </Text>

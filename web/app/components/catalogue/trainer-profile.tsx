@@ -1,8 +1,9 @@
 import { excerpt, type TrainerResponse } from '@fitcoach/contracts';
-import { Avatar, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
+import { TrainerAvatar } from './trainer-avatar';
 
 export const TRAINER_TABS = [
   { value: 'about', label: 'About' },
@@ -104,13 +105,7 @@ export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab
   return (
     <Paper withBorder p="xl">
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <Avatar
-          src={trainer.profile_picture}
-          alt={`Picture of ${trainer.username}`}
-          name={trainer.username}
-          color="initials"
-          size={140}
-        />
+        <TrainerAvatar trainer={trainer} size={140} />
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Title order={1}>{trainer.username}</Title>
           <Text fw={700} c="orange.8">

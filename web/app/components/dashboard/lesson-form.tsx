@@ -1,7 +1,10 @@
 import { type LessonResponse, TEXT_MAX_LENGTH } from '@fitcoach/contracts';
-import { Button, Group, Modal, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { Form, Link, useNavigate, useNavigation } from '@remix-run/react';
+import { Modal, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Form, useNavigate } from '@remix-run/react';
 import { FileField } from '~/components/forms/file-field';
+import { FormActions } from '~/components/forms/form-actions';
+import { formFields } from '~/components/forms/form-fields';
+import { NumberField } from '~/components/forms/number-field';
 import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
 import { useHydrated } from '~/utils/use-hydrated';
@@ -18,72 +21,47 @@ interface LessonFormProps {
 }
 
 function LessonFields({ programmeId, lesson, nextNumber, result, closeTo }: LessonFormProps) {
-  const saving = useNavigation().state === 'submitting';
   const editing = lesson === 'new' ? null : lesson;
-  const values = {
+  const { field, error } = formFields(result, {
     title: editing?.title ?? '',
     lesson_number: String(editing?.number ?? nextNumber),
     video_url: editing?.video_url ?? '',
     description: editing?.description ?? '',
-    ...result?.values,
-  };
-  const errors = result?.errors ?? {};
+  });
   return (
     <Form method="post" encType="multipart/form-data">
       <input type="hidden" name="intent" value={INTENTS.saveLesson} />
       <input type="hidden" name="program" value={programmeId} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <Stack>
-        <TextInput
-          label="Title"
-          name="title"
-          required
-          maxLength={TEXT_MAX_LENGTH.lessonTitle}
-          defaultValue={values.title}
-          error={errors.title}
-        />
-        <TextInput
-          label="Lesson Number"
-          name="lesson_number"
-          type="number"
-          step={1}
-          min={1}
-          required
-          defaultValue={values.lesson_number}
-          error={errors.lesson_number}
-        />
+        <TextInput label="Title" {...field('title')} required maxLength={TEXT_MAX_LENGTH.lessonTitle} />
+        <NumberField label="Lesson Number" {...field('lesson_number')} range={{ min: 1 }} required />
         <TextInput
           label="Youtube URL"
-          name="video_url"
+          {...field('video_url')}
           type="url"
           placeholder="https://www.youtube.com/watch?v=..."
           required
-          defaultValue={values.video_url}
-          error={errors.video_url}
         />
         <FileField
           name="image"
           label="Image"
           description={editing?.image ? 'Leave empty to keep the current image.' : undefined}
-          error={errors.image}
+          error={error('image')}
         />
         <Textarea
           label="Description"
-          name="description"
+          {...field('description')}
           autosize
           minRows={3}
           maxLength={TEXT_MAX_LENGTH.description}
-          defaultValue={values.description}
-          error={errors.description}
         />
-        <Group justify="flex-end">
-          <Button component={Link} to={closeTo} variant="default" preventScrollReset>
-            X
-          </Button>
-          <Button type="submit" loading={saving}>
-            {editing ? 'Save Lesson' : 'Add Lesson'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelLabel="X"
+          cancelTo={closeTo}
+          preventScrollReset
+          submitLabel={editing ? 'Save Lesson' : 'Add Lesson'}
+        />
       </Stack>
     </Form>
   );

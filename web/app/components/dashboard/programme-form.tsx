@@ -1,7 +1,6 @@
 import {
   DEFAULT_PROGRAM_CATEGORY,
   DEFAULT_PROGRAM_LEVEL,
-  htmlRange,
   PROGRAM_CATEGORIES,
   PROGRAM_DURATION_DAYS,
   PROGRAM_LEVELS,
@@ -9,19 +8,12 @@ import {
   type ProgramResponse,
   TEXT_MAX_LENGTH,
 } from '@fitcoach/contracts';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Form, useLocation } from '@remix-run/react';
 import { FileField } from '~/components/forms/file-field';
+import { FormActions } from '~/components/forms/form-actions';
+import { formFields } from '~/components/forms/form-fields';
+import { NumberField } from '~/components/forms/number-field';
 import type { FormRejection } from '~/types/form';
 import { LEVEL_LABELS } from '~/utils/catalogue';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
@@ -47,9 +39,7 @@ function initialValues(programme: ProgramResponse | null): Record<string, string
 /** SPEC §2 "Create New Fitness Program", also used to edit a programme. Limits from SPEC §5 via the contracts. */
 export function ProgrammeForm({ programme, result }: ProgrammeFormProps) {
   const { pathname } = useLocation();
-  const saving = useNavigation().state === 'submitting';
-  const values = { ...initialValues(programme), ...result?.values };
-  const errors = result?.errors ?? {};
+  const { field, error } = formFields(result, initialValues(programme));
 
   return (
     <Paper withBorder p="xl">
@@ -66,72 +56,44 @@ export function ProgrammeForm({ programme, result }: ProgrammeFormProps) {
         <Stack>
           <TextInput
             label="Program Name"
-            name="program_name"
+            {...field('program_name')}
             required
             maxLength={TEXT_MAX_LENGTH.programName}
-            defaultValue={values.program_name}
-            error={errors.program_name}
           />
           <Textarea
             label="Description"
-            name="description"
+            {...field('description')}
             required
             autosize
             minRows={3}
             maxLength={TEXT_MAX_LENGTH.description}
-            defaultValue={values.description}
-            error={errors.description}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <NumberField
               label="Duration (days)"
-              name="duration"
-              type="number"
-              step={1}
+              {...field('duration')}
+              range={PROGRAM_DURATION_DAYS}
               required
-              {...htmlRange(PROGRAM_DURATION_DAYS)}
-              defaultValue={values.duration}
-              error={errors.duration}
             />
-            <TextInput
-              label="Price"
-              name="price"
-              type="number"
-              step={1}
-              required
-              {...htmlRange(PROGRAM_PRICE)}
-              defaultValue={values.price}
-              error={errors.price}
-            />
-            <NativeSelect
-              label="Category"
-              name="category"
-              data={[...PROGRAM_CATEGORIES]}
-              defaultValue={values.category}
-              error={errors.category}
-            />
+            <NumberField label="Price" {...field('price')} range={PROGRAM_PRICE} required />
+            <NativeSelect label="Category" {...field('category')} data={[...PROGRAM_CATEGORIES]} />
             <NativeSelect
               label="Difficulty Level"
-              name="level"
+              {...field('level')}
               data={PROGRAM_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
-              defaultValue={values.level}
-              error={errors.level}
             />
           </SimpleGrid>
           <FileField
             name="cover_image"
             label="Cover Image"
             description={programme ? 'Leave empty to keep the current cover.' : undefined}
-            error={errors.cover_image}
+            error={error('cover_image')}
           />
-          <Group justify="flex-end">
-            <Button component={Link} to={pathname + viewSearch({ name: 'programmes' })} variant="default">
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {programme ? 'Save Program' : 'Create Program'}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel="Cancel"
+            cancelTo={pathname + viewSearch({ name: 'programmes' })}
+            submitLabel={programme ? 'Save Program' : 'Create Program'}
+          />
         </Stack>
       </Form>
     </Paper>

@@ -1,4 +1,5 @@
 import { Box, Container, Text, Title } from '@mantine/core';
+import summaryClasses from '~/components/layout/summary.module.css';
 import classes from './home.module.css';
 
 /* "READ MORE" reveals the rest of the story in place: a native <details>, so it also works without JavaScript. */
@@ -15,7 +16,7 @@ export function OurStory() {
           day at a time.
         </Text>
         <details className={classes.readMore}>
-          <summary className={classes.readMoreSummary}>READ MORE</summary>
+          <summary className={`${summaryClasses.summary} ${classes.readMoreSummary}`}>READ MORE</summary>
           <Text mt="md">
             Every programme on Get-Fit is a day-by-day plan made by a trainer we know, with a video for each
             lesson and a progress bar that shows how far you have come. Pick a programme, follow it at your

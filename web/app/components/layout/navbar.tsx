@@ -5,6 +5,7 @@ import { ChevronDownIcon, MenuIcon } from '~/components/icons';
 import type { CurrentUser } from '~/types/user';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
 import classes from './navbar.module.css';
+import summaryClasses from './summary.module.css';
 import { useDismissibleDetails } from './use-dismissible-details';
 
 interface NavItem {
@@ -43,7 +44,7 @@ function CommunityDropdown({ items }: { items: NavItem[] }) {
   useDismissibleDetails(ref);
   return (
     <details ref={ref} className={classes.dropdown}>
-      <summary className={`${classes.summary} ${classes.link}`}>
+      <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.link}`}>
         Community
         <ChevronDownIcon size={16} className={classes.chevron} />
       </summary>
@@ -95,7 +96,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
   return (
     <Box hiddenFrom="sm">
       <details ref={ref}>
-        <summary className={`${classes.summary} ${classes.burger}`}>
+        <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.burger}`}>
           <MenuIcon />
           Menu
         </summary>

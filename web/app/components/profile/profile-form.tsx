@@ -1,18 +1,12 @@
-import {
-  AGE,
-  BODY_FAT_PERCENT,
-  HEIGHT_CM,
-  htmlRange,
-  NAME_MAX_LENGTH,
-  NAME_PATTERN,
-  PHONE_DIGITS,
-  PHONE_PATTERN,
-  WEIGHT_KG,
-} from '@fitcoach/contracts';
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { AGE, BODY_FAT_PERCENT, HEIGHT_CM, WEIGHT_KG } from '@fitcoach/contracts';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { Form, useLocation } from '@remix-run/react';
 import { type ChangeEvent, type FocusEvent, useState } from 'react';
+import { NameField, PhoneField } from '~/components/forms/account-fields';
 import { FileField } from '~/components/forms/file-field';
+import { FormActions } from '~/components/forms/form-actions';
+import { formFields } from '~/components/forms/form-fields';
+import { NumberField } from '~/components/forms/number-field';
 import type { FormRejection } from '~/types/form';
 import type { CurrentUser } from '~/types/user';
 import { INTENTS } from '~/utils/dashboard';
@@ -22,10 +16,17 @@ import { type FieldErrors, isValidAge, isValidName, isValidPhone } from '~/utils
 
 export type ProfileFormResult = Pick<FormRejection, 'errors' | 'values'>;
 
-function currentValue(user: CurrentUser, field: ProfileField): string {
-  if (field === 'first_name' || field === 'last_name') return user[field];
-  const value = user.profile[field];
-  return value === null ? '' : String(value);
+function currentValues({ first_name, last_name, profile }: CurrentUser): Record<ProfileField, string> {
+  const text = (value: number | string | null) => (value === null ? '' : String(value));
+  return {
+    first_name,
+    last_name,
+    weight: text(profile.weight),
+    height: text(profile.height),
+    age: text(profile.age),
+    body_fat: text(profile.body_fat),
+    phone: text(profile.phone),
+  };
 }
 
 /**
@@ -35,12 +36,10 @@ function currentValue(user: CurrentUser, field: ProfileField): string {
  */
 export function ProfileForm({ user, result }: { user: CurrentUser; result: ProfileFormResult | undefined }) {
   const { pathname } = useLocation();
-  const saving = useNavigation().state === 'submitting';
   const [hints, setHints] = useState<FieldErrors>({});
-  const hint = (field: string, message: string | undefined) =>
-    setHints((current) => ({ ...current, [field]: message }));
-  const errorOf = (field: string) => hints[field] ?? result?.errors[field];
-  const valueOf = (field: ProfileField) => result?.values[field] ?? currentValue(user, field);
+  const hint = (name: string, message: string | undefined) =>
+    setHints((current) => ({ ...current, [name]: message }));
+  const { field, error } = formFields(result, currentValues(user), hints);
 
   const checkName = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.currentTarget;
@@ -67,87 +66,35 @@ export function ProfileForm({ user, result }: { user: CurrentUser; result: Profi
       <input type="hidden" name="intent" value={INTENTS.updateProfile} />
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {(['first_name', 'last_name'] as const).map((field) => (
-            <TextInput
-              key={field}
-              label={field === 'first_name' ? 'First Name' : 'Last Name'}
-              name={field}
-              autoComplete={field === 'first_name' ? 'given-name' : 'family-name'}
-              required
-              pattern={NAME_PATTERN}
-              maxLength={NAME_MAX_LENGTH}
-              title={MESSAGES.lettersOnly}
-              defaultValue={valueOf(field)}
-              error={errorOf(field)}
-              onChange={checkName}
-            />
+          {(['first_name', 'last_name'] as const).map((name) => (
+            <NameField key={name} {...field(name)} onChange={checkName} />
           ))}
         </SimpleGrid>
-        <FileField name="profile_picture" label="Profile Picture" error={errorOf('profile_picture')} />
+        <FileField name="profile_picture" label="Profile Picture" error={error('profile_picture')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Weight"
-            name="weight"
-            type="number"
-            step="any"
-            {...htmlRange(WEIGHT_KG)}
-            rightSection="KG"
-            defaultValue={valueOf('weight')}
-            error={errorOf('weight')}
-          />
-          <TextInput
-            label="Height"
-            name="height"
-            type="number"
-            step="any"
-            {...htmlRange(HEIGHT_CM)}
-            rightSection="CM"
-            defaultValue={valueOf('height')}
-            error={errorOf('height')}
-          />
-          <TextInput
+          <NumberField label="Weight" {...field('weight')} range={WEIGHT_KG} step="any" rightSection="KG" />
+          <NumberField label="Height" {...field('height')} range={HEIGHT_CM} step="any" rightSection="CM" />
+          <NumberField
             label="Age"
-            name="age"
-            type="number"
-            step={1}
-            {...htmlRange(AGE)}
+            {...field('age')}
+            range={AGE}
             title={MESSAGES.age}
-            defaultValue={valueOf('age')}
-            error={errorOf('age')}
             onBlur={(event) => clearIfInvalid(event, isValidAge, MESSAGES.age)}
           />
-          <TextInput
+          <NumberField
             label="Body Fat"
-            name="body_fat"
-            type="number"
+            {...field('body_fat')}
+            range={BODY_FAT_PERCENT}
             step="any"
-            {...htmlRange(BODY_FAT_PERCENT)}
             rightSection="%"
-            defaultValue={valueOf('body_fat')}
-            error={errorOf('body_fat')}
           />
         </SimpleGrid>
-        <TextInput
-          label="Phone"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          pattern={PHONE_PATTERN}
-          maxLength={PHONE_DIGITS}
+        <PhoneField
+          {...field('phone')}
           title={MESSAGES.phone}
-          defaultValue={valueOf('phone')}
-          error={errorOf('phone')}
           onBlur={(event) => clearIfInvalid(event, isValidPhone, MESSAGES.phone)}
         />
-        <Group justify="flex-end">
-          <Button component={Link} to={pathname} variant="default" preventScrollReset>
-            Close
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions cancelLabel="Close" cancelTo={pathname} preventScrollReset submitLabel="Save Changes" />
       </Stack>
     </Form>
   );

@@ -1,29 +1,19 @@
 import {
   COUNTRIES,
   EXPERIENCE_YEARS,
-  htmlRange,
-  PHONE_DIGITS,
-  PHONE_PATTERN,
   PHONE_REGEX,
   SELECT_NONE,
   TEXT_MAX_LENGTH,
   TRAINER_SPECIALISATIONS,
 } from '@fitcoach/contracts';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
+import { PhoneField } from '~/components/forms/account-fields';
 import { FileField } from '~/components/forms/file-field';
+import { FormActions } from '~/components/forms/form-actions';
+import { formFields } from '~/components/forms/form-fields';
+import { NumberField } from '~/components/forms/number-field';
 import type { FormRejection } from '~/types/form';
 import { MESSAGES } from '~/utils/messages';
 import { EXPERIENCE_MESSAGE } from '~/utils/validation';
@@ -39,10 +29,8 @@ interface TrainerRegistrationFormProps {
 
 /** SPEC §2 "Trainer Registration Form"; with JavaScript the phone is checked as it is typed. */
 export function TrainerRegistrationForm({ result, back }: TrainerRegistrationFormProps) {
-  const saving = useNavigation().state === 'submitting';
   const [phoneHint, setPhoneHint] = useState<string | undefined>();
-  const values = result?.values ?? {};
-  const errors = result?.errors ?? {};
+  const { field, error } = formFields(result, { specalized: '', country: '' }, { phone: phoneHint });
 
   return (
     <Paper withBorder p="xl">
@@ -56,40 +44,26 @@ export function TrainerRegistrationForm({ result, back }: TrainerRegistrationFor
             Personal Information
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <NumberField
               label="Experience"
-              name="experience_years"
-              type="number"
-              step={1}
+              {...field('experience_years')}
+              range={EXPERIENCE_YEARS}
               placeholder="In years"
               required
-              {...htmlRange(EXPERIENCE_YEARS)}
               title={EXPERIENCE_MESSAGE}
-              defaultValue={values.experience_years}
-              error={errors.experience_years}
             />
-            <FileField name="profile_picture" label="Profile Picture" error={errors.profile_picture} />
+            <FileField name="profile_picture" label="Profile Picture" error={error('profile_picture')} />
             <TextInput
               label="Certifications"
-              name="certifications"
+              {...field('certifications')}
               placeholder="Certifications if any"
               maxLength={TEXT_MAX_LENGTH.certifications}
-              defaultValue={values.certifications}
-              error={errors.certifications}
             />
-            <TextInput
-              label="Phone"
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
+            <PhoneField
+              {...field('phone')}
               placeholder="Enter 10 digit Phone Number"
               required
-              pattern={PHONE_PATTERN}
-              maxLength={PHONE_DIGITS}
               title={MESSAGES.trainerPhone}
-              defaultValue={values.phone}
-              error={phoneHint ?? errors.phone}
               onChange={(event) => {
                 const phone = event.currentTarget.value.trim();
                 setPhoneHint(phone === '' || PHONE_REGEX.test(phone) ? undefined : MESSAGES.trainerPhone);
@@ -97,39 +71,21 @@ export function TrainerRegistrationForm({ result, back }: TrainerRegistrationFor
             />
             <NativeSelect
               label="Specalized In"
-              name="specalized"
+              {...field('specalized')}
               required
               data={[noneOption, ...TRAINER_SPECIALISATIONS]}
-              defaultValue={values.specalized ?? ''}
-              error={errors.specalized}
             />
-            <NativeSelect
-              label="Country"
-              name="country"
-              required
-              data={[noneOption, ...COUNTRIES]}
-              defaultValue={values.country ?? ''}
-              error={errors.country}
-            />
+            <NativeSelect label="Country" {...field('country')} required data={[noneOption, ...COUNTRIES]} />
           </SimpleGrid>
           <Textarea
             label="About"
-            name="about"
+            {...field('about')}
             placeholder="Say Something about yourself"
             autosize
             minRows={3}
             maxLength={TEXT_MAX_LENGTH.about}
-            defaultValue={values.about}
-            error={errors.about}
           />
-          <Group justify="flex-end">
-            <Button component={Link} to={back} variant="default">
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              Save
-            </Button>
-          </Group>
+          <FormActions cancelLabel="Cancel" cancelTo={back} submitLabel="Save" />
         </Stack>
       </Form>
     </Paper>

@@ -1,0 +1,28 @@
+import { Alert, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CATALOGUE_PAGE_SIZE } from '~/utils/catalogue';
+import { Pager } from './pager';
+
+interface CatalogueListProps<T> {
+  page: number;
+  /** The page's items and the list's total; null when the API failed (SPEC §8: a message, not an error page). */
+  list: { items: T[]; total: number } | null;
+  /** What an empty list says. */
+  empty: string;
+  /** The card of an item. */
+  children: (item: T) => ReactNode;
+}
+
+/** A catalogue page's list: its cards in a grid, with "Previous" and "Next". */
+export function CatalogueList<T>({ page, list, empty, children }: CatalogueListProps<T>) {
+  if (list === null) return <Alert color="red">Sorry Something went wrong</Alert>;
+  return (
+    <>
+      {list.items.length === 0 ? <Text c="dimmed">{empty}</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {list.items.map(children)}
+      </SimpleGrid>
+      <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={list.total} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { TrainerResponse } from '@fitcoach/contracts';
+import { Avatar } from '@mantine/core';
+
+/** A trainer's picture, or their initials when they have none. */
+export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; size: number }) {
+  return (
+    <Avatar
+      src={trainer.profile_picture}
+      alt={`Picture of ${trainer.username}`}
+      name={trainer.username}
+      color="initials"
+      size={size}
+    />
+  );
+}

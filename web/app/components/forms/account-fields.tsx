@@ -1,0 +1,83 @@
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  PHONE_DIGITS,
+  PHONE_PATTERN,
+} from '@fitcoach/contracts';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
+import { MESSAGES } from '~/utils/messages';
+import { isValidEmail } from '~/utils/validation';
+
+/*
+ * The fields that several account forms share, with SPEC §5's HTML constraints from @fitcoach/contracts so that the
+ * browser refuses what the API would. Each form adds its own extras as props: placeholder, hints, and whether the
+ * phone is required.
+ */
+
+interface EmailFieldProps extends Omit<TextInputProps, 'onBlur'> {
+  /** With JavaScript, SPEC §5's "! invalid email" once the field is left with a bad address. */
+  checkOnBlur?: boolean;
+}
+
+export function EmailField({ checkOnBlur = false, error, ...props }: EmailFieldProps) {
+  const [hint, setHint] = useState<string | null>(null);
+  return (
+    <TextInput
+      label="Email"
+      placeholder="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      pattern={EMAIL_PATTERN}
+      maxLength={EMAIL_MAX_LENGTH}
+      {...props}
+      error={hint ?? error}
+      onBlur={
+        checkOnBlur
+          ? (event) => {
+              const email = event.currentTarget.value.trim();
+              setHint(email === '' || isValidEmail(email) ? null : MESSAGES.invalidEmail);
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+const NAMES = {
+  first_name: { label: 'First Name', autoComplete: 'given-name' },
+  last_name: { label: 'Last Name', autoComplete: 'family-name' },
+} as const;
+
+export function NameField({ name, ...props }: TextInputProps & { name: keyof typeof NAMES }) {
+  return (
+    <TextInput
+      {...NAMES[name]}
+      name={name}
+      required
+      pattern={NAME_PATTERN}
+      maxLength={NAME_MAX_LENGTH}
+      title={MESSAGES.lettersOnly}
+      {...props}
+    />
+  );
+}
+
+export function PhoneField(props: TextInputProps) {
+  return (
+    <TextInput
+      label="Phone"
+      name="phone"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      pattern={PHONE_PATTERN}
+      maxLength={PHONE_DIGITS}
+      {...props}
+    />
+  );
+}
