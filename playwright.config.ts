@@ -18,6 +18,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
+  // Two workers, their browsers and the server share two cores: a client-side navigation that loads a route's
+  // modules for the first time has been seen to take over 5 s (the default) while the other worker was busy.
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: '.test-reports/playwright.json' }],
