@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions, type QueryRunner } from 'typeorm';
 import { entities } from '../../database/entities.js';
 import { migrations } from '../../database/migrations/index.js';
 import { type AppConfig, ConfigError, redactUrl } from '../config/app-config.js';
@@ -50,7 +50,10 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
  */
 export async function openDataSource(config: DatabaseConfig, options: { runMigrations: boolean }) {
   const dataSource = new DataSource({ ...dataSourceOptions(config), migrationsRun: options.runMigrations });
-  if (!config.databaseUrl) serializeTransactions(dataSource);
+  if (!config.databaseUrl) {
+    serializeTransactions(dataSource);
+    beginImmediately(dataSource);
+  }
   try {
     return await dataSource.initialize();
   } catch (error) {
@@ -83,4 +86,29 @@ function serializeTransactions(dataSource: DataSource): void {
     tail = run.catch(() => undefined);
     return run;
   }) as typeof manager.transaction;
+}
+
+const IMMEDIATE = Symbol('fitcoach:begin-immediate');
+
+/**
+ * Another process may write the same SQLite file (`npm run create-superuser` or `npm run seed` beside a running
+ * server). A transaction begun the default (deferred) way that read before the other's commit cannot write
+ * afterwards: SQLite refuses it at once with "database is locked", whatever the busy timeout. Taking the write lock
+ * at BEGIN makes the other writer wait its turn (busy_timeout) instead.
+ */
+function beginImmediately(dataSource: DataSource): void {
+  const driver = dataSource.driver;
+  const createQueryRunner = driver.createQueryRunner.bind(driver);
+  driver.createQueryRunner = (mode) => {
+    const runner = createQueryRunner(mode) as QueryRunner & { [IMMEDIATE]?: true };
+    if (runner[IMMEDIATE]) return runner;
+    const query = runner.query.bind(runner) as (sql: string, ...rest: unknown[]) => Promise<unknown>;
+    runner.query = ((sql: string, ...rest: unknown[]) =>
+      query(
+        sql === 'BEGIN TRANSACTION' ? 'BEGIN IMMEDIATE TRANSACTION' : sql,
+        ...rest,
+      )) as QueryRunner['query'];
+    runner[IMMEDIATE] = true;
+    return runner;
+  };
 }

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
+import type { DataSource } from 'typeorm';
+import { UserEntity } from '../../modules/users/user.entity.js';
+import { openDataSource } from './data-source-options.js';
+
+let dataDir: string;
+let dataSource: DataSource;
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-db-unit-'));
+  dataSource = await openDataSource({ dataDir }, { runMigrations: true });
+});
+afterEach(async () => {
+  await dataSource.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** What another process sees: its own connection to the same file, which gives up at once when it must wait. */
+function otherProcess() {
+  return new Database(join(dataDir, 'fitcoach.sqlite'), { timeout: 0 });
+}
+
+describe(openDataSource.name, () => {
+  it("takes SQLite's write lock when a transaction begins, so no other writer slips in before its writes", async () => {
+    const other = otherProcess();
+    try {
+      await dataSource.transaction(async (manager) => {
+        await manager.count(UserEntity);
+        expect(() => other.prepare("UPDATE user SET first_name = 'x' WHERE 0").run()).toThrow(
+          'database is locked',
+        );
+      });
+      expect(other.prepare("UPDATE user SET first_name = 'x' WHERE 0").run().changes).toBe(0);
+    } finally {
+      other.close();
+    }
+  });
+});
