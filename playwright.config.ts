@@ -18,9 +18,11 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  // Two workers, their browsers and the server share two cores: a client-side navigation that loads a route's
-  // modules for the first time has been seen to take over 5 s (the default) while the other worker was busy.
+  // Two workers, their browsers, the server and the database share two cores: a client-side navigation that loads
+  // a route's modules for the first time has been seen to take over 5 s (expect's default), and the account journey
+  // 35 s on MariaDB (the default test timeout is 30 s).
   expect: { timeout: 15_000 },
+  timeout: 60_000,
   reporter: [
     ['list'],
     ['json', { outputFile: '.test-reports/playwright.json' }],
