@@ -68,6 +68,9 @@ export class TrainersService {
     const storedPicture = picture ? await this.media.storeImage('trainer', picture, 'profile_picture') : null;
     try {
       await this.dataSource.transaction(async (manager) => {
+        // The account row first: a second registration then waits for this one and meets its trainer row (409).
+        // Inserted first, both would share the account row's foreign-key lock, and InnoDB would end one in a deadlock.
+        await manager.update(UserEntity, { id: auth.user.id }, { isTrainer: true });
         await manager.insert(TrainerEntity, {
           userId: auth.user.id,
           specialisation: dto.specalized,
@@ -79,7 +82,6 @@ export class TrainersService {
           phone: dto.phone,
           profilePicture: storedPicture,
         });
-        await manager.update(UserEntity, { id: auth.user.id }, { isTrainer: true });
       });
     } catch (error) {
       await this.media.remove(storedPicture);
