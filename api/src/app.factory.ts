@@ -11,6 +11,7 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
 import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
+import { refuseDeepBodies } from './common/http/body-depth.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
@@ -78,6 +79,7 @@ export async function createApp(
     express.json({ limit: JSON_BODY_MAX_BYTES }),
     express.urlencoded({ extended: false, limit: JSON_BODY_MAX_BYTES }),
     bodyParserErrorHandler,
+    refuseDeepBodies,
   );
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: false });

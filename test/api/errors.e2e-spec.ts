@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 
 describe('API errors', () => {
@@ -22,6 +24,14 @@ describe('API errors', () => {
       .send('{"email": "a@b.c",')
       .expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
+  });
+
+  it('refuses a body nested thousands of levels deep with 400, and registers nobody', async () => {
+    const email = 'deep@example.com';
+    const deep = `{"email":"${email}","password":"long-enough-pass","first_name":"Deep","last_name":"Body","x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const res = await t.http().post('/api/users/register/').type('application/json').send(deep).expect(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'The request body is nested too deeply' });
+    expect(await t.app.get(DataSource).getRepository(UserEntity).countBy({ email })).toBe(0);
   });
 
   it('names one problem per field: a missing field is required, a long one too long', async () => {
