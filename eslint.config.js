@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import jest from 'eslint-plugin-jest';
+import playwright from 'eslint-plugin-playwright';
 
 export default tseslint.config(
   {
@@ -44,6 +46,17 @@ export default tseslint.config(
     // Nest's DI reads constructor parameter types from decorator metadata: a type-only import would erase it.
     files: ['api/**/*.ts', 'test/api/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // A focused or skipped test hides the others; scripts/test.mjs also fails a run that reports one.
+    files: ['**/*.spec.ts', 'test/api/**/*.ts'],
+    plugins: { jest },
+    rules: { 'jest/no-focused-tests': 'error', 'jest/no-disabled-tests': 'error' },
+  },
+  {
+    files: ['test/e2e/**/*.ts'],
+    plugins: { playwright },
+    rules: { 'playwright/no-focused-test': 'error', 'playwright/no-skipped-test': 'error' },
   },
   {
     files: ['scripts/**', '.ci/**', 'test/**', '**/*.config.{js,ts,mjs}'],

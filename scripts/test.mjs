@@ -32,16 +32,29 @@ const target = process.env.DATABASE_URL ? 'MySQL/MariaDB' : 'SQLite';
 const queue = process.env.REDIS_URL ? 'Bull on Redis' : 'in-process jobs';
 console.log(`npm test on ${target} with ${queue}`);
 
+/** Passed, failed and skipped tests of every runner; a focused test (`.only`) leaves the others skipped. */
 function counts() {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const name of ['unit', 'api']) {
     const report = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    skipped += jestSkipped(name);
   }
   const e2e = JSON.parse(readFileSync(join(reports, 'playwright.json'), 'utf8')).stats;
-  return { passed: passed + e2e.expected + e2e.flaky, failed: failed + e2e.unexpected, skipped: e2e.skipped };
+  return {
+    passed: passed + e2e.expected + e2e.flaky,
+    failed: failed + e2e.unexpected,
+    skipped: skipped + e2e.skipped,
+  };
+}
+
+/** Jest's tests that did not run: skipped, todo, or left out by a focused (`.only`) test in the same file. */
+function jestSkipped(name) {
+  const report = JSON.parse(readFileSync(join(reports, `${name}.json`), 'utf8'));
+  return report.numPendingTests + report.numTodoTests;
 }
 
 for (const [label, command, args] of steps) {
@@ -50,6 +63,14 @@ for (const [label, command, args] of steps) {
     execFileSync(command, args, { cwd: root, stdio: 'inherit' });
   } catch {
     console.error(`\nnpm test: ${label} failed`);
+    process.exit(1);
+  }
+  const report = { 'unit tests': 'unit', 'API e2e tests': 'api' }[label];
+  const skipped = report ? jestSkipped(report) : 0;
+  if (skipped > 0) {
+    console.error(
+      `\nnpm test: ${label}: ${skipped} tests did not run (skipped, todo or beside a focused test)`,
+    );
     process.exit(1);
   }
 }
