@@ -58,14 +58,14 @@ describe('POST /api/token/', () => {
     expect(res.body.detail).toBe('Email not verified');
   });
 
-  it('refuses a blocked account with 403', async () => {
+  it('refuses a blocked account with 403, the text in both detail and message', async () => {
     const user = await createUser(t, { blocked: true });
     const res = await t
       .http()
       .post('/api/token/')
       .send({ email: user.email, password: TEST_PASSWORD })
       .expect(403);
-    expect(res.body.detail).toBe(BLOCKED);
+    expect(res.body).toEqual({ statusCode: 403, message: BLOCKED, detail: BLOCKED });
   });
 
   it('gives an access and a refresh token, whatever the case of the address', async () => {
