@@ -1,5 +1,7 @@
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** How long a rotated refresh token still yields its successor: two tabs refreshing at once stay signed in. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export interface AccessTokenClaims {
   sub: string;
