@@ -57,7 +57,7 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', config.trustedProxies);
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
     next();

@@ -62,7 +62,7 @@ export class UsersController {
   @Public()
   @Post('resend_verification')
   @HttpCode(202)
-  @RateLimit('resend')
+  @RateLimit('resend', { perAccount: 'resendAccount' })
   resendVerification(@Body() dto: ResendVerificationDto) {
     return this.users.resendVerification(dto);
   }
