@@ -244,6 +244,19 @@ describe('authentication on every route', () => {
     await t.http().get('/api/users/me/').set('Cookie', `accessToken=${session.access}`).expect(200);
   });
 
+  it('refuses a refresh token in place of an access token, in the header or the cookie', async () => {
+    const session = await createSession(t);
+    for (const route of ['/api/users/me/', '/api/fitness_programs/retrive_all/']) {
+      for (const headers of [
+        { Authorization: `Bearer ${session.refresh}` },
+        { Cookie: `accessToken=${session.refresh}` },
+      ]) {
+        const res = await t.http().get(route).set(headers).expect(401);
+        expect(res.body).toEqual({ statusCode: 401, message: 'Token is invalid or expired' });
+      }
+    }
+  });
+
   it('refuses a forged or malformed bearer token with 401', async () => {
     await t.http().get('/api/users/me/').set('Authorization', 'Bearer').expect(401);
     await t.http().get('/api/users/me/').set('Authorization', 'Bearer x.y.z').expect(401);

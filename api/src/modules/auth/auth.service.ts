@@ -6,7 +6,7 @@ import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import type { AccessTokenClaims } from './auth.constants.js';
 import { PasswordService } from './password.service.js';
-import { SessionsService } from './sessions.service.js';
+import { hasClaimsOf, SessionsService } from './sessions.service.js';
 
 @Injectable()
 export class AuthService {
@@ -43,6 +43,8 @@ export class AuthService {
 
   /** Checks a verified access token's claims against the account and the session as they are now. */
   async resolve(claims: AccessTokenClaims): Promise<AuthContext> {
+    // The REST guard hands over any token our secret signed: a 7-day refresh token must not pass for one.
+    if (!hasClaimsOf(claims, 'access')) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     const user = await this.users.findById(Number(claims.sub));
     if (!user || !user.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);

@@ -20,6 +20,16 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** A new refresh token's expiry, in whole seconds as its `exp` claim and every database keeps it. */
 const refreshExpiry = () => new Date((Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS) * 1000);
 
+/** Whether verified claims are those of a token of type `typ`: a refresh token is no access token. */
+export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknown }, typ: string): boolean {
+  return (
+    claims.typ === typ &&
+    typeof claims.sub === 'string' &&
+    /^\d+$/.test(claims.sub) &&
+    typeof claims.sid === 'string'
+  );
+}
+
 /** Sessions are refresh-token families: created at login, rotated on refresh, revoked at logout or on reuse. */
 @Injectable()
 export class SessionsService {
@@ -127,9 +137,7 @@ export class SessionsService {
     } catch {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
-    if (claims.typ !== typ || !/^\d+$/.test(claims.sub) || typeof claims.sid !== 'string') {
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
-    }
+    if (!hasClaimsOf(claims, typ)) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     return claims;
   }
 
