@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
@@ -200,6 +202,45 @@ describe('malformed credentials', () => {
       await t.http().get(protectedRoute).set('Authorization', header).expect(401, notProvided);
       await t.http().get(optionalRoute).set('Authorization', header).expect(200);
     }
+  });
+
+  /** Sends bytes no HTTP client library would send; resolves with the status line and the body. */
+  async function rawRequest(head: string): Promise<{ status: string; body: unknown }> {
+    const server = t.app.getHttpServer();
+    if (!server.listening) await t.app.listen(0, '127.0.0.1');
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      let data = '';
+      const socket = connect(port, '127.0.0.1', () => socket.write(head));
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (data += chunk));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const [headers, body] = answer.split('\r\n\r\n');
+    return { status: headers.split('\r\n')[0], body: JSON.parse(body) };
+  }
+
+  it('answers an Authorization header with control characters with a JSON 400', async () => {
+    for (const value of ['Bearer a\u0001b', 'Bearer \u0000', 'Bearer a\u007fb']) {
+      const res = await rawRequest(
+        `GET ${protectedRoute} HTTP/1.1\r\nHost: x\r\nAuthorization: ${value}\r\n\r\n`,
+      );
+      expect(res).toEqual({
+        status: 'HTTP/1.1 400 Bad Request',
+        body: { statusCode: 400, message: 'Malformed HTTP request' },
+      });
+    }
+  });
+
+  it('answers headers over 16 KB with a JSON 431', async () => {
+    const res = await rawRequest(
+      `GET ${protectedRoute} HTTP/1.1\r\nHost: x\r\nCookie: accessToken=${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(res).toEqual({
+      status: 'HTTP/1.1 431 Request Header Fields Too Large',
+      body: { statusCode: 431, message: 'Request headers too large' },
+    });
   });
 
   it('reads the token from a well-formed cookie among others', async () => {
