@@ -38,6 +38,8 @@ describe('GETs that change state', () => {
     const path = `/api/users/changeUserAccess/${victim.user.id}/`;
     const res = await t.http().get(path).set('Cookie', cookieOf(admin)).expect(403);
     expect(res.body).toEqual(STATE_CHANGING_GET);
+    // Express runs GET handlers for HEAD too.
+    await t.http().head(path).set('Cookie', cookieOf(admin)).expect(403);
     expect(await isBlocked(victim.user.id)).toBe(false);
     await t.http().get('/api/users/me/').set('Authorization', victim.bearer).expect(200);
 
