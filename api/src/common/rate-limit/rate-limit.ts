@@ -32,6 +32,11 @@ interface RateLimitTarget {
   rule: string;
   /** Rule counted per account: the request body's `email`, trimmed and lower-cased. */
   perAccount?: string;
+  /**
+   * The key the spec's client reads the error from on this route (`LegacyErrorKey`), which must be in the 429
+   * too: guards run before interceptors, so `LegacyErrorKey` never sees it.
+   */
+  errorKey?: 'detail' | 'error_message';
 }
 
 const RATE_LIMIT = 'fitcoach:rate-limit';
@@ -41,8 +46,8 @@ const RATE_LIMIT = 'fitcoach:rate-limit';
  * also per the e-mail address in the body, so that rotating client addresses does not multiply the attempts on
  * one account. Every address counts, registered or not, so the limit says nothing about which ones exist.
  */
-export const RateLimit = (rule: string, options: { perAccount?: string } = {}) =>
-  SetMetadata(RATE_LIMIT, { rule, perAccount: options.perAccount } satisfies RateLimitTarget);
+export const RateLimit = (rule: string, options: Omit<RateLimitTarget, 'rule'> = {}) =>
+  SetMetadata(RATE_LIMIT, { rule, ...options } satisfies RateLimitTarget);
 
 /** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
 function accountKey(email: string): string {
@@ -57,22 +62,23 @@ export class RateLimits implements OnApplicationShutdown {
   ) {}
 
   /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
-  async consume(rule: string, key: string, res: Response): Promise<void> {
+  async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
     try {
       await this.limiter(rule).consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       res.setHeader('Retry-After', String(seconds));
+      const message = `Too many attempts. Try again in ${seconds} seconds.`;
       throw new HttpException(
-        { message: `Too many attempts. Try again in ${seconds} seconds.` },
+        { message, ...(errorKey ? { [errorKey]: message } : {}) },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
   }
 
-  consumeAccount(rule: string, email: string, res: Response): Promise<void> {
-    return this.consume(rule, accountKey(email), res);
+  consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {
+    return this.consume(rule, accountKey(email), res, errorKey);
   }
 
   async resetAccount(rule: string, email: string): Promise<void> {
@@ -104,11 +110,11 @@ class RateLimitGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     // `trust proxy` makes req.ip the visitor's address, also when the web app calls on the visitor's behalf.
-    await this.limits.consume(target.rule, req.ip ?? 'unknown', res);
+    await this.limits.consume(target.rule, req.ip ?? 'unknown', res, target.errorKey);
     // Guards run before validation: a body without a string e-mail is refused with 400 after this.
     const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
     if (target.perAccount && typeof email === 'string') {
-      await this.limits.consumeAccount(target.perAccount, email, res);
+      await this.limits.consumeAccount(target.perAccount, email, res, target.errorKey);
     }
     return true;
   }

@@ -44,7 +44,7 @@ export class UsersController {
 
   @Public()
   @Post('register')
-  @RateLimit('register')
+  @RateLimit('register', { errorKey: 'error_message' })
   @UseInterceptors(new LegacyErrorKey('error_message'))
   register(@Body() dto: RegisterDto) {
     return this.users.register(dto);
