@@ -11,6 +11,7 @@ import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
 import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
+import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js';
 import { refuseDeepBodies } from './common/http/body-depth.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
@@ -58,7 +59,8 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  answerParserErrorsAsJson(app.getHttpServer());
+  app.set('trust proxy', config.trustedProxies);
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
     next();

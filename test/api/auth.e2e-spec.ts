@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
-import type { AccessTokenClaims } from '../../api/src/modules/auth/auth.constants.js';
+import { DataSource } from 'typeorm';
+import type { AccessTokenClaims, RefreshTokenClaims } from '../../api/src/modules/auth/auth.constants.js';
+import { RefreshTokenEntity } from '../../api/src/modules/auth/refresh-token.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import {
@@ -58,14 +61,14 @@ describe('POST /api/token/', () => {
     expect(res.body.detail).toBe('Email not verified');
   });
 
-  it('refuses a blocked account with 403', async () => {
+  it('refuses a blocked account with 403, the text in both detail and message', async () => {
     const user = await createUser(t, { blocked: true });
     const res = await t
       .http()
       .post('/api/token/')
       .send({ email: user.email, password: TEST_PASSWORD })
       .expect(403);
-    expect(res.body.detail).toBe(BLOCKED);
+    expect(res.body).toEqual({ statusCode: 403, message: BLOCKED, detail: BLOCKED });
   });
 
   it('gives an access and a refresh token, whatever the case of the address', async () => {
@@ -96,6 +99,18 @@ describe('POST /api/token/', () => {
 });
 
 describe('POST /api/token/refresh/', () => {
+  /** Moves the rotation of `refresh` into the past, as if that much time had gone by since. */
+  async function rotatedSecondsAgo(refresh: string, seconds: number) {
+    const { jti } = await t.app.get(JwtService).verifyAsync<RefreshTokenClaims>(refresh);
+    const tokenHash = createHash('sha256').update(jti).digest('hex');
+    const rotatedAt = new Date(Date.now() - seconds * 1000);
+    const updated = await t.app
+      .get(DataSource)
+      .getRepository(RefreshTokenEntity)
+      .update({ tokenHash }, { rotatedAt, revokedAt: rotatedAt });
+    expect(updated.affected).toBe(1);
+  }
+
   it('refuses a missing or forged token', async () => {
     await t.http().post('/api/token/refresh/').send({}).expect(400);
     const res = await t.http().post('/api/token/refresh/').send({ refresh: 'not.a.token' }).expect(401);
@@ -115,12 +130,63 @@ describe('POST /api/token/refresh/', () => {
     await t.http().get('/api/users/me/').set('Authorization', `Bearer ${res.body.access}`).expect(200);
   });
 
-  it('revokes the whole session when a rotated token is replayed', async () => {
+  it('revokes the whole session when a token rotated over 30 s ago is replayed', async () => {
     const session = await createSession(t);
     const rotated = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
-    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    await rotatedSecondsAgo(session.refresh, 31);
+    const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    expect(res.body.detail).toBe('Token is invalid or expired');
     await t.http().post('/api/token/refresh/').send({ refresh: rotated.body.refresh }).expect(401);
     await t.http().get('/api/users/me/').set('Authorization', `Bearer ${rotated.body.access}`).expect(401);
+    await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
+  });
+
+  it('gives two refreshes at once with one token the same successor, and both stay signed in', async () => {
+    const session = await createSession(t);
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => t.http().post('/api/token/refresh/').send({ refresh: session.refresh })),
+    );
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refresh).toBe(b.body.refresh);
+    expect(a.body.refresh).not.toBe(session.refresh);
+    for (const access of [a.body.access, b.body.access]) {
+      await t.http().get('/api/users/me/').set('Authorization', `Bearer ${access}`).expect(200);
+    }
+    const next = await t.http().post('/api/token/refresh/').send({ refresh: a.body.refresh }).expect(200);
+    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${next.body.access}`).expect(200);
+  });
+
+  it('gives a tab that refreshes late, within 30 s, the successor the other tab got', async () => {
+    const session = await createSession(t);
+    const first = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    await rotatedSecondsAgo(session.refresh, 25);
+    const late = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    expect(late.body.refresh).toBe(first.body.refresh);
+    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${late.body.access}`).expect(200);
+  });
+
+  it('gives no successor within the grace period once the session has ended', async () => {
+    const session = await createSession(t);
+    const rotated = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    await t
+      .http()
+      .post('/api/users/logout/')
+      .set('Authorization', `Bearer ${rotated.body.access}`)
+      .expect(200);
+    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    await t.http().post('/api/token/refresh/').send({ refresh: rotated.body.refresh }).expect(401);
+  });
+
+  it('gives no successor within the grace period once that successor was rotated itself', async () => {
+    const session = await createSession(t);
+    const first = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    const second = await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: first.body.refresh })
+      .expect(200);
+    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${second.body.access}`).expect(401);
   });
 
   it('refuses a blocked user with 403', async () => {
@@ -176,6 +242,19 @@ describe('authentication on every route', () => {
   it('accepts the access token from the web session cookie', async () => {
     const session = await createSession(t);
     await t.http().get('/api/users/me/').set('Cookie', `accessToken=${session.access}`).expect(200);
+  });
+
+  it('refuses a refresh token in place of an access token, in the header or the cookie', async () => {
+    const session = await createSession(t);
+    for (const route of ['/api/users/me/', '/api/fitness_programs/retrive_all/']) {
+      for (const headers of [
+        { Authorization: `Bearer ${session.refresh}` },
+        { Cookie: `accessToken=${session.refresh}` },
+      ]) {
+        const res = await t.http().get(route).set(headers).expect(401);
+        expect(res.body).toEqual({ statusCode: 401, message: 'Token is invalid or expired' });
+      }
+    }
   });
 
   it('refuses a forged or malformed bearer token with 401', async () => {

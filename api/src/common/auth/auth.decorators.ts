@@ -5,6 +5,7 @@ import type { UserEntity } from '../../modules/users/user.entity.js';
 export const IS_PUBLIC = 'fitcoach:public';
 export const IS_OPTIONAL_AUTH = 'fitcoach:optional-auth';
 export const ROLES = 'fitcoach:roles';
+export const CHANGES_STATE_ON_GET = 'fitcoach:changes-state-on-get';
 
 /** Who is calling: the account as loaded on this request, and the session its access token belongs to. */
 export interface AuthContext {
@@ -21,6 +22,12 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  * on any authenticated route (401, 403), so that clients renew their token instead of seeing less.
  */
 export const OptionalAuth = () => SetMetadata(IS_OPTIONAL_AUTH, true);
+
+/**
+ * A GET of the spec's that changes state (blocking a user, publishing a programme, ...). It works with a Bearer
+ * token only: the session cookie would let a link on another site run it (ADR 011).
+ */
+export const ChangesStateOnGet = () => SetMetadata(CHANGES_STATE_ON_GET, true);
 
 /** Coarse role check; ownership of a row is always checked in the service. */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES, roles);

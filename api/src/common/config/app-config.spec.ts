@@ -15,6 +15,7 @@ describe(loadConfig.name, () => {
       seedDemo: undefined,
       apiInternalUrl: 'http://127.0.0.1:3000',
       corsOrigins: [],
+      trustedProxies: ['loopback'],
       publicCacheMs: 2000,
     });
   });
@@ -31,6 +32,7 @@ describe(loadConfig.name, () => {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, https://b.example',
+      TRUSTED_PROXIES: 'loopback, 172.28.0.10, 10.0.0.0/8,fd00::/8, ::1',
       PUBLIC_CACHE_MS: '0',
     });
     expect(sut).toMatchObject({
@@ -44,6 +46,7 @@ describe(loadConfig.name, () => {
       logLevel: 'warn',
       apiInternalUrl: 'http://127.0.0.1:8080',
       corsOrigins: ['https://a.example', 'https://b.example'],
+      trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
     });
   });
@@ -70,6 +73,12 @@ describe(loadConfig.name, () => {
     ['SMTP_URL', 'mail.example.com'],
     ['PUBLIC_CACHE_MS', '-1'],
     ['PUBLIC_CACHE_MS', 'soon'],
+    ['TRUSTED_PROXIES', 'everyone'],
+    ['TRUSTED_PROXIES', 'loopback, 10.0.0.300'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', 'fd00::/129'],
+    ['TRUSTED_PROXIES', '10.0.0.0/8/8'],
+    ['TRUSTED_PROXIES', 'true'],
   ])('stops with a message naming %s when it is %p', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
@@ -11,6 +12,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
   validateSync,
   type ValidationError,
@@ -23,6 +25,24 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** Express `trust proxy` names of address ranges. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of Express's range names. */
+export function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
 
 /** The environment variables FitCoach reads (ARCHITECTURE §11), as they arrive: strings. */
 class EnvironmentVariables {
@@ -117,6 +137,19 @@ class EnvironmentVariables {
   CORS_ORIGINS?: string;
 
   @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @ValidateBy({
+    name: 'isTrustedProxyList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && splitList(value).every(isTrustedProxyEntry),
+      defaultMessage: () =>
+        'TRUSTED_PROXIES must be comma-separated addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    },
+  })
+  TRUSTED_PROXIES?: string;
+
+  @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'PUBLIC_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
@@ -149,6 +182,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   apiInternalUrl: string;
   corsOrigins: string[];
+  /** Express `trust proxy`: the proxies whose X-Forwarded-* headers are believed (ADR 009). */
+  trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
 }
@@ -191,10 +226,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',
     apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
-    corsOrigins: (vars.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean),
+    corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
+    trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CanActivate,
   type DynamicModule,
@@ -5,7 +6,6 @@ import {
   Global,
   HttpException,
   HttpStatus,
-  Inject,
   Injectable,
   Module,
   type OnApplicationShutdown,
@@ -22,25 +22,77 @@ import {
 } from 'rate-limiter-flexible';
 
 export interface RateLimitRule {
-  /** Requests allowed per window and client address. */
+  /** Requests allowed per window and key (client address, or account). */
   points: number;
   windowSeconds: number;
 }
 
+interface RateLimitTarget {
+  /** Rule counted per client address. */
+  rule: string;
+  /** Rule counted per account: the request body's `email`, trimmed and lower-cased. */
+  perAccount?: string;
+  /**
+   * The key the spec's client reads the error from on this route (`LegacyErrorKey`), which must be in the 429
+   * too: guards run before interceptors, so `LegacyErrorKey` never sees it.
+   */
+  errorKey?: 'detail' | 'error_message';
+}
+
 const RATE_LIMIT = 'fitcoach:rate-limit';
-const LIMITERS = Symbol('RATE_LIMITERS');
 
-/** Limits the route per client address with the named rule of `RateLimitModule.register`. */
-export const RateLimit = (rule: string) => SetMetadata(RATE_LIMIT, rule);
+/**
+ * Limits the route per client address with the named rule of `RateLimitModule.register`, and with `perAccount`
+ * also per the e-mail address in the body, so that rotating client addresses does not multiply the attempts on
+ * one account. Every address counts, registered or not, so the limit says nothing about which ones exist.
+ */
+export const RateLimit = (rule: string, options: Omit<RateLimitTarget, 'rule'> = {}) =>
+  SetMetadata(RATE_LIMIT, { rule, ...options } satisfies RateLimitTarget);
 
-class Limiters implements OnApplicationShutdown {
+/** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
+function accountKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** The named limiters; also lets a service give an account its attempts back (a successful login). */
+export class RateLimits implements OnApplicationShutdown {
   constructor(
-    readonly byRule: Map<string, RateLimiterAbstract>,
+    private readonly byRule: Map<string, RateLimiterAbstract>,
     private readonly redis?: Redis,
   ) {}
 
+  /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
+  async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
+    try {
+      await this.limiter(rule).consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      res.setHeader('Retry-After', String(seconds));
+      const message = `Too many attempts. Try again in ${seconds} seconds.`;
+      throw new HttpException(
+        { message, ...(errorKey ? { [errorKey]: message } : {}) },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+
+  consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {
+    return this.consume(rule, accountKey(email), res, errorKey);
+  }
+
+  async resetAccount(rule: string, email: string): Promise<void> {
+    await this.limiter(rule).delete(accountKey(email));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.redis?.quit();
+  }
+
+  private limiter(rule: string): RateLimiterAbstract {
+    const limiter = this.byRule.get(rule);
+    if (!limiter) throw new Error(`Unknown rate limit rule "${rule}"`);
+    return limiter;
   }
 }
 
@@ -48,35 +100,29 @@ class Limiters implements OnApplicationShutdown {
 class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(LIMITERS) private readonly limiters: Limiters,
+    private readonly limits: RateLimits,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.get<string | undefined>(RATE_LIMIT, context.getHandler());
-    if (!rule) return true;
-    const limiter = this.limiters.byRule.get(rule);
-    if (!limiter) throw new Error(`Unknown rate limit rule "${rule}"`);
+    const target = this.reflector.get<RateLimitTarget | undefined>(RATE_LIMIT, context.getHandler());
+    if (!target) return true;
     const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
     // `trust proxy` makes req.ip the visitor's address, also when the web app calls on the visitor's behalf.
-    const key = http.getRequest<Request>().ip ?? 'unknown';
-    try {
-      await limiter.consume(key);
-      return true;
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      http.getResponse<Response>().setHeader('Retry-After', String(seconds));
-      throw new HttpException(
-        { message: `Too many attempts. Try again in ${seconds} seconds.` },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+    await this.limits.consume(target.rule, req.ip ?? 'unknown', res, target.errorKey);
+    // Guards run before validation: a body without a string e-mail is refused with 400 after this.
+    const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    if (target.perAccount && typeof email === 'string') {
+      await this.limits.consumeAccount(target.perAccount, email, res, target.errorKey);
     }
+    return true;
   }
 }
 
 /**
- * Per-address limits for the routes attackers hammer (login, registration, resends). With REDIS_URL the
- * counters live in Redis, so several instances share them; otherwise in this process.
+ * Limits for the routes attackers hammer (login, registration, resends), per address and per account. With
+ * REDIS_URL the counters live in Redis, so several instances share them; otherwise in this process.
  */
 @Global()
 @Module({})
@@ -90,7 +136,7 @@ export class RateLimitModule {
       module: RateLimitModule,
       providers: [
         {
-          provide: LIMITERS,
+          provide: RateLimits,
           useFactory: () => {
             const redis = options.redisUrl
               ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
@@ -110,11 +156,12 @@ export class RateLimitModule {
                 ];
               }),
             );
-            return new Limiters(byRule, redis);
+            return new RateLimits(byRule, redis);
           },
         },
         { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
+      exports: [RateLimits],
     };
   }
 }

@@ -1,5 +1,7 @@
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** How long a rotated refresh token still yields its successor: two tabs refreshing at once stay signed in. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
 export interface AccessTokenClaims {
   sub: string;
@@ -15,9 +17,14 @@ export interface RefreshTokenClaims {
   jti: string;
 }
 
-/** Per client address; the web forwards the visitor's address, so this is per visitor, not per web server. */
+/**
+ * Per client address (the web forwards the visitor's address, so this is per visitor, not per web server), and
+ * per account for the routes that name one (ADR 009). `loginAccount` counts failed logins: a success resets it.
+ */
 export const AUTH_RATE_LIMITS = {
   login: { points: 10, windowSeconds: 60 },
+  loginAccount: { points: 20, windowSeconds: 15 * 60 },
   register: { points: 5, windowSeconds: 60 },
   resend: { points: 3, windowSeconds: 60 },
+  resendAccount: { points: 3, windowSeconds: 60 * 60 },
 } as const;

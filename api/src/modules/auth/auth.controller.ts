@@ -12,7 +12,7 @@ export class AuthController {
   @Public()
   @Post('token')
   @HttpCode(200)
-  @RateLimit('login')
+  @RateLimit('login', { perAccount: 'loginAccount', errorKey: 'detail' })
   @UseInterceptors(new LegacyErrorKey('detail'))
   login(@Body() dto: LoginDto) {
     return this.auth.login(dto);

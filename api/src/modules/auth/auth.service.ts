@@ -2,10 +2,11 @@ import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/c
 import type { LoginDto, LogoutDto, MessageResponse, TokenPairResponse } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
+import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import type { AccessTokenClaims } from './auth.constants.js';
 import { PasswordService } from './password.service.js';
-import { SessionsService } from './sessions.service.js';
+import { hasClaimsOf, SessionsService } from './sessions.service.js';
 
 @Injectable()
 export class AuthService {
@@ -13,12 +14,15 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   async login(dto: LoginDto): Promise<TokenPairResponse> {
     const user = await this.users.findByEmail(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !passwordOk) throw new UnauthorizedException({ message: AUTH_MESSAGES.badCredentials });
+    // The right password: the attempts the route counted against this account were not guesses.
+    await this.rateLimits.resetAccount('loginAccount', dto.email);
     if (!user.isVerified) throw new UnauthorizedException({ message: AUTH_MESSAGES.notVerified });
     if (user.blocked) throw new ForbiddenException({ message: AUTH_MESSAGES.blocked });
     return this.sessions.start(user.id);
@@ -39,6 +43,8 @@ export class AuthService {
 
   /** Checks a verified access token's claims against the account and the session as they are now. */
   async resolve(claims: AccessTokenClaims): Promise<AuthContext> {
+    // The REST guard hands over any token our secret signed: a 7-day refresh token must not pass for one.
+    if (!hasClaimsOf(claims, 'access')) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     const user = await this.users.findById(Number(claims.sub));
     if (!user || !user.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);

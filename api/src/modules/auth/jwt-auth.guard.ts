@@ -1,23 +1,55 @@
-import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  type ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { IS_OPTIONAL_AUTH, IS_PUBLIC } from '../../common/auth/auth.decorators.js';
+import type { Request } from 'express';
+import { presentedToken } from '../../common/auth/access-token.js';
+import {
+  type AuthContext,
+  CHANGES_STATE_ON_GET,
+  IS_OPTIONAL_AUTH,
+  IS_PUBLIC,
+} from '../../common/auth/auth.decorators.js';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
+import { cookieSessionRefusal } from '../../common/auth/same-origin.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+
+type MarkerKey = typeof IS_PUBLIC | typeof IS_OPTIONAL_AUTH | typeof CHANGES_STATE_ON_GET;
 
 /**
  * Global and deny-by-default: every route needs a valid access token unless marked @Public(). An @OptionalAuth()
  * route also serves requests that carry no token at all, anonymously; a token that is there is checked as on any
  * other route, so an expired one is a 401 the client renews on rather than a silently anonymous answer.
+ * A request the session cookie authenticated is same-origin only (ADR 011): never a @ChangesStateOnGet() route,
+ * and a write only from this site's pages.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     super();
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.isMarked(IS_PUBLIC, context)) return true;
-    return (await super.canActivate(context)) as boolean;
+    await super.canActivate(context);
+    const req = context.switchToHttp().getRequest<Request & { user?: AuthContext | null }>();
+    if (req.user && presentedToken(req.headers)?.source === 'cookie') {
+      const refusal = cookieSessionRefusal(
+        req,
+        this.config.publicUrl,
+        this.isMarked(CHANGES_STATE_ON_GET, context),
+      );
+      if (refusal) throw new ForbiddenException(refusal);
+    }
+    return true;
   }
 
   override handleRequest<T>(error: unknown, user: T, info: unknown, context: ExecutionContext): T {
@@ -29,7 +61,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     throw new UnauthorizedException(missing ? AUTH_MESSAGES.notAuthenticated : AUTH_MESSAGES.invalidToken);
   }
 
-  private isMarked(key: typeof IS_PUBLIC | typeof IS_OPTIONAL_AUTH, context: ExecutionContext): boolean {
+  private isMarked(key: MarkerKey, context: ExecutionContext): boolean {
     return (
       this.reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]) === true
     );

@@ -1,17 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
-import { ExtractJwt, Strategy } from 'passport-jwt';
+import { Strategy } from 'passport-jwt';
+import { presentedToken } from '../../common/auth/access-token.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import type { AccessTokenClaims } from './auth.constants.js';
 import { AuthService } from './auth.service.js';
 import { JWT_SECRET } from './auth.tokens.js';
-
-/** The web session carries the same access token in its `accessToken` cookie (ARCHITECTURE §5). */
-function fromSessionCookie(req: Request): string | null {
-  const match = /(?:^|;\s*)accessToken=([^;]+)/.exec(req.headers.cookie ?? '');
-  return match ? decodeURIComponent(match[1]) : null;
-}
 
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy) {
@@ -20,10 +15,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     private readonly auth: AuthService,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([
-        ExtractJwt.fromAuthHeaderAsBearerToken(),
-        fromSessionCookie,
-      ]),
+      // The Bearer header, or else the web session's `accessToken` cookie (ARCHITECTURE §5).
+      jwtFromRequest: (req: Request) => presentedToken(req.headers)?.token ?? null,
       secretOrKey: secret,
       algorithms: ['HS256'],
       ignoreExpiration: false,

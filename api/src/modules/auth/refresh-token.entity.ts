@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 /**
  * One refresh token of a session. A session (family) starts at login; every refresh revokes the token used
- * and adds its successor, so a revoked token coming back means it was stolen and the family is revoked.
+ * and adds its successor, so a revoked token coming back means it was stolen and the family is revoked, unless
+ * it comes back within the grace period after its rotation while its successor lives (two tabs refreshing).
  */
 @Entity({ name: 'refresh_token' })
 export class RefreshTokenEntity {
@@ -23,6 +24,10 @@ export class RefreshTokenEntity {
 
   @Column({ name: 'revoked_at', type: 'datetime', nullable: true })
   revokedAt: Date | null;
+
+  /** Set with `revokedAt` when the token was rotated rather than revoked. */
+  @Column({ name: 'rotated_at', type: 'datetime', nullable: true })
+  rotatedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime' })
   createdAt: Date;

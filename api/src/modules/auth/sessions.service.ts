@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
@@ -8,12 +8,27 @@ import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   type AccessTokenClaims,
+  REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshTokenClaims,
 } from './auth.constants.js';
+import { JWT_SECRET } from './auth.tokens.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A new refresh token's expiry, in whole seconds as its `exp` claim and every database keeps it. */
+const refreshExpiry = () => new Date((Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS) * 1000);
+
+/** Whether verified claims are those of a token of type `typ`: a refresh token is no access token. */
+export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknown }, typ: string): boolean {
+  return (
+    claims.typ === typ &&
+    typeof claims.sub === 'string' &&
+    /^\d+$/.test(claims.sub) &&
+    typeof claims.sid === 'string'
+  );
+}
 
 /** Sessions are refresh-token families: created at login, rotated on refresh, revoked at logout or on reuse. */
 @Injectable()
@@ -21,26 +36,64 @@ export class SessionsService {
   constructor(
     private readonly jwt: JwtService,
     @InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>,
+    @Inject(JWT_SECRET) private readonly secret: string,
   ) {}
 
-  start(userId: number): Promise<TokenPairResponse> {
-    return this.issue(userId, randomUUID());
+  async start(userId: number): Promise<TokenPairResponse> {
+    const sessionId = randomUUID();
+    const jti = randomUUID();
+    const expiresAt = refreshExpiry();
+    await this.tokens.insert({
+      userId,
+      familyId: sessionId,
+      tokenHash: sha256(jti),
+      expiresAt,
+      revokedAt: null,
+      rotatedAt: null,
+    });
+    return this.sign(userId, sessionId, jti, expiresAt);
   }
 
-  /** Rotates a refresh token. Presenting one that was already rotated or revoked revokes its whole session. */
+  /**
+   * Rotates a refresh token. The successor's `jti` is derived from the token's own (an HMAC with the secret), so
+   * a token always rotates to the same successor: one conditional update decides which of several concurrent
+   * refreshes inserts it, and the others, within the grace period, are given it too. Presenting a token that was
+   * rotated longer ago, or whose successor no longer lives, or that was revoked, revokes its whole session.
+   */
   async rotate(claims: RefreshTokenClaims): Promise<TokenPairResponse> {
     const tokenHash = sha256(claims.jti);
-    const now = new Date();
-    const rotated = await this.tokens.update({ tokenHash, revokedAt: IsNull() }, { revokedAt: now });
     const row = await this.tokens.findOneBy({ tokenHash });
     if (!row || row.userId !== Number(claims.sub) || row.familyId !== claims.sid) {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
-    if (rotated.affected !== 1 || row.expiresAt <= now) {
-      await this.revokeSession(row.familyId);
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    const successorJti = this.successorOf(claims.jti);
+    const now = new Date();
+    if (row.revokedAt === null && row.expiresAt > now) {
+      const expiresAt = refreshExpiry();
+      const won = await this.tokens.manager.transaction(async (manager) => {
+        const rotated = await manager.update(
+          RefreshTokenEntity,
+          { id: row.id, revokedAt: IsNull() },
+          { revokedAt: now, rotatedAt: now },
+        );
+        if (rotated.affected !== 1) return false;
+        // In the same transaction: a refresh that lost the update finds the successor once it sees the rotation.
+        await manager.insert(RefreshTokenEntity, {
+          userId: row.userId,
+          familyId: row.familyId,
+          tokenHash: sha256(successorJti),
+          expiresAt,
+          revokedAt: null,
+          rotatedAt: null,
+        });
+        return true;
+      });
+      if (won) return this.sign(row.userId, row.familyId, successorJti, expiresAt);
     }
-    return this.issue(row.userId, row.familyId);
+    const successor = await this.liveSuccessor(tokenHash, successorJti);
+    if (successor) return this.sign(row.userId, row.familyId, successorJti, successor.expiresAt);
+    await this.revokeSession(row.familyId);
+    throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
   }
 
   async isActive(sessionId: string): Promise<boolean> {
@@ -84,27 +137,40 @@ export class SessionsService {
     } catch {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
-    if (claims.typ !== typ || !/^\d+$/.test(claims.sub) || typeof claims.sid !== 'string') {
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
-    }
+    if (!hasClaimsOf(claims, typ)) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     return claims;
   }
 
-  private async issue(userId: number, sessionId: string): Promise<TokenPairResponse> {
-    const jti = randomUUID();
-    await this.tokens.insert({
-      userId,
-      familyId: sessionId,
-      tokenHash: sha256(jti),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      revokedAt: null,
+  private successorOf(jti: string): string {
+    return createHmac('sha256', this.secret).update(`refresh-successor:${jti}`).digest('base64url');
+  }
+
+  /** The successor of a token rotated within the grace period, if it is still live (not rotated, not revoked). */
+  private async liveSuccessor(tokenHash: string, successorJti: string): Promise<RefreshTokenEntity | null> {
+    const graceStart = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
+    const rotatedLately = await this.tokens.existsBy({ tokenHash, rotatedAt: MoreThan(graceStart) });
+    if (!rotatedLately) return null;
+    return this.tokens.findOneBy({
+      tokenHash: sha256(successorJti),
+      revokedAt: IsNull(),
+      expiresAt: MoreThan(new Date()),
     });
+  }
+
+  /** The token pair of a refresh token; the refresh token's claims all come from the row, so it is the same each time. */
+  private async sign(
+    userId: number,
+    sessionId: string,
+    jti: string,
+    expiresAt: Date,
+  ): Promise<TokenPairResponse> {
     const sub = String(userId);
+    const exp = Math.floor(expiresAt.getTime() / 1000);
     const access: AccessTokenClaims = { sub, typ: 'access', sid: sessionId };
     const refresh: RefreshTokenClaims = { sub, typ: 'refresh', sid: sessionId, jti };
     return {
       access: await this.jwt.signAsync(access, { expiresIn: ACCESS_TOKEN_TTL_SECONDS }),
-      refresh: await this.jwt.signAsync(refresh, { expiresIn: REFRESH_TOKEN_TTL_SECONDS }),
+      refresh: await this.jwt.signAsync({ ...refresh, iat: exp - REFRESH_TOKEN_TTL_SECONDS, exp }),
     };
   }
 }

@@ -15,7 +15,14 @@ import {
   ProgramListQueryDto,
   UpdateProgramDto,
 } from '@fitcoach/contracts';
-import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
+import {
+  Auth,
+  type AuthContext,
+  ChangesStateOnGet,
+  MaybeAuth,
+  OptionalAuth,
+  Roles,
+} from '../../common/auth/auth.decorators.js';
 import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
@@ -79,6 +86,7 @@ export class ProgramsController {
   }
 
   @Get('publishRequest/:id')
+  @ChangesStateOnGet()
   @Roles('trainer')
   publishRequest(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.programs.requestPublication(auth, id);
@@ -92,12 +100,14 @@ export class ProgramsController {
   }
 
   @Get('publishprogram/:id')
+  @ChangesStateOnGet()
   @Roles('superuser')
   publishProgram(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.programs.publish(auth, id);
   }
 
   @Get('changePublishStatus/:id')
+  @ChangesStateOnGet()
   @Roles('superuser')
   changePublishStatus(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.programs.togglePublished(auth, id);

@@ -19,7 +19,13 @@ import {
   UpdateUserDto,
 } from '@fitcoach/contracts';
 import type { Response } from 'express';
-import { Auth, type AuthContext, Public, Roles } from '../../common/auth/auth.decorators.js';
+import {
+  Auth,
+  type AuthContext,
+  ChangesStateOnGet,
+  Public,
+  Roles,
+} from '../../common/auth/auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { LegacyErrorKey } from '../../common/errors/legacy-error-key.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
@@ -38,7 +44,7 @@ export class UsersController {
 
   @Public()
   @Post('register')
-  @RateLimit('register')
+  @RateLimit('register', { errorKey: 'error_message' })
   @UseInterceptors(new LegacyErrorKey('error_message'))
   register(@Body() dto: RegisterDto) {
     return this.users.register(dto);
@@ -56,7 +62,7 @@ export class UsersController {
   @Public()
   @Post('resend_verification')
   @HttpCode(202)
-  @RateLimit('resend')
+  @RateLimit('resend', { perAccount: 'resendAccount' })
   resendVerification(@Body() dto: ResendVerificationDto) {
     return this.users.resendVerification(dto);
   }
@@ -102,6 +108,7 @@ export class UsersController {
   }
 
   @Get('changeUserAccess/:id')
+  @ChangesStateOnGet()
   @Roles('superuser')
   changeUserAccess(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.users.changeAccess(auth, id);
