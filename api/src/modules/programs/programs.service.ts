@@ -262,8 +262,9 @@ export class ProgramsService {
     return { message, messsage: message };
   }
 
-  count(): Promise<{ count: number }> {
-    return this.programs.count().then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async count(): Promise<[number]> {
+    return [await this.programs.count()];
   }
 
   /**

@@ -137,8 +137,9 @@ export class TrainersService {
     };
   }
 
-  count(): Promise<{ count: number }> {
-    return this.trainers.count().then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async count(): Promise<[number]> {
+    return [await this.trainers.count()];
   }
 
   /** The admin's trainer list: every trainer's account (blocked ones too, so they can be unblocked), newest first. */

@@ -173,8 +173,9 @@ export class UsersService {
     return { message: 'User profile updated successfully' };
   }
 
-  countUsers(): Promise<{ count: number }> {
-    return this.users.countBy({ isSuperuser: false }).then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async countUsers(): Promise<[number]> {
+    return [await this.users.countBy({ isSuperuser: false })];
   }
 
   /** Members (neither trainers nor superusers), newest first. */
