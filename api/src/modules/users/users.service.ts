@@ -22,7 +22,6 @@ import { UserEntity } from './user.entity.js';
 import { toUserBrief, toUserResponse } from './users.mapper.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
-/** A duplicate key on MySQL/MariaDB or SQLite: the unique index decided a race between two requests. */
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
