@@ -194,6 +194,12 @@ export interface ProgramResponse {
   updated_on: string;
 }
 
+/** `PUT /update/{id}/`: `back_to_review` when the edit unpublished the programme until a superuser approves it. */
+export interface ProgramUpdateResponse {
+  message: string;
+  back_to_review: boolean;
+}
+
 export interface LessonResponse {
   id: number;
   program: number;
