@@ -332,20 +332,29 @@ describe('PUT /api/users/updateUser/', () => {
     const session = await createSession(t);
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
-    const oldToken = await requestEmailChange(session, first);
-    const newToken = await requestEmailChange(session, second);
+    const firstToken = await requestEmailChange(session, first);
+    const secondToken = await requestEmailChange(session, second);
 
-    const res = await confirm(oldToken).expect(400);
+    const res = await confirm(firstToken).expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, error_message: 'Invalid Token' });
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
       email: session.user.email,
       pendingEmail: second,
     });
 
-    await confirm(newToken).expect(201);
-    await confirm(oldToken).expect(400);
+    // Asking for the first address again sends a new link: the old one for that address stays dead.
+    const newestToken = await requestEmailChange(session, first);
+    await confirm(firstToken).expect(400);
+    await confirm(secondToken).expect(400);
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
-      email: second,
+      email: session.user.email,
+      pendingEmail: first,
+    });
+
+    await confirm(newestToken).expect(201);
+    await confirm(secondToken).expect(400);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: first,
       pendingEmail: null,
     });
   });

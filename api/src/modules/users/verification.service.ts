@@ -31,11 +31,10 @@ export class VerificationService {
   ) {}
 
   /**
-   * Creates a link inside the caller's transaction; `send` it once that transaction has committed. The account's
-   * links not used yet are deleted: only the newest one works, so an older e-mail change cannot be confirmed.
+   * Creates a link inside the caller's transaction; `send` it once that transaction has committed. It replaces
+   * the account's earlier links: only the newest one works (see `use`).
    */
   async create(manager: EntityManager, user: UserEntity, email: string, purpose: VerificationPurpose) {
-    await manager.delete(EmailVerificationEntity, { userId: user.id, usedAt: IsNull() });
     const token = randomBytes(32).toString('base64url');
     const row = await manager.save(
       manager.create(EmailVerificationEntity, {
@@ -90,6 +89,14 @@ export class VerificationService {
       if (link.usedAt) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
       if (link.expiresAt.getTime() <= Date.now())
         throw new BadRequestException(VERIFICATION_MESSAGES.expired);
+      // Only the account's newest link works, so an older e-mail change cannot be confirmed. Checked here rather
+      // than by deleting older links in `create`: a DELETE then INSERT on the same index gap deadlocks on InnoDB.
+      const newest = await manager.findOne(EmailVerificationEntity, {
+        select: { id: true },
+        where: { userId: link.userId },
+        order: { id: 'DESC' },
+      });
+      if (newest?.id !== link.id) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
       const claimed = await manager.update(
         EmailVerificationEntity,
