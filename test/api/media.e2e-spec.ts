@@ -155,6 +155,8 @@ describe('Media', () => {
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Without CORS_ORIGINS no other origin may embed them.
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     });
 
     it('answers a plain 404 for a file that does not exist', async () => {
@@ -210,5 +212,35 @@ describe('Media', () => {
       );
       expect(existsSync(secret)).toBe(true);
     });
+  });
+});
+
+describe('Media with CORS_ORIGINS set', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      extraModules: [TestMediaModule],
+      env: { CORS_ORIGINS: 'https://app.example.com' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('lets pages of other origins show the images: Cross-Origin-Resource-Policy cross-origin', async () => {
+    const { body } = await t
+      .http()
+      .post('/api/test-media')
+      .attach('picture', await plainImage(10, 10), 'x.png')
+      .expect(201);
+    const res = await t.http().get(body.path).set('Origin', 'https://app.example.com').expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('keeps same-origin on everything else', async () => {
+    const api = await t.http().get('/api/health').set('Origin', 'https://app.example.com').expect(200);
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const missing = await t.http().get('/media/profile/0123456789abcdef0123456789abcdef.webp').expect(404);
+    expect(missing.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 });

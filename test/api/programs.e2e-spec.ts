@@ -235,7 +235,7 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
     })
       .attach('cover_image', await plainImage(48, 32), 'new.png')
       .expect(200);
-    expect(res.body).toEqual({ message: 'Programme updated' });
+    expect(res.body).toEqual({ message: 'Programme updated', back_to_review: false });
     const program = await programs.findOneByOrFail({ id: created.body.id });
     expect(program).toMatchObject({
       trainerId: trainer.id,
@@ -275,6 +275,110 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
     const { session } = await createTrainer(t);
     await update(999999999, session.bearer, { program_name: 'X' }).expect(404);
     await update('12abc', session.bearer, { program_name: 'X' }).expect(404);
+  });
+});
+
+describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 012)', () => {
+  /** A published programme of a new trainer, named with a word of its own, with an approved request if asked. */
+  async function published(approvedRequest: boolean) {
+    const word = unique();
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, {
+      name: `${word} programme`,
+      description: 'Thirty mornings.',
+      priceMinor: 4900,
+      isPublished: true,
+    });
+    if (approvedRequest) {
+      await requests.insert({ programId: program.id, status: 'approved', decidedAt: new Date() });
+    }
+    return { word, trainer, session, program };
+  }
+
+  it.each([
+    ['program_name', 'renamed', false],
+    ['description', 'Something else entirely.', true],
+    ['price', '99', true],
+  ])(
+    'sends it back to review when %s changes: unpublished, requested, out of the catalogue',
+    async (field, value, approvedRequest) => {
+      const { word, trainer, session, program } = await published(approvedRequest);
+      const fields = { [field]: field === 'program_name' ? `${word} ${value}` : value };
+
+      const res = await update(program.id, session.bearer, fields).expect(200);
+
+      expect(res.body).toEqual({ message: 'Programme updated', back_to_review: true });
+      expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ isPublished: false });
+      expect(await requests.findBy({ programId: program.id })).toEqual([
+        expect.objectContaining({ status: 'pending', decidedAt: null }),
+      ]);
+      expect((await get(`retrive_all/?q=${word}`).expect(200)).body).toEqual([]);
+      await get(`get_programme/${program.id}/`).expect(404);
+      // The trainer's dashboard reads this list and shows "Requested".
+      const own = await get(`get_trainer_programme/${trainer.id}/`, session.bearer).expect(200);
+      expect(own.body).toEqual([
+        expect.objectContaining({ id: program.id, is_published: false, publish_requested: true }),
+      ]);
+      expect(await pendingIds()).toContain(program.id);
+      await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
+        message: 'Request already submitted',
+      });
+
+      await get(`publishprogram/${program.id}/`, admin.bearer).expect(200);
+      expect(ids((await get(`retrive_all/?q=${word}`).expect(200)).body)).toEqual([program.id]);
+      expect(await pendingIds()).not.toContain(program.id);
+    },
+  );
+
+  it('keeps it published when other fields change or the same texts and price are sent', async () => {
+    const { word, session, program } = await published(true);
+    const res = await update(program.id, session.bearer, {
+      program_name: ` ${word} programme `,
+      description: 'Thirty mornings.',
+      price: '49',
+      duration: '45',
+      category: 'Cardio',
+      level: 'Advance',
+    })
+      .attach('cover_image', await plainImage(16, 16), 'cover.png')
+      .expect(200);
+
+    expect(res.body).toEqual({ message: 'Programme updated', back_to_review: false });
+    expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
+      isPublished: true,
+      durationDays: 45,
+      category: 'Cardio',
+      level: 'Advance',
+    });
+    expect(await requests.findBy({ programId: program.id })).toEqual([
+      expect.objectContaining({ status: 'approved' }),
+    ]);
+    expect(ids((await get(`retrive_all/?q=${word}`).expect(200)).body)).toEqual([program.id]);
+    expect(await pendingIds()).not.toContain(program.id);
+  });
+
+  it('leaves an unpublished programme unpublished and unrequested', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { name: 'Draft' });
+    const res = await update(program.id, session.bearer, { program_name: 'Draft two', price: '10' }).expect(
+      200,
+    );
+    expect(res.body).toEqual({ message: 'Programme updated', back_to_review: false });
+    expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
+      name: 'Draft two',
+      isPublished: false,
+    });
+    expect(await requests.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it('changes nothing when the edit is refused', async () => {
+    const { session, program } = await published(false);
+    await update(program.id, session.bearer, { program_name: 'Renamed', price: '0' }).expect(400);
+    expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
+      name: program.name,
+      isPublished: true,
+    });
+    expect(await requests.countBy({ programId: program.id })).toBe(0);
   });
 });
 
@@ -597,11 +701,14 @@ describe('GET /api/fitness_programs/getProgramCount/', () => {
     await get('getProgramCount/', session.bearer).expect(403);
   });
 
-  it('counts every programme', async () => {
-    const before = (await get('getProgramCount/', admin.bearer).expect(200)).body;
+  it('counts every programme, published or not, as a one-element array', async () => {
+    const [before] = (await get('getProgramCount/', admin.bearer).expect(200)).body;
     const { trainer } = await createTrainer(t);
     await createProgram(t, trainer);
-    await get('getProgramCount/', admin.bearer).expect(200, { count: before.count + 1 });
+    await createProgram(t, trainer, { isPublished: true });
+    const programmes = await programs.count();
+    await get('getProgramCount/', admin.bearer).expect(200, [programmes]);
+    expect(programmes).toBe(before + 2);
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { type LessonResponse, PROGRAM_CATEGORIES, PROGRAM_LEVELS, youtubeVideoId } from '@fitcoach/contracts';
 import { DataSource, In } from 'typeorm';
 import { DEMO_TRAINERS } from '../../api/src/database/seeds/demo-content.js';
@@ -184,6 +185,56 @@ describe(SeedModule.name, () => {
           .expect(200);
       } finally {
         await seeded.close();
+      }
+    },
+    SEEDING_TIMEOUT_MS,
+  );
+
+  /** What the Docker image runs: production on an embedded database (its own, here, on MySQL runs too). */
+  const dockerImage = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'a-production-secret-of-32-characters!',
+    DATABASE_URL: '',
+  };
+
+  it('does not seed a production server when SEED_DEMO is unset, even on an empty database', async () => {
+    const production = await createTestApp({ env: dockerImage, extraModules: [SeedModule] });
+    try {
+      await production
+        .http()
+        .post('/api/token/')
+        .send({ email: 'admin@fitcoach.local', password: 'admin-password' })
+        .expect(401);
+      expect(await production.app.get(DataSource).getRepository(UserEntity).count()).toBe(0);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it(
+    'seeds a production server with SEED_DEMO=true, warning that the published passwords work',
+    async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      try {
+        const production = await createTestApp({
+          env: { ...dockerImage, SEED_DEMO: 'true' },
+          extraModules: [SeedModule],
+        });
+        try {
+          await production
+            .http()
+            .post('/api/token/')
+            .send({ email: 'admin@fitcoach.local', password: 'admin-password' })
+            .expect(200);
+        } finally {
+          await production.close();
+        }
+        const warnings = warn.mock.calls.map(([message]) => String(message));
+        const warning = warnings.find((message) => message.startsWith('SEED_DEMO=true in production'));
+        expect(warning).toContain('admin@fitcoach.local / admin-password');
+        expect(warning).toContain('trainer5@fitcoach.local / trainer-password');
+      } finally {
+        warn.mockRestore();
       }
     },
     SEEDING_TIMEOUT_MS,

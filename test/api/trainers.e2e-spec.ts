@@ -93,6 +93,18 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     });
   });
 
+  it('refuses a superuser with 403, storing no trainer, flag or picture', async () => {
+    const session = await createSession(t, { superuser: true });
+    const picturesBefore = storedTrainerPictures();
+    const res = await register(session.bearer)
+      .attach('profile_picture', await plainImage(40, 30), 'me.png')
+      .expect(403);
+    expect(res.body).toEqual({ statusCode: 403, message: 'A superuser cannot register as a trainer' });
+    expect(await trainers.countBy({ userId: session.user.id })).toBe(0);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ isTrainer: false });
+    expect(storedTrainerPictures()).toEqual(picturesBefore);
+  });
+
   it('refuses a second registration with 409', async () => {
     const { session } = await createTrainer(t);
     const res = await register(session.bearer).expect(409);
@@ -291,14 +303,16 @@ describe('superuser endpoints', () => {
     await t.http().get(path).set('Authorization', session.bearer).expect(403);
   });
 
-  it('counts trainers', async () => {
+  it('counts trainers as a one-element array', async () => {
     const admin = await createSession(t, { superuser: true });
     const count = async () =>
       (await t.http().get('/api/trainers/getTrainerCount/').set('Authorization', admin.bearer).expect(200))
         .body;
-    const before = await count();
+    const [before] = await count();
     await createTrainer(t);
-    expect(await count()).toEqual({ count: before.count + 1 });
+    const total = await trainers.count();
+    expect(await count()).toEqual([total]);
+    expect(total).toBe(before + 1);
   });
 
   it('reports nobody online until presence exists', async () => {

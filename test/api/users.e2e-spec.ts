@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { nextVerificationToken } from '../fixtures/mail.js';
-import { createSession, createUser, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
+import { createSession, createUser, type Session, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
 
 let t: TestApp;
 let jobs: JobsService;
@@ -314,6 +314,113 @@ describe('PUT /api/users/updateUser/', () => {
     await t.http().post('/api/token/').send({ email: newEmail, password: TEST_PASSWORD }).expect(200);
   });
 
+  /** Asks for a move to `email` and resolves with the link's token once its e-mail is sent. */
+  async function requestEmailChange(session: Session, email: string): Promise<string> {
+    const token = nextVerificationToken(jobs, email);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('email', email)
+      .expect(200);
+    return token;
+  }
+
+  const confirm = (token: string) => t.http().post('/api/users/email_verification/').send({ token });
+
+  it('confirms only the newest change: an older link is refused and changes nothing', async () => {
+    const session = await createSession(t);
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    const firstToken = await requestEmailChange(session, first);
+    const secondToken = await requestEmailChange(session, second);
+
+    const res = await confirm(firstToken).expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error_message: 'Invalid Token' });
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: second,
+    });
+
+    // Asking for the first address again sends a new link: the old one for that address stays dead.
+    const newestToken = await requestEmailChange(session, first);
+    await confirm(firstToken).expect(400);
+    await confirm(secondToken).expect(400);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: first,
+    });
+
+    await confirm(newestToken).expect(201);
+    await confirm(secondToken).expect(400);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: first,
+      pendingEmail: null,
+    });
+  });
+
+  it('never lets a used link move the address back', async () => {
+    const session = await createSession(t);
+    const original = session.user.email;
+    const moved = uniqueEmail('moved');
+    const away = await requestEmailChange(session, moved);
+    await confirm(away).expect(201);
+    const back = await requestEmailChange(session, original);
+    await confirm(back).expect(201);
+
+    await confirm(away).expect(400);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: original,
+      pendingEmail: null,
+    });
+  });
+
+  it('answers 409 to a link whose address another account took in the meantime, changing nothing', async () => {
+    const session = await createSession(t);
+    const wanted = uniqueEmail('wanted');
+    const token = await requestEmailChange(session, wanted);
+    const other = await createUser(t, { email: wanted });
+
+    const res = await confirm(token).expect(409);
+    expect(res.body).toMatchObject({
+      statusCode: 409,
+      error_message: 'user account with this email already exists.',
+    });
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: wanted,
+    });
+    expect(await users.findOneByOrFail({ id: other.id })).toMatchObject({ email: wanted });
+  });
+
+  it('answers 409 when only the unique index sees the address taken (a registration racing the check)', async () => {
+    const session = await createSession(t);
+    const wanted = uniqueEmail('raced');
+    const token = await requestEmailChange(session, wanted);
+    await createUser(t, { email: wanted });
+    // The check runs before the other registration commits; the database's unique index then refuses the move.
+    const check = jest.spyOn(EntityManager.prototype, 'existsBy').mockResolvedValueOnce(false);
+    try {
+      const res = await confirm(token).expect(409);
+      expect(res.body).toMatchObject({
+        statusCode: 409,
+        error_message: 'user account with this email already exists.',
+      });
+      expect(check).toHaveBeenCalled();
+    } finally {
+      check.mockRestore();
+    }
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: wanted,
+    });
+    const link = await t.app
+      .get(DataSource)
+      .getRepository(EmailVerificationEntity)
+      .findOneByOrFail({ userId: session.user.id, email: wanted });
+    expect(link.usedAt).toBeNull();
+  });
+
   it('refuses an address another account has with 409', async () => {
     const other = await createUser(t);
     const session = await createSession(t);
@@ -377,18 +484,16 @@ describe('superuser endpoints', () => {
     await t.http().get(path).set('Authorization', session.bearer).expect(403);
   });
 
-  it('counts non-superuser accounts', async () => {
+  it('counts non-superuser accounts as a one-element array', async () => {
     const admin = await createSession(t, { superuser: true });
-    const before = (await t.http().get('/api/users/getUserCount/').set('Authorization', admin.bearer)).body
-      .count;
+    const count = async () =>
+      (await t.http().get('/api/users/getUserCount/').set('Authorization', admin.bearer).expect(200)).body;
+    const [before] = await count();
     await createUser(t);
     await createUser(t, { superuser: true });
-    const after = await t
-      .http()
-      .get('/api/users/getUserCount/')
-      .set('Authorization', admin.bearer)
-      .expect(200);
-    expect(after.body).toEqual({ count: before + 1 });
+    const members = await users.countBy({ isSuperuser: false });
+    expect(await count()).toEqual([members]);
+    expect(members).toBe(before + 1);
   });
 
   it('reports nobody online until presence exists', async () => {

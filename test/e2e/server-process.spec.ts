@@ -46,4 +46,51 @@ test.describe('the server process', () => {
     expect(result).toMatchObject({ code: 0, signal: null });
     expect(result.stdout).toContain('FitCoach stopped');
   });
+
+  test.describe('in production (NODE_ENV=production, an empty embedded database: the Docker image)', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-32-characters!' };
+
+    async function adminLogin(port: number): Promise<number> {
+      const res = await fetch(`http://127.0.0.1:${port}/api/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@fitcoach.local', password: 'admin-password' }),
+      });
+      return res.status;
+    }
+
+    test('seeds no demo account unless SEED_DEMO=true', async () => {
+      const port = await freePort();
+      const child = startServer({ ...production, DATA_DIR: dataDir(), PORT: String(port) });
+      const exited = exitOf(child);
+      await listening(child);
+      expect(await adminLogin(port)).toBe(401);
+      child.kill('SIGTERM');
+      const { stdout } = await exited;
+      expect(stdout).not.toContain('admin-password');
+    });
+
+    test('with SEED_DEMO=true seeds, and warns that the published passwords work', async () => {
+      const port = await freePort();
+      const child = startServer({
+        ...production,
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir(),
+        PORT: String(port),
+      });
+      const exited = exitOf(child);
+      await listening(child);
+      expect(await adminLogin(port)).toBe(200);
+      child.kill('SIGTERM');
+      const { stdout } = await exited;
+      const warnings = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((entry) => entry.level === 40);
+      expect(warnings).toContainEqual(
+        expect.objectContaining({ msg: expect.stringContaining('admin@fitcoach.local / admin-password') }),
+      );
+    });
+  });
 });

@@ -1,5 +1,6 @@
-import { expect, REFUSED_SUBMISSION, test, toast } from './support/accounts.js';
-import { apiAccount, apiProgramme, apiTrainer, logIn } from './support/catalogue.js';
+import { expect, fillLogin, REFUSED_SUBMISSION, superuserAccount, test, toast } from './support/accounts.js';
+import { MESSAGES } from '../../web/app/utils/messages.js';
+import { apiAccount, apiProgramme, apiTrainer, logIn, publishProgrammes } from './support/catalogue.js';
 
 test.describe('/trainerRegister', () => {
   test('a visitor is asked to create an account first', async ({ page }) => {
@@ -7,6 +8,20 @@ test.describe('/trainerRegister', () => {
     await expect(page.getByRole('heading', { name: 'You need to create an account first' })).toBeVisible();
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL('/register');
+  });
+
+  test('a superuser is told that superusers cannot be trainers, not shown the form', async ({ page }) => {
+    const admin = await superuserAccount();
+    await page.goto('/login');
+    await fillLogin(page, admin.email, admin.password);
+    await expect(page).toHaveURL('/');
+    await page.goto('/trainerRegister');
+    await expect(
+      page.getByRole('heading', { name: 'A superuser cannot register as a trainer.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+    await expect(page).toHaveURL('/admin/dashboard');
   });
 
   test.describe('refusals', () => {
@@ -92,6 +107,22 @@ test.describe("the trainer's dashboard", () => {
     await expect(toast(page, 'Sorry Programme not created')).toBeVisible();
     await expect(page.getByText('price must be a whole amount from 1 to 1000000')).toBeVisible();
     await expect(page.getByLabel('Program Name')).toHaveValue('Too cheap');
+  });
+
+  test('renaming a published programme says it went back to review, and the table shows "Requested"', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await apiTrainer(request);
+    const id = await apiProgramme(request, account.auth, { program_name: 'Live programme' });
+    await publishProgrammes(request, [id]);
+    await logIn(page, account);
+    await page.goto(`/trainerDashboard?view=edit&program=${id}`);
+    await page.getByLabel('Program Name').fill('Renamed programme');
+    await page.getByRole('button', { name: 'Save Program' }).click();
+    await expect(toast(page, MESSAGES.programmeBackToReview)).toBeVisible();
+    const row = page.getByRole('row', { name: /Renamed programme/ });
+    await expect(row.getByText('Requested')).toBeVisible();
   });
 
   test('a duplicate lesson number and a link that is not YouTube are refused', async ({ page, request }) => {

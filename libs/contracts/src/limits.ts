@@ -54,7 +54,8 @@ export const EXCERPT_WORDS = 20;
 // More pending notifications than `showOneByOneUpTo` collapse into one "You received {n} messages".
 export const PENDING_NOTIFICATIONS = { showOneByOneUpTo: 3, spacingMs: 500 } as const;
 export const PROGRESS_DEGREES_PER_PERCENT = 3.6;
-export const PAGINATION = { defaultPageSize: 50, maxPageSize: 100 } as const;
+// `maxPage` keeps the offset ((page - 1) × page size) an ordinary integer that every database takes.
+export const PAGINATION = { defaultPageSize: 50, maxPageSize: 100, maxPage: 1_000_000 } as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 

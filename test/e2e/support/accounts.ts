@@ -109,12 +109,18 @@ export async function accessToken(
   return ((await response.json()) as { access: string }).access;
 }
 
-/** The Authorization header of a superuser made with `npm run create-superuser` on the server's own data. */
-export async function superuserAuth(request: APIRequestContext): Promise<Record<string, string>> {
+/** A superuser made with `npm run create-superuser` on the server's own data. */
+export async function superuserAccount(): Promise<{ email: string; password: string }> {
   const admin = { email: `admin-${randomUUID().slice(0, 12)}@example.com`, password: `pw-${randomUUID()}` };
   await runCli('api/dist/cli/create-superuser.js', ['--email', admin.email, '--password', admin.password], {
     DATA_DIR: process.env.E2E_DATA_DIR ?? '',
   });
+  return admin;
+}
+
+/** The Authorization header of a new superuser (`superuserAccount`). */
+export async function superuserAuth(request: APIRequestContext): Promise<Record<string, string>> {
+  const admin = await superuserAccount();
   return { Authorization: `Bearer ${await accessToken(request, admin.email, admin.password)}` };
 }
 

@@ -31,7 +31,7 @@ function backPath(request: Request): string {
 // SPEC §2: the page's content depends on who is looking.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const user = await getUser(args);
-  const state = !user ? 'anonymous' : user.is_trainer ? 'trainer' : 'form';
+  const state = !user ? 'anonymous' : user.is_trainer ? 'trainer' : user.is_superuser ? 'superuser' : 'form';
   return { state, back: backPath(args.request) } as const;
 });
 
@@ -82,6 +82,12 @@ export default function TrainerRegisterRoute() {
         <Notice title="You need to create an account first" action="Create Account" to="/register" />
       ) : state === 'trainer' ? (
         <Notice title="You are Already a Trainer." action="Trainer Dashboard" to="/TrainerDashboard" />
+      ) : state === 'superuser' ? (
+        <Notice
+          title="A superuser cannot register as a trainer."
+          action="Admin Dashboard"
+          to="/admin/dashboard"
+        />
       ) : (
         <TrainerRegistrationForm result={result} back={back} />
       )}

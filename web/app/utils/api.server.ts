@@ -4,6 +4,7 @@ import {
   isApiError,
   type LessonResponse,
   type ProgramResponse,
+  type ProgramUpdateResponse,
   type TrainerResponse,
 } from '@fitcoach/contracts';
 import type { CurrentUser } from '~/types/user';
@@ -282,7 +283,10 @@ export const api = {
     }),
 
   updateProgramme: (args: RouteArgs, id: number, form: FormData) =>
-    call<MessageResponse>(args, `/api/fitness_programs/update/${id}/`, { method: 'PUT', multipart: form }),
+    call<ProgramUpdateResponse>(args, `/api/fitness_programs/update/${id}/`, {
+      method: 'PUT',
+      multipart: form,
+    }),
 
   requestPublication: (args: RouteArgs, id: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/publishRequest/${id}/`),

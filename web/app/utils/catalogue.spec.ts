@@ -25,6 +25,12 @@ describe(pageParam.name, () => {
     expect(pageParam(new URLSearchParams('page=0'))).toBe(1);
     expect(pageParam(new URLSearchParams('page=two'))).toBe(1);
   });
+
+  it('never asks the API for a page beyond the last one it serves', () => {
+    expect(pageParam(new URLSearchParams('page=1000000'))).toBe(1_000_000);
+    expect(pageParam(new URLSearchParams('page=1000001'))).toBe(1);
+    expect(pageParam(new URLSearchParams('page=1e21'))).toBe(1);
+  });
 });
 
 describe(programmeFilters.name, () => {

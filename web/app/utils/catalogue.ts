@@ -1,4 +1,4 @@
-import { isProgramCategory, isProgramLevel, type ProgramLevel } from '@fitcoach/contracts';
+import { isProgramCategory, isProgramLevel, PAGINATION, type ProgramLevel } from '@fitcoach/contracts';
 import type { ProgrammeFilters } from './api.server';
 
 /** Cards per page of /findTrainer and /programmes: a whole number of rows of 1, 2 or 3 cards. */
@@ -14,10 +14,10 @@ export function parseId(value: string | null | undefined): number | null {
   return id > 0 && Number.isSafeInteger(id) ? id : null;
 }
 
-/** The `page` query parameter: a whole number from 1, else the first page. */
+/** The `page` query parameter: a whole number from 1 to the API's last allowed page, else the first page. */
 export function pageParam(search: URLSearchParams): number {
   const page = Number(search.get('page'));
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return Number.isSafeInteger(page) && page >= 1 && page <= PAGINATION.maxPage ? page : 1;
 }
 
 /** The /programmes filters of a URL; an unknown category or level means "any" rather than an error page. */

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api, type ApiResult } from './api.server';
 import { requireUser } from './auth.server';
 import { parseId } from './catalogue';
-import { type DashboardView, INTENTS, parseView, viewSearch } from './dashboard';
+import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from './dashboard';
 import { rejectForm, textValues } from './forms.server';
 import { MESSAGES } from './messages';
 import {
@@ -96,7 +96,11 @@ async function saveProgramme(
     return rejectForm(intent, { errors, values, message, status: result.status });
   }
   const to = viewUrl(args.request, { name: 'programmes' });
-  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+  return redirectWithToast(
+    to,
+    { type: 'success', message: programmeSavedMessage(result.data) },
+    args.request,
+  );
 }
 
 /** SPEC §4: the owner asks a superuser to publish; the API answers whether the request is new or pending. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { type DashboardView, parseView, viewSearch } from './dashboard';
+import { type DashboardView, parseView, programmeSavedMessage, viewSearch } from './dashboard';
+import { MESSAGES } from './messages';
 
 const view = (query: string, isTrainer = true) => parseView(new URLSearchParams(query), isTrainer);
 
@@ -42,5 +43,17 @@ describe(viewSearch.name, () => {
   ])('%j is %j, which parses back to it', (dashboardView, search) => {
     expect(viewSearch(dashboardView)).toBe(search);
     expect(view(search.slice(1))).toEqual(dashboardView);
+  });
+});
+
+describe(programmeSavedMessage.name, () => {
+  it("tells the trainer when an edit sent the programme back to review, else repeats the API's message", () => {
+    expect(programmeSavedMessage({ message: 'Programme updated', back_to_review: true })).toBe(
+      MESSAGES.programmeBackToReview,
+    );
+    expect(programmeSavedMessage({ message: 'Programme updated', back_to_review: false })).toBe(
+      'Programme updated',
+    );
+    expect(programmeSavedMessage({ message: 'Programme created' })).toBe('Programme created');
   });
 });

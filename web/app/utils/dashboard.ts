@@ -1,4 +1,5 @@
 import { parseId } from './catalogue';
+import { MESSAGES } from './messages';
 
 /*
  * The dashboard's views are addressed by the query string, so that every one of them is a link that works without
@@ -53,4 +54,9 @@ export function viewSearch(view: DashboardView): string {
   if (view.name === 'edit' || view.name === 'lessons') params.set('program', String(view.programmeId));
   if (view.name === 'lessons' && view.lesson !== null) params.set('lesson', String(view.lesson));
   return `?${params.toString()}`;
+}
+
+/** The toast after a programme is saved: an edit that sent a published programme back to review says so. */
+export function programmeSavedMessage(answer: { message: string; back_to_review?: boolean }): string {
+  return answer.back_to_review === true ? MESSAGES.programmeBackToReview : answer.message;
 }

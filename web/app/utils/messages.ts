@@ -15,6 +15,8 @@ export const MESSAGES = {
   trainerPhone: 'Please enter a valid phone number.',
   invalidCredentials: 'invalid credentials',
   programmeNotCreated: 'Sorry Programme not created',
+  programmeBackToReview:
+    'Programme updated. Its name, description or price changed, so it is unpublished until a superuser approves it again.',
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',
 } as const;

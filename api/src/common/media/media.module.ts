@@ -1,4 +1,12 @@
-import { Global, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  type MiddlewareConsumer,
+  Module,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mediaFiles } from './media-files.js';
 import { MediaService } from './media.service.js';
 
@@ -9,11 +17,14 @@ import { MediaService } from './media.service.js';
 @Global()
 @Module({ providers: [MediaService], exports: [MediaService] })
 export class MediaModule implements NestModule {
-  constructor(private readonly media: MediaService) {}
+  constructor(
+    private readonly media: MediaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(mediaFiles(this.media.rootDir))
+      .apply(mediaFiles(this.media.rootDir, { crossOrigin: this.config.corsOrigins.length > 0 }))
       .forRoutes({ path: 'media/{*path}', method: RequestMethod.ALL });
   }
 }

@@ -9,14 +9,15 @@ export type StartupSeeding = 'always' | 'when-empty' | 'never';
 
 /**
  * When start-up seeds the demo content. SEED_DEMO=true: always (the seed adds only what is missing);
- * SEED_DEMO=false: never; unset (`undefined`): only an empty embedded database, so a first `npm start` has
- * something to show, while a MySQL deployment or a test run is never filled with demo accounts it did not ask for.
+ * SEED_DEMO=false: never; unset (`undefined`): only an empty embedded database outside production, so a first
+ * `npm start` has something to show, while a production server (the Docker image runs one on SQLite), a MySQL
+ * deployment or a test run is never filled with demo accounts whose passwords are published in the README.
  */
 export function startupSeeding(
   config: Pick<AppConfig, 'nodeEnv' | 'databaseUrl'> & { seedDemo?: boolean },
 ): StartupSeeding {
   if (config.seedDemo === true) return 'always';
-  if (config.seedDemo === false || config.nodeEnv === 'test' || config.databaseUrl) return 'never';
+  if (config.seedDemo === false || config.nodeEnv !== 'development' || config.databaseUrl) return 'never';
   return 'when-empty';
 }
 
@@ -40,6 +41,13 @@ export class DemoSeedOnStartup implements OnApplicationBootstrap {
     );
     for (const login of logins) {
       this.logger.log(`Demo login (${login.role}): ${login.email} / ${login.password}`);
+    }
+    if (this.config.nodeEnv === 'production') {
+      this.logger.warn(
+        'SEED_DEMO=true in production: anyone can sign in to these accounts, whose passwords are published ' +
+          `(${logins.map((login) => `${login.email} / ${login.password}`).join(', ')}). ` +
+          'Remove SEED_DEMO and delete these accounts or change their passwords before real users arrive.',
+      );
     }
   }
 }

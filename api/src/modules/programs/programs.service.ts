@@ -1,6 +1,6 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type EntityManager, In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import {
   type CreateProgramDto,
   DEFAULT_CURRENCY,
@@ -9,6 +9,7 @@ import {
   type PaginationQueryDto,
   type ProgramListQueryDto,
   type ProgramResponse,
+  type ProgramUpdateResponse,
   type UpdateProgramDto,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
@@ -111,34 +112,51 @@ export class ProgramsService {
     }
   }
 
-  /** The owner edits; absent fields stay. A new cover replaces the old file only once the row points at it. */
+  /**
+   * The owner edits; absent fields stay. A new cover replaces the old file only once the row points at it.
+   * A published programme whose name, description or price changes goes back to review (ADR 012): unpublished,
+   * with its publish request pending again, in one transaction with the edit.
+   */
   async update(
     auth: AuthContext,
     id: number,
     dto: UpdateProgramDto,
     cover: UploadedImage | undefined,
-  ): Promise<MessageResponse> {
+  ): Promise<ProgramUpdateResponse> {
     const program = await this.findOwned(auth, id);
     const newCover = cover ? await this.media.storeImage('program', cover, 'cover_image') : undefined;
+    const priceMinor = dto.price === undefined ? undefined : dto.price * MINOR_UNITS_PER_MAJOR;
+    const backToReview =
+      program.isPublished &&
+      ((dto.program_name !== undefined && dto.program_name !== program.name) ||
+        (dto.description !== undefined && dto.description !== program.description) ||
+        (priceMinor !== undefined && priceMinor !== program.priceMinor));
     const changes = {
       ...(dto.program_name !== undefined && { name: dto.program_name }),
       ...(dto.description !== undefined && { description: dto.description }),
       ...(dto.duration !== undefined && { durationDays: dto.duration }),
-      ...(dto.price !== undefined && { priceMinor: dto.price * MINOR_UNITS_PER_MAJOR }),
+      ...(priceMinor !== undefined && { priceMinor }),
       ...(dto.category !== undefined && { category: dto.category }),
       ...(dto.level !== undefined && { level: dto.level }),
       ...(newCover !== undefined && { coverImage: newCover }),
+      ...(backToReview && { isPublished: false }),
     };
     if (Object.keys(changes).length > 0) {
       try {
-        await this.programs.update({ id }, changes);
+        await this.programs.manager.transaction(async (manager) => {
+          // The programme's row first: concurrent edits of one programme then wait here, never both inserting
+          // its request.
+          await manager.update(ProgramEntity, { id }, changes);
+          if (backToReview) await this.reopenRequest(manager, id);
+        });
       } catch (error) {
         await this.media.remove(newCover);
         throw error;
       }
     }
     if (newCover !== undefined && program.coverImage) await this.media.remove(program.coverImage);
-    return { message: PROGRAM_MESSAGES.updated };
+    if (backToReview) this.logger.log(`Programme ${id} edited by user ${auth.user.id}: back to review`);
+    return { message: PROGRAM_MESSAGES.updated, back_to_review: backToReview };
   }
 
   /** With `publish_requested` for the owner and superusers. */
@@ -262,8 +280,9 @@ export class ProgramsService {
     return { message, messsage: message };
   }
 
-  count(): Promise<{ count: number }> {
-    return this.programs.count().then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async count(): Promise<[number]> {
+    return [await this.programs.count()];
   }
 
   /**
@@ -278,6 +297,18 @@ export class ProgramsService {
         { programId: id, status: 'pending' },
         { status: 'approved', decidedAt: new Date() },
       );
+    }
+  }
+
+  /** The programme's publish request, pending again (or created pending), so it is in the superusers' queue. */
+  private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {
+    const reopened = await manager.update(
+      PublishRequestEntity,
+      { programId },
+      { status: 'pending', decidedAt: null },
+    );
+    if (!reopened.affected) {
+      await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });
     }
   }
 

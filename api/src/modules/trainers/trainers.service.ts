@@ -21,6 +21,7 @@ import { accountOf, toTrainerResponse } from './trainers.mapper.js';
 export const TRAINER_MESSAGES = {
   created: 'Trainer profile created',
   alreadyTrainer: 'You are already a trainer',
+  superuser: 'A superuser cannot register as a trainer',
   notTrainer: 'You are not a trainer',
   notFound: 'Trainer not found',
 } as const;
@@ -56,12 +57,15 @@ export class TrainersService {
   /**
    * Makes the caller a trainer: the trainer row and the user's flag in one transaction. The picture is optional
    * (without one the account's picture shows, see the mapper) and is removed again if nothing was stored.
+   * Superusers moderate trainers and their programmes, so they cannot be one (403): SPEC §6 does not offer them
+   * "Join as Trainer", and the rule holds for the API, not only in the hidden link.
    */
   async register(
     auth: AuthContext,
     dto: TrainerRegistrationDto,
     picture: UploadedImage | undefined,
   ): Promise<MessageResponse> {
+    if (auth.user.isSuperuser) throw new ForbiddenException(TRAINER_MESSAGES.superuser);
     if (await this.trainers.existsBy({ userId: auth.user.id })) {
       throw new ConflictException(TRAINER_MESSAGES.alreadyTrainer);
     }
@@ -137,8 +141,9 @@ export class TrainersService {
     };
   }
 
-  count(): Promise<{ count: number }> {
-    return this.trainers.count().then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async count(): Promise<[number]> {
+    return [await this.trainers.count()];
   }
 
   /** The admin's trainer list: every trainer's account (blocked ones too, so they can be unblocked), newest first. */

@@ -22,7 +22,6 @@ import { UserEntity } from './user.entity.js';
 import { toUserBrief, toUserResponse } from './users.mapper.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
-/** A duplicate key on MySQL/MariaDB or SQLite: the unique index decided a race between two requests. */
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -173,8 +172,9 @@ export class UsersService {
     return { message: 'User profile updated successfully' };
   }
 
-  countUsers(): Promise<{ count: number }> {
-    return this.users.countBy({ isSuperuser: false }).then((count) => ({ count }));
+  /** A one-element array, as the spec's client reads it (API.md). */
+  async countUsers(): Promise<[number]> {
+    return [await this.users.countBy({ isSuperuser: false })];
   }
 
   /** Members (neither trainers nor superusers), newest first. */

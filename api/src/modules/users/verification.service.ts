@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, Injectable, Logger } from '@nes
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
+import { isUniqueViolation } from '../../common/database/errors.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -29,7 +30,10 @@ export class VerificationService {
     private readonly jobs: JobsService,
   ) {}
 
-  /** Creates a link inside the caller's transaction; `send` it once that transaction has committed. */
+  /**
+   * Creates a link inside the caller's transaction; `send` it once that transaction has committed. It replaces
+   * the account's earlier links: only the newest one works (see `use`).
+   */
   async create(manager: EntityManager, user: UserEntity, email: string, purpose: VerificationPurpose) {
     const token = randomBytes(32).toString('base64url');
     const row = await manager.save(
@@ -60,8 +64,21 @@ export class VerificationService {
     }
   }
 
-  /** Uses a link: verifies the account, or moves it to the new address of an e-mail change. */
+  /**
+   * Uses a link: verifies the account, or moves it to the new address of an e-mail change, which must still be the
+   * pending one. An address another account took in the meantime is a 409, also when the unique index is what
+   * notices it (a registration between the check and the write).
+   */
   async verify(token: string): Promise<{ status: 200 | 201; Message: string }> {
+    try {
+      return await this.use(token);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
+      throw error;
+    }
+  }
+
+  private use(token: string): Promise<{ status: 200 | 201; Message: string }> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.findOneBy(EmailVerificationEntity, { tokenHash: sha256(token) });
       if (!link) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
@@ -72,6 +89,14 @@ export class VerificationService {
       if (link.usedAt) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
       if (link.expiresAt.getTime() <= Date.now())
         throw new BadRequestException(VERIFICATION_MESSAGES.expired);
+      // Only the account's newest link works, so an older e-mail change cannot be confirmed. Checked here rather
+      // than by deleting older links in `create`: a DELETE then INSERT on the same index gap deadlocks on InnoDB.
+      const newest = await manager.findOne(EmailVerificationEntity, {
+        select: { id: true },
+        where: { userId: link.userId },
+        order: { id: 'DESC' },
+      });
+      if (newest?.id !== link.id) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
       const claimed = await manager.update(
         EmailVerificationEntity,
@@ -81,6 +106,7 @@ export class VerificationService {
       if (claimed.affected !== 1) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
       if (link.email !== user.email) {
+        if (link.email !== user.pendingEmail) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
         const taken = await manager.existsBy(UserEntity, { email: link.email });
         if (taken) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
         await manager.update(

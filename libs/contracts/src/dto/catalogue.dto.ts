@@ -1,4 +1,4 @@
-import { Transform } from 'class-transformer';
+import { Expose, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { COUNTRIES } from '../countries.js';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../limits.js';
 import { changedText, choiceOr, optionalChoice, requiredText, wholeNumber } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
-import { optionalNumber, optionalTrim, trim } from './transforms.js';
+import { optionalNumber, optionalTrim, queryParam, trim } from './transforms.js';
 
 export const CATALOGUE_MESSAGES = {
   phone: 'Please enter a valid phone number.',
@@ -107,17 +107,24 @@ export class UpdateProgramDto {
   level?: string;
 }
 
-/** `GET /retrive_all/?category=&level=&q=&page=&page_size=`. */
+/** `GET /retrive_all/?category=&level=&q=&page=&page_size=`; each given once, as text (`q[a]=`, `q=&q=` are 400). */
 export class ProgramListQueryDto extends PaginationQueryDto {
-  @optionalChoice(PROGRAM_CATEGORIES, CATALOGUE_MESSAGES.category)
+  @IsOptional()
+  @Expose()
+  @Transform(queryParam(optionalTrim))
+  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
   category?: string;
 
-  @optionalChoice(PROGRAM_LEVELS, CATALOGUE_MESSAGES.level)
+  @IsOptional()
+  @Expose()
+  @Transform(queryParam(optionalTrim))
+  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
   level?: string;
 
   @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
+  @Expose()
+  @Transform(queryParam(optionalTrim))
+  @IsString({ message: 'q must be a text' })
   @MaxLength(100)
   q?: string;
 }
@@ -185,6 +192,12 @@ export interface ProgramResponse {
   publish_requested?: boolean;
   created_on: string;
   updated_on: string;
+}
+
+/** `PUT /update/{id}/`: `back_to_review` when the edit unpublished the programme until a superuser approves it. */
+export interface ProgramUpdateResponse {
+  message: string;
+  back_to_review: boolean;
 }
 
 export interface LessonResponse {

@@ -32,3 +32,15 @@ export const optionalTrimOr =
   (fallback: string) =>
   ({ value }: TransformFnParams): unknown =>
     isAbsent(value) ? fallback : typeof value === 'string' ? value.trim() : value;
+
+/**
+ * A query parameter that is also sent as `name[...]=` is refused: Express's query parser keeps `q[a]=1` as a
+ * parameter named `q[a]`, which the validation pipe would silently drop. NaN fails every rule of a field.
+ * Use it with `@Expose()`, so that it runs when only the bracketed twin is there.
+ */
+export const queryParam =
+  (transform: (params: TransformFnParams) => unknown) =>
+  (params: TransformFnParams): unknown =>
+    Object.keys(params.obj ?? {}).some((name) => name.startsWith(`${params.key}[`))
+      ? Number.NaN
+      : transform(params);
