@@ -81,6 +81,14 @@ describe.each(LISTS)('paging $path', (list) => {
     expect(res.body).toMatchObject({ statusCode: 400, message: PAGINATION_MESSAGES.pageSize });
   });
 
+  it('repeats the paging and filters in Link, never parameters the list ignores', async () => {
+    const ignored = `utm=${'x'.repeat(10_000)}&before=1`;
+    const res = await get(list, `page=1&page_size=1&${ignored}`).expect(200);
+    expect(res.headers.link).toContain(`${list.path}?page=1&page_size=1>; rel="first"`);
+    expect(res.headers.link).not.toContain('utm=');
+    expect(res.headers.link).not.toContain('before=');
+  });
+
   it('serves the last allowed page (empty) and the largest page size', async () => {
     const last = await get(list, 'page=1000000&page_size=100').expect(200);
     expect(last.body).toEqual([]);

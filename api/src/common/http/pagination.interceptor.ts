@@ -7,11 +7,15 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The validated filters the list applied, repeated in the `Link` URLs. */
+  filters?: Record<string, string | undefined>;
 }
 
 /**
  * Lists stay plain JSON arrays for the spec's client; the paging travels in `X-Total-Count` and an RFC 8288
- * `Link` header (API.md general rules).
+ * `Link` header (API.md general rules). The links are built from what the list applied, never from the raw query:
+ * echoing parameters a list ignores would let a request make the answer's headers as large as its URL, past what
+ * clients and proxies accept.
  */
 @Injectable()
 export class PaginatedResponse implements NestInterceptor {
@@ -23,10 +27,13 @@ export class PaginatedResponse implements NestInterceptor {
       map((page: Page<unknown>) => {
         const lastPage = Math.max(1, Math.ceil(page.total / page.pageSize));
         const link = (n: number, rel: string) => {
-          const url = new URL(req.originalUrl, 'http://internal');
-          url.searchParams.set('page', String(n));
-          url.searchParams.set('page_size', String(page.pageSize));
-          return `<${url.pathname}${url.search}>; rel="${rel}"`;
+          const query = new URLSearchParams();
+          for (const [name, value] of Object.entries(page.filters ?? {})) {
+            if (value !== undefined) query.set(name, value);
+          }
+          query.set('page', String(n));
+          query.set('page_size', String(page.pageSize));
+          return `<${req.baseUrl}${req.path}?${query}>; rel="${rel}"`;
         };
         const links = [link(1, 'first'), link(lastPage, 'last')];
         if (page.page > 1) links.push(link(page.page - 1, 'prev'));

@@ -187,7 +187,11 @@ export class ProgramsService {
         )
         .setParameter('q', likeContains(query.q.toLowerCase()));
     }
-    return this.page(search.orderBy('program.id', 'DESC'), query);
+    const { category, level, q } = query;
+    return {
+      ...(await this.page(search.orderBy('program.id', 'DESC'), query)),
+      filters: { category, level, q },
+    };
   }
 
   /** Every programme, for superusers (so with `publish_requested`), newest first. */
