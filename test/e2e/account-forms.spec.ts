@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { expect, fillLogin, REFUSED_SUBMISSION, test, toast, verifiedAccount } from './support/accounts.js';
 
 test.describe('with JavaScript, the forms hint as the visitor types', () => {
@@ -36,6 +37,34 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
     await form.getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL('/userProfile');
     await expect(form).toBeHidden();
+  });
+});
+
+test.describe('with JavaScript, a picture over the upload limit', () => {
+  test('is refused before the form is sent, with the limit named', async ({ page }) => {
+    const account = await verifiedAccount(page, true);
+    await fillLogin(page, account.email, account.password);
+    await expect(page).toHaveURL('/trainerDashboard');
+    await page.goto('/userProfile?edit=1');
+    const form = page.getByRole('dialog', { name: 'Update Profile' });
+    const picture = form.getByLabel('Profile Picture');
+    await picture.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1),
+    });
+    await expect(form.getByText('Choose a picture of at most 5 MB')).toBeVisible();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(picture).toHaveJSProperty('validationMessage', 'Choose a picture of at most 5 MB');
+    await expect(page).toHaveURL('/userProfile?edit=1');
+    expect(posts).toEqual([]);
+
+    await picture.setInputFiles([]);
+    await expect(form.getByText('Choose a picture of at most 5 MB')).toBeHidden();
   });
 });
 

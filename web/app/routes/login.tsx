@@ -17,6 +17,7 @@ import { api } from '~/utils/api.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
@@ -47,7 +48,9 @@ function rejected(email: string, errors: FieldErrors, message: string, status: n
 }
 
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
-  const form = await args.request.formData();
+  const submitted = await readForm(args.request);
+  if (!submitted) return rejected('', {}, MESSAGES.invalidLogin, 400);
+  const { form } = submitted;
   const credentials = { email: textField(form, 'email'), password: textField(form, 'password') };
   const errors = validateLogin(credentials);
   if (isHoneypotFilled(form) || hasErrors(errors)) {

@@ -19,6 +19,7 @@ import { api, type Registration } from '~/utils/api.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import {
@@ -45,7 +46,11 @@ function rejected(values: KeptValues, errors: FieldErrors, message: string, stat
 }
 
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
-  const form = await args.request.formData();
+  const submitted = await readForm(args.request);
+  if (!submitted) {
+    return rejected({ first_name: '', last_name: '', email: '' }, {}, MESSAGES.invalidInput, 400);
+  }
+  const { form } = submitted;
   const fields = {
     first_name: textField(form, 'first_name'),
     last_name: textField(form, 'last_name'),

@@ -8,6 +8,7 @@ import { Honeypot } from '~/components/forms/honeypot';
 import { api } from '~/utils/api.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
 import { sessionAction } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
@@ -56,7 +57,9 @@ async function resend(args: ActionFunctionArgs, form: FormData) {
 }
 
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
-  const form = await args.request.formData();
+  const submitted = await readForm(args.request);
+  if (!submitted) return answer('verify', false, MESSAGES.invalidInput, 400);
+  const { form } = submitted;
   return form.get('intent') === 'resend' ? resend(args, form) : verify(args);
 });
 

@@ -4,6 +4,16 @@
  */
 const port = process.env.PORT ?? '3000';
 
+/**
+ * Whether the site's cookies carry `Secure` whatever the scheme of a request: when users reach the site over https
+ * (PUBLIC_URL) or it runs in production, a request that arrives as http (a proxy that does not say it terminated
+ * TLS, a first visit typed without https) must not make the browser send the session in clear afterwards.
+ */
+export function secureCookies(vars: { NODE_ENV?: string; PUBLIC_URL?: string }): boolean {
+  return vars.NODE_ENV === 'production' || /^https:/i.test(vars.PUBLIC_URL?.trim() ?? '');
+}
+
 export const env = {
   apiInternalUrl: (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+  secureCookies: secureCookies(process.env),
 } as const;

@@ -1,3 +1,5 @@
+import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+
 /** The product's UI texts that the server and the browser both produce (SPEC §5 and §8, client reference §5). */
 export const MESSAGES = {
   invalidInput: 'Invalid input',
@@ -19,4 +21,5 @@ export const MESSAGES = {
     'Programme updated. Its name, description or price changed, so it is unpublished until a superuser approves it again.',
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',
+  pictureTooLarge: `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;

@@ -1,6 +1,7 @@
 import { type ApiError, UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { type UploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
 import { rejectForm } from './forms.server';
+import { MESSAGES } from './messages';
 import { apiFieldErrors, type FieldErrors } from './validation';
 
 /*
@@ -9,7 +10,7 @@ import { apiFieldErrors, type FieldErrors } from './validation';
  * does: the action still knows which form was sent and can say which field was too large, keeping what was typed.
  */
 
-export const TOO_LARGE = `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`;
+export const TOO_LARGE = MESSAGES.pictureTooLarge;
 
 export interface SubmittedForm {
   form: FormData;

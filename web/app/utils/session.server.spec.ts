@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
+import { env, secureCookies } from './env.server';
 import { accessTokenCookie, getSession, refreshTokenCookie, RequestSession } from './session.server';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
@@ -21,7 +22,7 @@ describe('token cookies', () => {
     expect(accessTokenCookie.parse(requestWith('accessToken=a%20b'))).toBeNull();
   });
 
-  it('writes an HttpOnly, SameSite=Lax cookie for the spec lifetime, Secure over https only', () => {
+  it('writes an HttpOnly, SameSite=Lax cookie for the spec lifetime, Secure over https only in development', () => {
     const http = accessTokenCookie.serialize(TOKEN, new Request('http://localhost/'));
     expect(http).toBe(
       `accessToken=${TOKEN}; Path=/; Max-Age=${TOKEN_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax`,
@@ -74,5 +75,68 @@ describe(getSession.name, () => {
     const first = getSession({ request: new Request('http://localhost/a'), context });
     expect(getSession({ request: new Request('http://localhost/b'), context })).toBe(first);
     expect(getSession({ request: new Request('http://localhost/a'), context: {} })).not.toBe(first);
+  });
+});
+
+describe(secureCookies.name, () => {
+  it.each([
+    [{ NODE_ENV: 'production' }, true],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }, true],
+    [{ NODE_ENV: 'development', PUBLIC_URL: 'https://fitcoach.example' }, true],
+    [{ PUBLIC_URL: 'HTTPS://fitcoach.example/' }, true],
+    [{ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' }, false],
+    [{ NODE_ENV: 'test' }, false],
+    [{}, false],
+  ])('%j: %s', (vars, secure) => {
+    expect(secureCookies(vars)).toBe(secure);
+  });
+
+  it('is off in the tests, which run over http with NODE_ENV=test', () => {
+    expect(env.secureCookies).toBe(false);
+  });
+});
+
+describe('the cookies of a site configured for https or production', () => {
+  /** session.server and toast.server as they load when the configuration asks for Secure cookies. */
+  async function secureModules() {
+    let modules: [typeof import('./session.server'), typeof import('./toast.server')] | undefined;
+    await jest.isolateModulesAsync(async () => {
+      jest.unstable_mockModule('./env.server', () => ({
+        env: { ...env, secureCookies: true },
+        secureCookies: () => true,
+      }));
+      modules = [await import('./session.server'), await import('./toast.server')];
+    });
+    if (!modules) throw new Error('the modules did not load');
+    return modules;
+  }
+
+  // A proxy that does not say it terminated TLS, or a first visit typed without https, arrives as http.
+  const http = new Request('http://fitcoach.example/login', { headers: { Cookie: 'toast=x' } });
+
+  it('marks the session cookies Secure on a request that arrived as http', async () => {
+    const [session] = await secureModules();
+    expect(session.accessTokenCookie.serialize(TOKEN, http)).toBe(
+      `accessToken=${TOKEN}; Path=/; Max-Age=${TOKEN_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax; Secure`,
+    );
+    const sut = new session.RequestSession(http);
+    sut.store({ access: 'a.b.c', refresh: 'd.e.f' });
+    expect(sut.setCookies()).toEqual([
+      expect.stringMatching(/^accessToken=a\.b\.c; .*; Secure$/),
+      expect.stringMatching(/^refreshToken=d\.e\.f; .*; Secure$/),
+    ]);
+    sut.clear();
+    expect(sut.setCookies()).toEqual([
+      'accessToken=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+      'refreshToken=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+    ]);
+  });
+
+  it('marks the toast cookie Secure, when set and when consumed', async () => {
+    const [, toast] = await secureModules();
+    const set = await toast.createToastHeaders({ type: 'success', message: 'Saved' }, http);
+    expect(set.get('Set-Cookie')).toMatch(/^toast=[^;]+; .*; Secure(;|$)/);
+    const { headers } = await toast.getToast(http);
+    expect(headers?.get('Set-Cookie')).toMatch(/^toast=; Max-Age=0; .*; Secure(;|$)/);
   });
 });

@@ -1,5 +1,6 @@
 import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
 import type { AppLoadContext } from '@remix-run/node';
+import { env } from './env.server';
 
 /*
  * The session is the API's token pair in two cookies (ARCHITECTURE §5). They hold the raw JWTs rather than Remix's
@@ -21,12 +22,13 @@ export interface TokenCookie {
   clear(request: Request): string;
 }
 
-export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:';
+/** Whether a cookie set in answer to `request` is `Secure`: always in production or behind an https PUBLIC_URL. */
+export function isSecureCookie(request: Request): boolean {
+  return env.secureCookies || new URL(request.url).protocol === 'https:';
 }
 
 function attributes(request: Request, maxAgeSeconds: number): string {
-  const secure = isHttps(request) ? '; Secure' : '';
+  const secure = isSecureCookie(request) ? '; Secure' : '';
   return `Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createCookie, redirect } from '@remix-run/node';
 import type { Toast, ToastInput, ToastType } from '~/types/toast';
-import { isHttps } from './session.server';
+import { isSecureCookie } from './session.server';
 
 /*
  * A flash message that survives one redirect (post/redirect/get). It is not signed: whoever edits it can only show
@@ -30,7 +30,10 @@ function isToast(value: unknown): value is Toast {
 }
 
 export async function createToastHeaders(toast: ToastInput, request: Request): Promise<Headers> {
-  const cookie = await toastCookie.serialize({ ...toast, id: randomUUID() }, { secure: isHttps(request) });
+  const cookie = await toastCookie.serialize(
+    { ...toast, id: randomUUID() },
+    { secure: isSecureCookie(request) },
+  );
   return new Headers({ 'Set-Cookie': cookie });
 }
 
@@ -45,7 +48,7 @@ export async function getToast(
   const value: unknown = await toastCookie.parse(request.headers.get('Cookie'));
   if (value === null) return { toast: null, headers: undefined };
   const headers = new Headers({
-    'Set-Cookie': await toastCookie.serialize('', { maxAge: 0, secure: isHttps(request) }),
+    'Set-Cookie': await toastCookie.serialize('', { maxAge: 0, secure: isSecureCookie(request) }),
   });
   return { toast: isToast(value) ? value : null, headers };
 }

@@ -13,6 +13,20 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+export const MASK = '***';
+
+// The e-mail verification page, its single-fetch twin (`.data`) and any trailing slash; route paths match any case.
+const VERIFY_PATH = /^(\/verify\/)[^/?#]+?((?:\.data)?\/?)(?=[?#]|$)/i;
+const TOKEN_PARAM = /([?&]token=)[^&#]*/gi;
+
+/**
+ * A request URL as the logs show it: the secret of a verification link (`/verify/<token>`, `?token=`) is masked,
+ * since whoever reads the logs could otherwise activate the account or confirm the address.
+ */
+export function maskUrl(url: string): string {
+  return url.replace(VERIFY_PATH, `$1${MASK}$2`).replace(TOKEN_PARAM, `$1${MASK}`);
+}
+
 export function loggerOptions(config: AppConfig): Params {
   return {
     pinoHttp: {
@@ -28,7 +42,7 @@ export function loggerOptions(config: AppConfig): Params {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: maskUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

@@ -7,11 +7,18 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
 import type { Loaded, ResponseCache } from '../cache/response-cache.js';
+import {
+  bodyLimit,
+  closeAfterAnswer,
+  limitedRequest,
+  refuseDeclaredTooLarge,
+  refuseTooLarge,
+} from './body-limit.js';
 
 export type WebMode = 'production' | 'development';
 
 export interface WebServing {
-  /** Express handlers for the browser: static assets first, then Remix for every other path. */
+  /** Express handlers for the browser: the body limit, static assets, then Remix for every other path. */
   handlers: RequestHandler[];
   close(): Promise<void>;
 }
@@ -68,6 +75,26 @@ function sendRendered(res: ExpressResponse, page: RenderedPage, nonce: string): 
   res.end(page.nonce === nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
 }
 
+// A Host header that names a host: a name or an IPv4 address, or an IPv6 one in brackets, with an optional port.
+const HOST = /^(?:[\w.-]+|\[[\d:a-f.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The scheme and host of the page a request asks for, or null when its Host header cannot make a URL. req.secure
+ * honours `trust proxy`, so the site behind a TLS proxy sees https; a forwarded scheme other than https is http.
+ */
+function origin(req: Request): { protocol: string; host: string } | null {
+  const protocol = req.secure ? 'https:' : 'http:';
+  const host = req.headers.host ?? '';
+  if (!HOST.test(host) || !URL.canParse(`${protocol}//${host}${req.url}`)) return null;
+  return { protocol, host };
+}
+
+/** A refusal sent before the request's body was read, which is then never read. */
+function refuse(req: Request, res: ExpressResponse, status: number, text: string): void {
+  if (!req.complete) closeAfterAnswer(req, res);
+  res.status(status).type('text/plain').send(text);
+}
+
 function remixHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: WebMode,
@@ -76,26 +103,43 @@ function remixHandler(
   const handle = createRequestHandler(build, mode);
   return (req, res, next) => {
     if (crossSitePost(req)) {
-      res.status(403).type('text/plain').send('Cross-site form posts are refused.');
+      refuse(req, res, 403, 'Cross-site form posts are refused.');
+      return;
+    }
+    const page = origin(req);
+    if (!page) {
+      refuse(req, res, 400, 'Bad Request');
       return;
     }
     // Loaders call the API on the visitor's behalf and forward this header; setting it to the address Express
     // trusts (req.ip honours `trust proxy`) stops a visitor from choosing the address the API's rate limits see.
     req.headers['x-forwarded-for'] = req.ip;
     const nonce = String(res.locals.cspNonce ?? '');
-    // req.protocol honours `trust proxy`, so the site behind a TLS proxy sees https and sets Secure cookies.
-    const render = () =>
-      handle(createRequest(req, res, { protocol: `${req.protocol}:` }), { cspNonce: nonce });
+    const limit = bodyLimit(req.path);
+    const request = limitedRequest(createRequest(req, res, page), limit, () =>
+      refuseTooLarge(req, res, limit),
+    );
+    const render = () => handle(request, { cspNonce: nonce });
     if (cache && sharedPage(req)) {
-      const key = `web ${req.protocol}://${req.headers.host ?? ''}${req.originalUrl}`;
+      const key = `web ${page.protocol}//${page.host}${req.originalUrl}`;
       cache
         .remember(key, async () => rendered(await render(), nonce))
-        .then((page) => sendRendered(res, page, nonce))
+        .then((cached) => sendRendered(res, cached, nonce))
         .catch(next);
       return;
     }
     render()
-      .then((response) => sendResponse(res, response))
+      .then((response) => {
+        // Already answered: the body went over the limit.
+        if (res.headersSent) return response.body?.cancel();
+        // An answer given before the body was read (a refusal, a redirect to the login page) closes the connection
+        // rather than reading the rest of the body to keep it open.
+        if (!req.complete) {
+          request.body?.cancel().catch(() => undefined);
+          closeAfterAnswer(req, res);
+        }
+        return sendResponse(res, response);
+      })
       .catch(next);
   };
 }
@@ -111,6 +155,7 @@ export async function productionWeb(webRoot: string, cache: ResponseCache): Prom
   const assets = express.static(join(client, 'assets'), IMMUTABLE);
   return {
     handlers: [
+      refuseDeclaredTooLarge,
       (req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()),
       express.static(client, { maxAge: '1h', index: false }),
       remixHandler(build, 'production', cache),
@@ -130,6 +175,7 @@ export async function developmentWeb(webRoot: string, httpServer: Server): Promi
   });
   return {
     handlers: [
+      refuseDeclaredTooLarge,
       vite.middlewares as unknown as RequestHandler,
       remixHandler(
         () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,

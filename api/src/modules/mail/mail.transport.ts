@@ -23,7 +23,9 @@ export abstract class MailTransport {
 export function createMailTransport(config: AppConfig): MailTransport {
   return config.smtpUrl
     ? new SmtpMailTransport(config.smtpUrl, config.mailFrom)
-    : new OutboxMailTransport(join(config.dataDir, 'outbox'), config.mailFrom);
+    : new OutboxMailTransport(join(config.dataDir, 'outbox'), config.mailFrom, {
+        logLinks: config.nodeEnv !== 'production',
+      });
 }
 
 /** SMTP_URL, with nodemailer's URL options (`smtps://`, `?pool=true`, `?ignoreTLS=true`, ...). */
@@ -47,8 +49,9 @@ export class SmtpMailTransport extends MailTransport implements OnApplicationShu
 }
 
 /**
- * The embedded default: each message is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/` and its link
- * is logged, so a developer, a test and the first user of a fresh install can all follow it.
+ * The embedded default: each message is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/`. Outside production
+ * its link is logged too, so a developer and a test can follow it; in production logs are read by more people than
+ * the recipient, so the link stays in the file.
  */
 export class OutboxMailTransport extends MailTransport {
   private readonly logger = new Logger('Mail');
@@ -57,6 +60,7 @@ export class OutboxMailTransport extends MailTransport {
   constructor(
     private readonly dir: string,
     private readonly from: string,
+    private readonly options: { logLinks: boolean },
   ) {
     super();
   }
@@ -71,7 +75,8 @@ export class OutboxMailTransport extends MailTransport {
     // 'wx': two mails to one address in the same millisecond must not overwrite each other; the second
     // attempt fails and its retry gets a later name.
     await writeFile(file, message, { flag: 'wx' });
-    this.logger.log(`Mail to ${mail.to} written to ${file}; link: ${link}`);
+    const written = `Mail to ${mail.to} written to ${file}`;
+    this.logger.log(this.options.logLinks ? `${written}; link: ${link}` : written);
   }
 }
 
