@@ -45,6 +45,11 @@ describe(readForm.name, () => {
     expect(await readForm(post('{}', { 'Content-Type': 'application/json' }))).toBeNull();
     expect(await readForm(post('x', { 'Content-Type': 'multipart/form-data' }))).toBeNull();
   });
+
+  it('refuses a multipart body cut short or garbled instead of throwing', async () => {
+    const garbled = post('--xyz\r\ngarbage', { 'Content-Type': 'multipart/form-data; boundary=xyz' });
+    expect(await readForm(garbled)).toBeNull();
+  });
 });
 
 describe(forwardedBody.name, () => {

@@ -18,19 +18,19 @@ export interface SubmittedForm {
   oversized: string[];
 }
 
-/** The submitted form, multipart or URL-encoded; null when the body is neither (not something a form sends). */
+/**
+ * The submitted form, multipart or URL-encoded; null when the body is neither (not something a form sends) or does
+ * not parse as what it says it is: a multipart type without a boundary, a multipart body cut short or garbled.
+ */
 export async function readForm(request: Request): Promise<SubmittedForm | null> {
   const type = request.headers.get('Content-Type') ?? '';
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    return { form: await request.formData(), oversized: [] };
-  }
-  if (!type.startsWith('multipart/form-data')) return null;
   try {
-    return await readMultipart(request);
-  } catch (error) {
-    // Remix's answer to a multipart type without a boundary.
-    if (error instanceof TypeError) return null;
-    throw error;
+    if (type.startsWith('application/x-www-form-urlencoded')) {
+      return { form: await request.formData(), oversized: [] };
+    }
+    return type.startsWith('multipart/form-data') ? await readMultipart(request) : null;
+  } catch {
+    return null;
   }
 }
 
