@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 /*
@@ -134,5 +135,39 @@ describe('GET /api/trainers/allTrainer/ and retrieveTrainer/{id}/ (cached for an
     });
     expect(await listed()).not.toContain(trainer.id);
     await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+  });
+});
+
+describe('a signed-in view read with the session cookie (the web) is never served to visitors', () => {
+  const withCookie = (path: string, session: Session) =>
+    t.http().get(path).set('Cookie', `accessToken=${session.access}`);
+
+  it("keeps a trainer's unpublished programme, own list and phone number out of the anonymous answers", async () => {
+    const { trainer, session } = await createTrainer(t, { phone: '5550001111' });
+    await createProgram(t, trainer, { name: 'Cookie published', isPublished: true });
+    const draft = await createProgram(t, trainer, { name: 'Cookie draft' });
+    const programme = `/api/fitness_programs/get_programme/${draft.id}/`;
+    const list = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    const profile = `/api/trainers/retrieveTrainer/${trainer.id}/`;
+
+    expect((await withCookie(programme, session).expect(200)).body.program_name).toBe('Cookie draft');
+    expect(names((await withCookie(list, session).expect(200)).body).sort()).toEqual([
+      'Cookie draft',
+      'Cookie published',
+    ]);
+    expect((await withCookie(profile, session).expect(200)).body.phone).toBe('5550001111');
+
+    expect((await anonymous(programme).expect(404)).body).toEqual(REFUSED.programmeNotFound);
+    expect(names((await anonymous(list).expect(200)).body)).toEqual(['Cookie published']);
+    expect((await anonymous(profile).expect(200)).body.phone).toBeNull();
+  });
+
+  it('answers the cookie holder afresh after visitors filled the cache', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const draft = await createProgram(t, trainer, { name: 'Warm draft' });
+    const list = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    await anonymous(list).expect(200, []);
+    expect(names((await withCookie(list, session).expect(200)).body)).toEqual(['Warm draft']);
+    await withCookie(`/api/fitness_programs/get_programme/${draft.id}/`, session).expect(200);
   });
 });
