@@ -7,6 +7,7 @@ import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
+import { REFUSED } from '../fixtures/refusals.js';
 import { createSession, createUser, login } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -45,7 +46,11 @@ const storedTrainerPictures = () => {
 
 describe('POST /api/trainers/TrainerProfileCreation/', () => {
   it('requires authentication', async () => {
-    await t.http().post('/api/trainers/TrainerProfileCreation/').field('phone', '9876543210').expect(401);
+    await t
+      .http()
+      .post('/api/trainers/TrainerProfileCreation/')
+      .field('phone', '9876543210')
+      .expect(401, REFUSED.notAuthenticated);
   });
 
   it('makes the caller a trainer with the picture stored as WebP', async () => {
@@ -96,10 +101,9 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
   it('refuses a superuser with 403, storing no trainer, flag or picture', async () => {
     const session = await createSession(t, { superuser: true });
     const picturesBefore = storedTrainerPictures();
-    const res = await register(session.bearer)
+    await register(session.bearer)
       .attach('profile_picture', await plainImage(40, 30), 'me.png')
-      .expect(403);
-    expect(res.body).toEqual({ statusCode: 403, message: 'A superuser cannot register as a trainer' });
+      .expect(403, REFUSED.superuserTrainer);
     expect(await trainers.countBy({ userId: session.user.id })).toBe(0);
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ isTrainer: false });
     expect(storedTrainerPictures()).toEqual(picturesBefore);
@@ -107,8 +111,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
 
   it('refuses a second registration with 409', async () => {
     const { session } = await createTrainer(t);
-    const res = await register(session.bearer).expect(409);
-    expect(res.body).toMatchObject({ statusCode: 409, message: 'You are already a trainer' });
+    await register(session.bearer).expect(409, REFUSED.alreadyTrainer);
     expect(await trainers.countBy({ userId: session.user.id })).toBe(1);
   });
 
@@ -160,12 +163,16 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
 
 describe('GET /api/trainers/getTrainer/', () => {
   it('requires authentication', async () => {
-    await t.http().get('/api/trainers/getTrainer/').expect(401);
+    await t.http().get('/api/trainers/getTrainer/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a caller who is not a trainer with 403', async () => {
     const session = await createSession(t);
-    await t.http().get('/api/trainers/getTrainer/').set('Authorization', session.bearer).expect(403);
+    await t
+      .http()
+      .get('/api/trainers/getTrainer/')
+      .set('Authorization', session.bearer)
+      .expect(403, REFUSED.forbidden);
   });
 
   it('returns the caller’s trainer record under data, phone included', async () => {
@@ -236,14 +243,14 @@ describe('GET /api/trainers/retrieveTrainer/{id}/', () => {
   it('answers 404 for an unknown, a malformed id and a blocked trainer', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     const admin = await createSession(t, { superuser: true });
-    await t.http().get('/api/trainers/retrieveTrainer/999999999/').expect(404);
-    await t.http().get('/api/trainers/retrieveTrainer/abc/').expect(404);
-    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+    await t.http().get('/api/trainers/retrieveTrainer/999999999/').expect(404, REFUSED.trainerNotFound);
+    await t.http().get('/api/trainers/retrieveTrainer/abc/').expect(404, REFUSED.malformedId);
+    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404, REFUSED.trainerNotFound);
     await t
       .http()
       .get(`/api/trainers/retrieveTrainer/${trainer.id}/`)
       .set('Authorization', admin.bearer)
-      .expect(404);
+      .expect(404, REFUSED.trainerNotFound);
   });
 });
 
@@ -295,12 +302,12 @@ describe('superuser endpoints', () => {
   ];
 
   it.each(adminPaths)('%s requires authentication', async (path) => {
-    await t.http().get(path).expect(401);
+    await t.http().get(path).expect(401, REFUSED.notAuthenticated);
   });
 
   it.each(adminPaths)('%s refuses a trainer with 403', async (path) => {
     const { session } = await createTrainer(t);
-    await t.http().get(path).set('Authorization', session.bearer).expect(403);
+    await t.http().get(path).set('Authorization', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('counts trainers as a one-element array', async () => {
