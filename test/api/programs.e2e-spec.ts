@@ -6,7 +6,7 @@ import { PublishRequestEntity } from '../../api/src/modules/programs/publish-req
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
-import { REFUSED } from '../fixtures/refusals.js';
+import { notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -176,7 +176,7 @@ describe('POST /api/fitness_programs/create/', () => {
     const res = await create(session.bearer)
       .attach('cover_image', Buffer.from('<script>alert(1)</script>'), 'cover.png')
       .expect(400);
-    expect(res.body.errors).toEqual([{ field: 'cover_image', message: expect.any(String) }]);
+    expect(res.body).toEqual(notAnImage('cover_image'));
     expect(await programs.countBy({ trainerId: trainer.id })).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
-import { REFUSED } from '../fixtures/refusals.js';
+import { imageTooLarge, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, createUser, login } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     const res = await register(session.bearer)
       .attach('profile_picture', Buffer.from('<script>alert(1)</script>'), 'x.png')
       .expect(400);
-    expect(res.body.errors).toEqual([{ field: 'profile_picture', message: expect.any(String) }]);
+    expect(res.body).toEqual(notAnImage('profile_picture'));
     expect(await trainers.countBy({ userId: session.user.id })).toBe(0);
   });
 
@@ -143,7 +143,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     const res = await register(session.bearer)
       .attach('profile_picture', Buffer.alloc(10 * 1024 * 1024), 'huge.jpg')
       .expect(413);
-    expect(res.body).toMatchObject({ statusCode: 413, errors: [{ field: 'profile_picture' }] });
+    expect(res.body).toEqual(imageTooLarge('profile_picture'));
   });
 
   it('answers two concurrent registrations with one 201 and one 409, keeping one picture', async () => {
