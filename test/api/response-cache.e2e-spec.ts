@@ -85,7 +85,7 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
       .set('Authorization', session.bearer)
       .field('program_name', 'After the edit')
       .expect(200, { message: 'Programme updated', back_to_review: true });
-    await anonymous(path).expect(404);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
   });
 
   it("never serves the owner's view of an unpublished programme to a visitor, nor the other way round", async () => {
@@ -93,8 +93,8 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
     const program = await createProgram(t, trainer);
     const path = `/api/fitness_programs/get_programme/${program.id}/`;
     await signedIn(path, session).expect(200);
-    await anonymous(path).expect(404);
-    await anonymous(path).expect(404);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
     await signedIn(path, session).expect(200);
   });
 });
@@ -134,7 +134,7 @@ describe('GET /api/trainers/allTrainer/ and retrieveTrainer/{id}/ (cached for an
       message: 'User Blocked',
     });
     expect(await listed()).not.toContain(trainer.id);
-    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404, REFUSED.trainerNotFound);
   });
 });
 
