@@ -34,6 +34,7 @@ let blockedTrainer: TrainerEntity;
 let published: ProgramEntity;
 let draft: ProgramEntity;
 let publishedLesson: LessonEntity;
+let blockedTrainersProgramme: ProgramEntity;
 let target: UserEntity;
 
 beforeAll(async () => {
@@ -51,6 +52,11 @@ beforeAll(async () => {
     .getRepository(UserEntity)
     .update({ id: sessions['blocked user'].user.id }, { blocked: true });
   blockedTrainer = (await createTrainer(t, { account: { blocked: true } })).trainer;
+  blockedTrainersProgramme = await createProgram(t, blockedTrainer, {
+    name: 'Matrix blocked',
+    isPublished: true,
+  });
+  await createLesson(t, blockedTrainersProgramme);
 
   published = await createProgram(t, ownerTrainer, { name: 'Matrix published', isPublished: true });
   draft = await createProgram(t, ownerTrainer, { name: 'Matrix draft' });
@@ -306,6 +312,17 @@ describe('programmes', () => {
     );
   });
 
+  describe('GET /api/fitness_programs/get_programme/{id}/ of a blocked trainer (superusers only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/get_programme/${blockedTrainersProgramme.id}/`),
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
+        { viewer: 'superuser', status: 200, body: programme('Matrix blocked', true) },
+        blockedRow,
+      ],
+    );
+  });
+
   describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/', () => {
     matrix(
       get(() => `/api/fitness_programs/get_trainer_programme/${ownerTrainer.id}/`),
@@ -317,7 +334,10 @@ describe('programmes', () => {
     );
     matrix(
       get(() => `/api/fitness_programs/get_trainer_programme/${blockedTrainer.id}/`),
-      [...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeTrainerNotFound)],
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeTrainerNotFound),
+        { viewer: 'superuser', status: 200, body: programmeNames(['Matrix blocked']) },
+      ],
     );
   });
 
@@ -408,6 +428,17 @@ describe('lessons', () => {
       [
         ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeNotFound),
         ...rowsFor(['owner trainer', 'superuser'], 200, (body) => expect(body).toHaveLength(1)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/getLessons/{programId}/ of a blocked trainer (superusers only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/getLessons/${blockedTrainersProgramme.id}/`),
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
+        { viewer: 'superuser', status: 200, body: (body) => expect(body).toHaveLength(1) },
         blockedRow,
       ],
     );
