@@ -140,7 +140,8 @@ describe('POST /api/token/refresh/', () => {
   }
 
   it('refuses a missing or forged token', async () => {
-    await t.http().post('/api/token/refresh/').send({}).expect(400);
+    const missing = await t.http().post('/api/token/refresh/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'refresh' }] });
     const res = await t.http().post('/api/token/refresh/').send({ refresh: 'not.a.token' }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
   });
@@ -295,7 +296,8 @@ describe('POST /api/token/verify/', () => {
     const forged = `${session.access.slice(0, -4)}AAAA`;
     const res = await t.http().post('/api/token/verify/').send({ token: forged }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
-    await t.http().post('/api/token/verify/').send({}).expect(400);
+    const missing = await t.http().post('/api/token/verify/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'token' }] });
   });
 });
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CATALOGUE_MESSAGES, PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
-import { notAnImage, REFUSED } from '../fixtures/refusals.js';
+import { fieldRefusal, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -453,11 +454,16 @@ describe('GET /api/fitness_programs/retrive_all/', () => {
   });
 
   it('refuses unknown filters and page sizes with 400', async () => {
-    const category = await get('retrive_all/?category=Boxing').expect(400);
-    expect(category.body.errors).toEqual([{ field: 'category', message: expect.any(String) }]);
-    await get('retrive_all/?level=Expert').expect(400);
-    await get('retrive_all/?page_size=1000').expect(400);
-    await get('retrive_all/?page=abc').expect(400);
+    await get('retrive_all/?category=Boxing').expect(
+      400,
+      fieldRefusal(400, 'category', CATALOGUE_MESSAGES.category),
+    );
+    await get('retrive_all/?level=Expert').expect(400, fieldRefusal(400, 'level', CATALOGUE_MESSAGES.level));
+    await get('retrive_all/?page_size=1000').expect(
+      400,
+      fieldRefusal(400, 'page_size', PAGINATION_MESSAGES.pageSize),
+    );
+    await get('retrive_all/?page=abc').expect(400, fieldRefusal(400, 'page', PAGINATION_MESSAGES.page));
   });
 });
 

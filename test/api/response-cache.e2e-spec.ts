@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CATALOGUE_MESSAGES } from '@fitcoach/contracts';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
-import { REFUSED } from '../fixtures/refusals.js';
+import { fieldRefusal, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 /*
@@ -53,7 +54,10 @@ describe('GET /api/fitness_programs/retrive_all/ (cached for anonymous visitors)
 
   it('still refuses a bad filter after a good one was remembered', async () => {
     await anonymous('/api/fitness_programs/retrive_all/?level=Beginner').expect(200);
-    await anonymous('/api/fitness_programs/retrive_all/?level=Expert').expect(400);
+    await anonymous('/api/fitness_programs/retrive_all/?level=Expert').expect(
+      400,
+      fieldRefusal(400, 'level', CATALOGUE_MESSAGES.level),
+    );
   });
 });
 

@@ -1,13 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
-import { imageTooLarge, notAnImage, REFUSED } from '../fixtures/refusals.js';
+import { fieldRefusal, imageTooLarge, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, createUser, login } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -289,8 +290,14 @@ describe('GET /api/trainers/allTrainer/', () => {
     expect(res.body).toHaveLength(1);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
     expect(res.headers.link).toContain('rel="next"');
-    await t.http().get('/api/trainers/allTrainer/?page_size=1000').expect(400);
-    await t.http().get('/api/trainers/allTrainer/?page=0').expect(400);
+    await t
+      .http()
+      .get('/api/trainers/allTrainer/?page_size=1000')
+      .expect(400, fieldRefusal(400, 'page_size', PAGINATION_MESSAGES.pageSize));
+    await t
+      .http()
+      .get('/api/trainers/allTrainer/?page=0')
+      .expect(400, fieldRefusal(400, 'page', PAGINATION_MESSAGES.page));
   });
 });
 

@@ -120,7 +120,8 @@ describe('POST /api/users/email_verification/', () => {
       .send({ token: 'x'.repeat(43) })
       .expect(400);
     expect(res.body.error_message).toBe('Invalid Token');
-    await t.http().post('/api/users/email_verification/').send({}).expect(400);
+    const missing = await t.http().post('/api/users/email_verification/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'token' }] });
   });
 
   it('refuses an expired link, saying so', async () => {
@@ -165,7 +166,12 @@ describe('POST /api/users/resend_verification/', () => {
   });
 
   it('refuses a malformed address with 400', async () => {
-    await t.http().post('/api/users/resend_verification/').send({ email: 'not an address' }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/users/resend_verification/')
+      .send({ email: 'not an address' })
+      .expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'email' }] });
   });
 });
 
