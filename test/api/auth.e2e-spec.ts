@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import type { AccessTokenClaims, RefreshTokenClaims } from '../../api/src/modules/auth/auth.constants.js';
+import { PasswordService } from '../../api/src/modules/auth/password.service.js';
 import { RefreshTokenEntity } from '../../api/src/modules/auth/refresh-token.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
@@ -14,6 +15,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../fixtures/users.js';
+import { REFUSED, withDetail } from '../fixtures/refusals.js';
 
 const BLOCKED = 'You have been temporarly blocked by the Admin';
 
@@ -49,6 +51,32 @@ describe('POST /api/token/', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body.detail).toBe('No active account found with the given credentials');
     expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('verifies a password for an unknown address as for a known one, so timing tells no account apart', async () => {
+    const verify = jest.spyOn(t.app.get(PasswordService), 'verify');
+    try {
+      const user = await createUser(t);
+      verify.mockClear();
+      await t
+        .http()
+        .post('/api/token/')
+        .send({ email: user.email, password: 'wrong-password' })
+        .expect(401, withDetail(REFUSED.badCredentials));
+      await t
+        .http()
+        .post('/api/token/')
+        .send({ email: uniqueEmail(), password: 'wrong-password' })
+        .expect(401, withDetail(REFUSED.badCredentials));
+      expect(verify.mock.calls).toEqual([
+        [user.passwordHash, 'wrong-password'],
+        [undefined, 'wrong-password'],
+      ]);
+      // The decoy costs a real verification: its answer (false) comes from argon2, not from a shortcut.
+      expect(await verify.mock.results[1]?.value).toBe(false);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('refuses an unverified account with 401 saying so', async () => {
@@ -112,14 +140,19 @@ describe('POST /api/token/refresh/', () => {
   }
 
   it('refuses a missing or forged token', async () => {
-    await t.http().post('/api/token/refresh/').send({}).expect(400);
+    const missing = await t.http().post('/api/token/refresh/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'refresh' }] });
     const res = await t.http().post('/api/token/refresh/').send({ refresh: 'not.a.token' }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
   });
 
   it('refuses an access token in place of a refresh token', async () => {
     const session = await createSession(t);
-    await t.http().post('/api/token/refresh/').send({ refresh: session.access }).expect(401);
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: session.access })
+      .expect(401, withDetail(REFUSED.invalidToken));
   });
 
   it('rotates: a new pair, and the old refresh token dies', async () => {
@@ -136,9 +169,21 @@ describe('POST /api/token/refresh/', () => {
     await rotatedSecondsAgo(session.refresh, 31);
     const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
-    await t.http().post('/api/token/refresh/').send({ refresh: rotated.body.refresh }).expect(401);
-    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${rotated.body.access}`).expect(401);
-    await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: rotated.body.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', `Bearer ${rotated.body.access}`)
+      .expect(401, REFUSED.invalidToken);
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', session.bearer)
+      .expect(401, REFUSED.invalidToken);
   });
 
   it('gives two refreshes at once with one token the same successor, and both stay signed in', async () => {
@@ -173,8 +218,16 @@ describe('POST /api/token/refresh/', () => {
       .post('/api/users/logout/')
       .set('Authorization', `Bearer ${rotated.body.access}`)
       .expect(200);
-    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
-    await t.http().post('/api/token/refresh/').send({ refresh: rotated.body.refresh }).expect(401);
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: session.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: rotated.body.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
   });
 
   it('gives no successor within the grace period once that successor was rotated itself', async () => {
@@ -185,8 +238,16 @@ describe('POST /api/token/refresh/', () => {
       .post('/api/token/refresh/')
       .send({ refresh: first.body.refresh })
       .expect(200);
-    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
-    await t.http().get('/api/users/me/').set('Authorization', `Bearer ${second.body.access}`).expect(401);
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: session.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', `Bearer ${second.body.access}`)
+      .expect(401, REFUSED.invalidToken);
   });
 
   it('refuses a blocked user with 403', async () => {
@@ -194,7 +255,27 @@ describe('POST /api/token/refresh/', () => {
     const session = await createSession(t);
     await t.http().get(`/api/users/changeUserAccess/${session.user.id}/`).set('Authorization', admin.bearer);
     const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(403);
-    expect(res.body.detail).toBe(BLOCKED);
+    expect(res.body).toEqual(withDetail(REFUSED.blocked));
+  });
+
+  it('keeps refusing the tokens of before a block once the user is unblocked: blocking ended those sessions', async () => {
+    const admin = await createSession(t, { superuser: true });
+    const session = await createSession(t);
+    const access = `/api/users/changeUserAccess/${session.user.id}/`;
+    await t.http().get(access).set('Authorization', admin.bearer).expect(200, { message: 'User Blocked' });
+    await t.http().get(access).set('Authorization', admin.bearer).expect(200, { message: 'User Unblocked' });
+
+    const refreshed = await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: session.refresh })
+      .expect(401);
+    expect(refreshed.body).toEqual(withDetail(REFUSED.invalidToken));
+    const me = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
+    expect(me.body).toEqual(REFUSED.invalidToken);
+    // The account itself works again: a new login is a new session.
+    const fresh = await login(t, session.user);
+    await t.http().get('/api/users/me/').set('Authorization', fresh.bearer).expect(200);
   });
 });
 
@@ -207,11 +288,16 @@ describe('POST /api/token/verify/', () => {
 
   it('refuses a refresh token, a forged one and a missing one', async () => {
     const session = await createSession(t);
-    await t.http().post('/api/token/verify/').send({ token: session.refresh }).expect(401);
+    await t
+      .http()
+      .post('/api/token/verify/')
+      .send({ token: session.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
     const forged = `${session.access.slice(0, -4)}AAAA`;
     const res = await t.http().post('/api/token/verify/').send({ token: forged }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
-    await t.http().post('/api/token/verify/').send({}).expect(400);
+    const missing = await t.http().post('/api/token/verify/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'token' }] });
   });
 });
 
@@ -225,8 +311,49 @@ describe('POST /api/users/logout/', () => {
     const session = await createSession(t);
     const res = await t.http().post('/api/users/logout/').set('Authorization', session.bearer).expect(200);
     expect(res.body).toEqual({ message: 'User logged out' });
-    await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
-    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', session.bearer)
+      .expect(401, REFUSED.invalidToken);
+    await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: session.refresh })
+      .expect(401, withDetail(REFUSED.invalidToken));
+  });
+
+  it('also ends the session of the refresh token sent in the body, and its access token', async () => {
+    const user = await createUser(t);
+    const phone = await login(t, user);
+    const laptop = await login(t, user);
+    await t
+      .http()
+      .post('/api/users/logout/')
+      .set('Authorization', phone.bearer)
+      .send({ refresh: laptop.refresh })
+      .expect(200, { message: 'User logged out' });
+    const refreshed = await t
+      .http()
+      .post('/api/token/refresh/')
+      .send({ refresh: laptop.refresh })
+      .expect(401);
+    expect(refreshed.body).toEqual(withDetail(REFUSED.invalidToken));
+    const me = await t.http().get('/api/users/me/').set('Authorization', laptop.bearer).expect(401);
+    expect(me.body).toEqual(REFUSED.invalidToken);
+  });
+
+  it('leaves alone the session of a refresh token of another user sent in the body', async () => {
+    const caller = await createSession(t);
+    const other = await createSession(t);
+    await t
+      .http()
+      .post('/api/users/logout/')
+      .set('Authorization', caller.bearer)
+      .send({ refresh: other.refresh })
+      .expect(200);
+    await t.http().get('/api/users/me/').set('Authorization', other.bearer).expect(200);
+    await t.http().post('/api/token/refresh/').send({ refresh: other.refresh }).expect(200);
   });
 
   it('leaves the user’s other sessions alone', async () => {
@@ -258,8 +385,13 @@ describe('authentication on every route', () => {
   });
 
   it('refuses a forged or malformed bearer token with 401', async () => {
-    await t.http().get('/api/users/me/').set('Authorization', 'Bearer').expect(401);
-    await t.http().get('/api/users/me/').set('Authorization', 'Bearer x.y.z').expect(401);
+    // A scheme with no token is no credentials at all.
+    await t.http().get('/api/users/me/').set('Authorization', 'Bearer').expect(401, REFUSED.notAuthenticated);
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', 'Bearer x.y.z')
+      .expect(401, REFUSED.invalidToken);
   });
 
   it('refuses a blocked user’s still-valid access token with 403', async () => {
@@ -336,7 +468,7 @@ describe('optional authentication (public reads that show their owner more)', ()
       '/api/trainers/retrieveTrainer/1/',
       '/api/trainers/allTrainer/',
     ]) {
-      await t.http().get(route).set('Authorization', `Bearer ${expired}`).expect(401);
+      await t.http().get(route).set('Authorization', `Bearer ${expired}`).expect(401, REFUSED.invalidToken);
     }
   });
 

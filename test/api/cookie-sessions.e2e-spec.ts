@@ -7,6 +7,7 @@ import { PublishRequestEntity } from '../../api/src/modules/programs/publish-req
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 const STATE_CHANGING_GET = {
@@ -154,7 +155,11 @@ describe('writes with the session cookie', () => {
     const session = await createSession(t);
     const res = await logoutWith(session, headers).expect(200);
     expect(res.body).toEqual({ message: 'User logged out' });
-    await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(401);
+    await t
+      .http()
+      .get('/api/users/me/')
+      .set('Authorization', session.bearer)
+      .expect(401, REFUSED.invalidToken);
   });
 
   it('leaves Bearer writes from anywhere alone', async () => {

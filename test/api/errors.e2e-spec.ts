@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { noRoute } from '../fixtures/refusals.js';
 
 describe('API errors', () => {
   let t: TestApp;
@@ -13,7 +14,7 @@ describe('API errors', () => {
   it('answers an unknown /api path with a JSON 404, not the HTML not-found page', async () => {
     const res = await t.http().get('/api/no-such-endpoint/').expect(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.body).toEqual({ statusCode: 404, message: expect.stringContaining('/api/no-such-endpoint') });
+    expect(res.body).toEqual(noRoute('GET', '/api/no-such-endpoint/'));
   });
 
   it('answers malformed JSON with 400 and a clear message', async () => {

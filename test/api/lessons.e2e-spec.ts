@@ -9,6 +9,7 @@ import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entit
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
+import { notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -69,26 +70,29 @@ const mediaFile = (path: string) => join(t.config.dataDir, path);
 describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
   it('requires authentication', async () => {
     const program = await createProgram(t, owner.trainer);
-    await postLesson(null, program.id, lessonForm(program, 1)).expect(401);
+    await postLesson(null, program.id, lessonForm(program, 1)).expect(401, REFUSED.notAuthenticated);
     expect(await lessons.countBy({ programId: program.id })).toBe(0);
   });
 
   it('refuses a user who is not a trainer', async () => {
     const program = await createProgram(t, owner.trainer);
-    await postLesson(member.bearer, program.id, lessonForm(program, 1)).expect(403);
+    await postLesson(member.bearer, program.id, lessonForm(program, 1)).expect(403, REFUSED.forbidden);
     expect(await lessons.countBy({ programId: program.id })).toBe(0);
   });
 
   it("refuses another trainer's programme with 403", async () => {
     const program = await createProgram(t, owner.trainer);
-    await postLesson(otherTrainer.session.bearer, program.id, lessonForm(program, 1)).expect(403);
+    await postLesson(otherTrainer.session.bearer, program.id, lessonForm(program, 1)).expect(
+      403,
+      REFUSED.notProgrammeOwner,
+    );
     expect(await lessons.countBy({ programId: program.id })).toBe(0);
   });
 
   it('answers 404 for an unknown programme', async () => {
     const form = { title: 'A', lesson_number: '1', video_url: VIDEO };
-    await postLesson(owner.session.bearer, 2_000_000_000, form).expect(404);
-    await postLesson(owner.session.bearer, 'abc', form).expect(404);
+    await postLesson(owner.session.bearer, 2_000_000_000, form).expect(404, REFUSED.programmeNotFound);
+    await postLesson(owner.session.bearer, 'abc', form).expect(404, REFUSED.malformedId);
   });
 
   it('creates lessons numbered "{programId}-{n}" or n, storing the link as given and its video id', async () => {
@@ -221,7 +225,9 @@ describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
     const res = await postLesson(owner.session.bearer, program.id, lessonForm(program, 1))
       .attach('image', Buffer.from('plain text'), 'lesson.png')
       .expect(400);
-    expect(res.body.errors[0].field).toBe('image');
+    const refusal = notAnImage('image');
+    // The lesson form also lists each field's errors under its name, as the spec's client reads them.
+    expect(res.body).toEqual({ ...refusal, image: [refusal.message] });
     expect(await lessons.countBy({ programId: program.id })).toBe(0);
   });
 
@@ -287,13 +293,13 @@ describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
         otherTrainer.session.bearer,
         program.id,
         lessonForm(program, 1, { id: String(lesson.id), title: 'Hijacked' }),
-      ).expect(403);
+      ).expect(403, REFUSED.notProgrammeOwner);
       const theirs = await createProgram(t, otherTrainer.trainer);
       await postLesson(
         otherTrainer.session.bearer,
         theirs.id,
         lessonForm(theirs, 1, { id: String(lesson.id), title: 'Hijacked' }),
-      ).expect(404);
+      ).expect(404, REFUSED.lessonNotFound);
       expect(await lessons.findOneByOrFail({ id: lesson.id })).toMatchObject({
         programId: program.id,
         title: 'Original',
@@ -304,7 +310,10 @@ describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
       const program = await createProgram(t, owner.trainer);
       const elsewhere = await insertLesson(await createProgram(t, owner.trainer), 1, { title: 'Elsewhere' });
       for (const id of [String(elsewhere.id), '2000000000', '-1']) {
-        await postLesson(owner.session.bearer, program.id, lessonForm(program, 1, { id })).expect(404);
+        await postLesson(owner.session.bearer, program.id, lessonForm(program, 1, { id })).expect(
+          404,
+          REFUSED.lessonNotFound,
+        );
       }
       expect(await lessons.findOneByOrFail({ id: elsewhere.id })).toMatchObject({ title: 'Elsewhere' });
       expect(await lessons.countBy({ programId: program.id })).toBe(0);
@@ -321,16 +330,16 @@ describe('GET /api/fitness_programs/getLessons/{programId}/', () => {
   it('answers 404 for an unpublished programme to anyone but its owner and superusers', async () => {
     const program = await createProgram(t, owner.trainer, { isPublished: false });
     await insertLesson(program, 1);
-    await getLessons(program.id).expect(404);
-    await getLessons(program.id, member.bearer).expect(404);
-    await getLessons(program.id, otherTrainer.session.bearer).expect(404);
+    await getLessons(program.id).expect(404, REFUSED.programmeNotFound);
+    await getLessons(program.id, member.bearer).expect(404, REFUSED.programmeNotFound);
+    await getLessons(program.id, otherTrainer.session.bearer).expect(404, REFUSED.programmeNotFound);
     await getLessons(program.id, owner.session.bearer).expect(200);
     await getLessons(program.id, superuser.bearer).expect(200);
   });
 
   it('answers 404 for an unknown programme', async () => {
-    await getLessons(2_000_000_000).expect(404);
-    await getLessons('abc').expect(404);
+    await getLessons(2_000_000_000).expect(404, REFUSED.programmeNotFound);
+    await getLessons('abc').expect(404, REFUSED.malformedId);
   });
 
   it('lists the lessons by number, 2 before 10, numbered "{programId}-{n}"', async () => {
@@ -368,7 +377,7 @@ describe('GET /api/fitness_programs/getLessons/{programId}/', () => {
       expect(res.body).toEqual([hidden]);
     }
     // A token that does not verify is refused rather than taken for a visitor's: its owner would renew it.
-    await getLessons(program.id, 'Bearer not-a-token').expect(401);
+    await getLessons(program.id, 'Bearer not-a-token').expect(401, REFUSED.invalidToken);
   });
 
   it('shows the video and the image to the owner and superusers', async () => {
@@ -392,20 +401,20 @@ describe('DELETE /api/fitness_programs/DeleteLesson/{lessonId}/', () => {
 
   it('requires authentication', async () => {
     const lesson = await insertLesson(await createProgram(t, owner.trainer), 1);
-    await deleteLesson(lesson.id).expect(401);
+    await deleteLesson(lesson.id).expect(401, REFUSED.notAuthenticated);
     expect(await lessons.existsBy({ id: lesson.id })).toBe(true);
   });
 
   it('refuses a user who is not a trainer, and another trainer, changing nothing', async () => {
     const lesson = await insertLesson(await createProgram(t, owner.trainer), 1);
-    await deleteLesson(lesson.id, member.bearer).expect(403);
-    await deleteLesson(lesson.id, otherTrainer.session.bearer).expect(403);
+    await deleteLesson(lesson.id, member.bearer).expect(403, REFUSED.forbidden);
+    await deleteLesson(lesson.id, otherTrainer.session.bearer).expect(403, REFUSED.notProgrammeOwner);
     expect(await lessons.existsBy({ id: lesson.id })).toBe(true);
   });
 
   it('answers 404 for an unknown lesson', async () => {
-    await deleteLesson(2_000_000_000, owner.session.bearer).expect(404);
-    await deleteLesson('abc', owner.session.bearer).expect(404);
+    await deleteLesson(2_000_000_000, owner.session.bearer).expect(404, REFUSED.lessonNotFound);
+    await deleteLesson('abc', owner.session.bearer).expect(404, REFUSED.malformedId);
   });
 
   it("deletes the owner's lesson with 204 and removes its image", async () => {
@@ -418,6 +427,6 @@ describe('DELETE /api/fitness_programs/DeleteLesson/{lessonId}/', () => {
     expect(res.text).toBe('');
     expect(await lessons.existsBy({ id: lesson.id })).toBe(false);
     expect(existsSync(mediaFile(lesson.image ?? ''))).toBe(false);
-    await deleteLesson(lesson.id, owner.session.bearer).expect(404);
+    await deleteLesson(lesson.id, owner.session.bearer).expect(404, REFUSED.lessonNotFound);
   });
 });

@@ -27,6 +27,7 @@ class TestMediaModule {}
 
 const STORED_PATH = /^\/media\/profile\/[0-9a-f]{32}\.webp$/;
 const TYPE_ERROR = 'picture must be a JPEG, PNG, WebP, GIF or AVIF image';
+const UNREADABLE_ERROR = 'picture could not be read as an image (damaged, or larger than 40 megapixels)';
 
 describe('Media', () => {
   let t: TestApp;
@@ -104,8 +105,11 @@ describe('Media', () => {
 
     it('refuses a truncated JPEG', async () => {
       const res = await upload(await truncatedJpeg(), 'cut.jpg').expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'picture' }] });
-      expect(res.body.message).toMatch(/^picture could not be read as an image/);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: UNREADABLE_ERROR,
+        errors: [{ field: 'picture', message: UNREADABLE_ERROR }],
+      });
     });
 
     it('refuses a 6 MB upload with a JSON 413', async () => {
@@ -126,7 +130,7 @@ describe('Media', () => {
         .attach('picture', image, 'b.png')
         .expect(400);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.body).toMatchObject({ statusCode: 400, message: expect.any(String) });
+      expect(res.body).toEqual({ statusCode: 400, message: 'Too many files' });
     });
 
     it('refuses a file sent in another field with a JSON 400', async () => {
@@ -135,7 +139,7 @@ describe('Media', () => {
         .post('/api/test-media')
         .attach('avatar', await plainImage(8, 8), 'a.png')
         .expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message: expect.stringContaining('avatar') });
+      expect(res.body).toEqual({ statusCode: 400, message: 'Unexpected file field - avatar' });
     });
 
     it('refuses a form without the image', async () => {

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CATALOGUE_MESSAGES, PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
+import { fieldRefusal, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -74,13 +76,13 @@ const unique = () => `zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 describe('POST /api/fitness_programs/create/', () => {
   it('requires authentication', async () => {
-    await create(null).expect(401);
+    await create(null).expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a caller who is not a trainer with 403 and stores nothing', async () => {
     const session = await createSession(t);
     const name = unique();
-    await create(session.bearer, { ...FORM, program_name: name }).expect(403);
+    await create(session.bearer, { ...FORM, program_name: name }).expect(403, REFUSED.forbidden);
     expect(await programs.countBy({ name })).toBe(0);
   });
 
@@ -175,7 +177,7 @@ describe('POST /api/fitness_programs/create/', () => {
     const res = await create(session.bearer)
       .attach('cover_image', Buffer.from('<script>alert(1)</script>'), 'cover.png')
       .expect(400);
-    expect(res.body.errors).toEqual([{ field: 'cover_image', message: expect.any(String) }]);
+    expect(res.body).toEqual(notAnImage('cover_image'));
     expect(await programs.countBy({ trainerId: trainer.id })).toBe(0);
   });
 
@@ -198,14 +200,14 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
   it('requires authentication', async () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer);
-    await update(program.id, null, { program_name: 'Changed' }).expect(401);
+    await update(program.id, null, { program_name: 'Changed' }).expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a caller who is not a trainer with 403', async () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer, { name: 'Kept' });
     const session = await createSession(t);
-    await update(program.id, session.bearer, { program_name: 'Changed' }).expect(403);
+    await update(program.id, session.bearer, { program_name: 'Changed' }).expect(403, REFUSED.forbidden);
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ name: 'Kept' });
   });
 
@@ -213,8 +215,10 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer, { name: 'Kept', priceMinor: 4900 });
     const { session: other } = await createTrainer(t);
-    const res = await update(program.id, other.bearer, { program_name: 'Hacked', price: '1' }).expect(403);
-    expect(res.body.message).toBe('You do not own this programme');
+    await update(program.id, other.bearer, { program_name: 'Hacked', price: '1' }).expect(
+      403,
+      REFUSED.notProgrammeOwner,
+    );
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
       name: 'Kept',
       priceMinor: 4900,
@@ -273,8 +277,8 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const { session } = await createTrainer(t);
-    await update(999999999, session.bearer, { program_name: 'X' }).expect(404);
-    await update('12abc', session.bearer, { program_name: 'X' }).expect(404);
+    await update(999999999, session.bearer, { program_name: 'X' }).expect(404, REFUSED.programmeNotFound);
+    await update('12abc', session.bearer, { program_name: 'X' }).expect(404, REFUSED.malformedId);
   });
 });
 
@@ -313,7 +317,7 @@ describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 0
         expect.objectContaining({ status: 'pending', decidedAt: null }),
       ]);
       expect((await get(`retrive_all/?q=${word}`).expect(200)).body).toEqual([]);
-      await get(`get_programme/${program.id}/`).expect(404);
+      await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
       // The trainer's dashboard reads this list and shows "Requested".
       const own = await get(`get_trainer_programme/${trainer.id}/`, session.bearer).expect(200);
       expect(own.body).toEqual([
@@ -450,11 +454,16 @@ describe('GET /api/fitness_programs/retrive_all/', () => {
   });
 
   it('refuses unknown filters and page sizes with 400', async () => {
-    const category = await get('retrive_all/?category=Boxing').expect(400);
-    expect(category.body.errors).toEqual([{ field: 'category', message: expect.any(String) }]);
-    await get('retrive_all/?level=Expert').expect(400);
-    await get('retrive_all/?page_size=1000').expect(400);
-    await get('retrive_all/?page=abc').expect(400);
+    await get('retrive_all/?category=Boxing').expect(
+      400,
+      fieldRefusal(400, 'category', CATALOGUE_MESSAGES.category),
+    );
+    await get('retrive_all/?level=Expert').expect(400, fieldRefusal(400, 'level', CATALOGUE_MESSAGES.level));
+    await get('retrive_all/?page_size=1000').expect(
+      400,
+      fieldRefusal(400, 'page_size', PAGINATION_MESSAGES.pageSize),
+    );
+    await get('retrive_all/?page=abc').expect(400, fieldRefusal(400, 'page', PAGINATION_MESSAGES.page));
   });
 });
 
@@ -471,9 +480,9 @@ describe('GET /api/fitness_programs/get_programme/{id}/', () => {
     const program = await createProgram(t, trainer);
     const user = await createSession(t);
     const { session: otherTrainer } = await createTrainer(t);
-    await get(`get_programme/${program.id}/`).expect(404);
-    await get(`get_programme/${program.id}/`, user.bearer).expect(404);
-    await get(`get_programme/${program.id}/`, otherTrainer.bearer).expect(404);
+    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
+    await get(`get_programme/${program.id}/`, user.bearer).expect(404, REFUSED.programmeNotFound);
+    await get(`get_programme/${program.id}/`, otherTrainer.bearer).expect(404, REFUSED.programmeNotFound);
     await get(`get_programme/${program.id}/`, session.bearer).expect(200);
     await get(`get_programme/${program.id}/`, admin.bearer).expect(200);
   });
@@ -481,13 +490,13 @@ describe('GET /api/fitness_programs/get_programme/{id}/', () => {
   it('hides a blocked trainer’s programme from everyone but superusers', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     const program = await createProgram(t, trainer, { isPublished: true });
-    await get(`get_programme/${program.id}/`).expect(404);
+    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
     await get(`get_programme/${program.id}/`, admin.bearer).expect(200);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('get_programme/999999999/').expect(404);
-    await get('get_programme/-1/').expect(404);
+    await get('get_programme/999999999/').expect(404, REFUSED.programmeNotFound);
+    await get('get_programme/-1/').expect(404, REFUSED.malformedId);
   });
 });
 
@@ -510,21 +519,21 @@ describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/', () => {
   it('answers 404 for an unknown, a malformed or a blocked trainer', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     await createProgram(t, trainer, { isPublished: true });
-    await get('get_trainer_programme/999999999/').expect(404);
-    await get('get_trainer_programme/x/').expect(404);
-    await get(`get_trainer_programme/${trainer.id}/`).expect(404);
+    await get('get_trainer_programme/999999999/').expect(404, REFUSED.programmeTrainerNotFound);
+    await get('get_trainer_programme/x/').expect(404, REFUSED.malformedId);
+    await get(`get_trainer_programme/${trainer.id}/`).expect(404, REFUSED.programmeTrainerNotFound);
     await get(`get_trainer_programme/${trainer.id}/`, admin.bearer).expect(200);
   });
 });
 
 describe('GET /api/fitness_programs/retrive_all_programs/', () => {
   it('requires authentication', async () => {
-    await get('retrive_all_programs/').expect(401);
+    await get('retrive_all_programs/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a trainer with 403', async () => {
     const { session } = await createTrainer(t);
-    await get('retrive_all_programs/', session.bearer).expect(403);
+    await get('retrive_all_programs/', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('pages through every programme, unpublished ones included', async () => {
@@ -542,14 +551,14 @@ describe('GET /api/fitness_programs/publishRequest/{id}/', () => {
   it('requires authentication', async () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer);
-    await get(`publishRequest/${program.id}/`).expect(401);
+    await get(`publishRequest/${program.id}/`).expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a caller who is not a trainer with 403', async () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer);
     const session = await createSession(t);
-    await get(`publishRequest/${program.id}/`, session.bearer).expect(403);
+    await get(`publishRequest/${program.id}/`, session.bearer).expect(403, REFUSED.forbidden);
     expect(await requests.countBy({ programId: program.id })).toBe(0);
   });
 
@@ -557,7 +566,7 @@ describe('GET /api/fitness_programs/publishRequest/{id}/', () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer);
     const { session: other } = await createTrainer(t);
-    await get(`publishRequest/${program.id}/`, other.bearer).expect(403);
+    await get(`publishRequest/${program.id}/`, other.bearer).expect(403, REFUSED.notProgrammeOwner);
     expect(await requests.countBy({ programId: program.id })).toBe(0);
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ isPublished: false });
   });
@@ -588,19 +597,19 @@ describe('GET /api/fitness_programs/publishRequest/{id}/', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const { session } = await createTrainer(t);
-    await get('publishRequest/999999999/', session.bearer).expect(404);
-    await get('publishRequest/1.5/', session.bearer).expect(404);
+    await get('publishRequest/999999999/', session.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('publishRequest/1.5/', session.bearer).expect(404, REFUSED.malformedId);
   });
 });
 
 describe('GET /api/fitness_programs/getPublishRequests/', () => {
   it('requires authentication', async () => {
-    await get('getPublishRequests/').expect(401);
+    await get('getPublishRequests/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a trainer with 403', async () => {
     const { session } = await createTrainer(t);
-    await get('getPublishRequests/', session.bearer).expect(403);
+    await get('getPublishRequests/', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('lists the programmes waiting for publication, oldest request first', async () => {
@@ -625,13 +634,13 @@ describe('GET /api/fitness_programs/getPublishRequests/', () => {
 
 describe('GET /api/fitness_programs/publishprogram/{id}/', () => {
   it('requires authentication', async () => {
-    await get('publishprogram/1/').expect(401);
+    await get('publishprogram/1/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses the programme’s own trainer with 403', async () => {
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer);
-    await get(`publishprogram/${program.id}/`, session.bearer).expect(403);
+    await get(`publishprogram/${program.id}/`, session.bearer).expect(403, REFUSED.forbidden);
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ isPublished: false });
   });
 
@@ -655,20 +664,20 @@ describe('GET /api/fitness_programs/publishprogram/{id}/', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('publishprogram/999999999/', admin.bearer).expect(404);
-    await get('publishprogram/0/', admin.bearer).expect(404);
+    await get('publishprogram/999999999/', admin.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('publishprogram/0/', admin.bearer).expect(404, REFUSED.malformedId);
   });
 });
 
 describe('GET /api/fitness_programs/changePublishStatus/{id}/', () => {
   it('requires authentication', async () => {
-    await get('changePublishStatus/1/').expect(401);
+    await get('changePublishStatus/1/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a trainer with 403', async () => {
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer, { isPublished: true });
-    await get(`changePublishStatus/${program.id}/`, session.bearer).expect(403);
+    await get(`changePublishStatus/${program.id}/`, session.bearer).expect(403, REFUSED.forbidden);
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ isPublished: true });
   });
 
@@ -688,19 +697,19 @@ describe('GET /api/fitness_programs/changePublishStatus/{id}/', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('changePublishStatus/999999999/', admin.bearer).expect(404);
-    await get('changePublishStatus/abc/', admin.bearer).expect(404);
+    await get('changePublishStatus/999999999/', admin.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('changePublishStatus/abc/', admin.bearer).expect(404, REFUSED.malformedId);
   });
 });
 
 describe('GET /api/fitness_programs/getProgramCount/', () => {
   it('requires authentication', async () => {
-    await get('getProgramCount/').expect(401);
+    await get('getProgramCount/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a trainer with 403', async () => {
     const { session } = await createTrainer(t);
-    await get('getProgramCount/', session.bearer).expect(403);
+    await get('getProgramCount/', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('counts every programme, published or not, as a one-element array', async () => {
@@ -735,7 +744,7 @@ describe('publication workflow (SPEC §4)', () => {
 
     await get(`changePublishStatus/${id}/`, admin.bearer).expect(200);
     expect(await catalogue()).toEqual([]);
-    await get(`get_programme/${id}/`).expect(404);
+    await get(`get_programme/${id}/`).expect(404, REFUSED.programmeNotFound);
     await get(`get_programme/${id}/`, session.bearer).expect(200);
 
     await get(`publishRequest/${id}/`, session.bearer).expect(200, { message: 'Publish request sent' });
@@ -834,7 +843,7 @@ describe('publication workflow (SPEC §4)', () => {
       .set('Authorization', admin.bearer)
       .expect(200, { message: 'User Blocked' });
     await get(`retrive_all/?q=${word}`).expect(200, []);
-    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404, REFUSED.trainerNotFound);
     const all = await t.http().get('/api/trainers/allTrainer/').expect(200);
     expect(ids(all.body)).not.toContain(trainer.id);
   });

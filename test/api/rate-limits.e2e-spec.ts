@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { REFUSED, withDetail } from '../fixtures/refusals.js';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
 
 /** Failed logins one account takes per 15 minutes, from any number of addresses. */
@@ -48,7 +49,10 @@ describe('login, per account', () => {
     const user = await createUser(t);
     const variants = [user.email, user.email.toUpperCase(), `  ${user.email} `];
     for (let i = 0; i < LOGIN_ACCOUNT_POINTS; i += 1) {
-      await loginFromNewAddress(variants[i % variants.length], 'wrong-password').expect(401);
+      await loginFromNewAddress(variants[i % variants.length], 'wrong-password').expect(
+        401,
+        withDetail(REFUSED.badCredentials),
+      );
     }
     tooMany(await loginFromNewAddress(user.email, 'wrong-password'), 'detail');
   });

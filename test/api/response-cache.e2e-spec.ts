@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CATALOGUE_MESSAGES } from '@fitcoach/contracts';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { fieldRefusal, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 /*
@@ -52,7 +54,10 @@ describe('GET /api/fitness_programs/retrive_all/ (cached for anonymous visitors)
 
   it('still refuses a bad filter after a good one was remembered', async () => {
     await anonymous('/api/fitness_programs/retrive_all/?level=Beginner').expect(200);
-    await anonymous('/api/fitness_programs/retrive_all/?level=Expert').expect(400);
+    await anonymous('/api/fitness_programs/retrive_all/?level=Expert').expect(
+      400,
+      fieldRefusal(400, 'level', CATALOGUE_MESSAGES.level),
+    );
   });
 });
 
@@ -84,7 +89,7 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
       .set('Authorization', session.bearer)
       .field('program_name', 'After the edit')
       .expect(200, { message: 'Programme updated', back_to_review: true });
-    await anonymous(path).expect(404);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
   });
 
   it("never serves the owner's view of an unpublished programme to a visitor, nor the other way round", async () => {
@@ -92,8 +97,8 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
     const program = await createProgram(t, trainer);
     const path = `/api/fitness_programs/get_programme/${program.id}/`;
     await signedIn(path, session).expect(200);
-    await anonymous(path).expect(404);
-    await anonymous(path).expect(404);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
+    await anonymous(path).expect(404, REFUSED.programmeNotFound);
     await signedIn(path, session).expect(200);
   });
 });
@@ -133,6 +138,40 @@ describe('GET /api/trainers/allTrainer/ and retrieveTrainer/{id}/ (cached for an
       message: 'User Blocked',
     });
     expect(await listed()).not.toContain(trainer.id);
-    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+    await anonymous(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404, REFUSED.trainerNotFound);
+  });
+});
+
+describe('a signed-in view read with the session cookie (the web) is never served to visitors', () => {
+  const withCookie = (path: string, session: Session) =>
+    t.http().get(path).set('Cookie', `accessToken=${session.access}`);
+
+  it("keeps a trainer's unpublished programme, own list and phone number out of the anonymous answers", async () => {
+    const { trainer, session } = await createTrainer(t, { phone: '5550001111' });
+    await createProgram(t, trainer, { name: 'Cookie published', isPublished: true });
+    const draft = await createProgram(t, trainer, { name: 'Cookie draft' });
+    const programme = `/api/fitness_programs/get_programme/${draft.id}/`;
+    const list = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    const profile = `/api/trainers/retrieveTrainer/${trainer.id}/`;
+
+    expect((await withCookie(programme, session).expect(200)).body.program_name).toBe('Cookie draft');
+    expect(names((await withCookie(list, session).expect(200)).body).sort()).toEqual([
+      'Cookie draft',
+      'Cookie published',
+    ]);
+    expect((await withCookie(profile, session).expect(200)).body.phone).toBe('5550001111');
+
+    expect((await anonymous(programme).expect(404)).body).toEqual(REFUSED.programmeNotFound);
+    expect(names((await anonymous(list).expect(200)).body)).toEqual(['Cookie published']);
+    expect((await anonymous(profile).expect(200)).body.phone).toBeNull();
+  });
+
+  it('answers the cookie holder afresh after visitors filled the cache', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const draft = await createProgram(t, trainer, { name: 'Warm draft' });
+    const list = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    await anonymous(list).expect(200, []);
+    expect(names((await withCookie(list, session).expect(200)).body)).toEqual(['Warm draft']);
+    await withCookie(`/api/fitness_programs/get_programme/${draft.id}/`, session).expect(200);
   });
 });

@@ -13,6 +13,7 @@ import { PublishRequestEntity } from '../../api/src/modules/programs/publish-req
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { REFUSED, withDetail } from '../fixtures/refusals.js';
 
 /*
  * On MySQL the worker's database outlives a run, so the demo rows may exist before the first seed: the tests
@@ -204,7 +205,7 @@ describe(SeedModule.name, () => {
         .http()
         .post('/api/token/')
         .send({ email: 'admin@fitcoach.local', password: 'admin-password' })
-        .expect(401);
+        .expect(401, withDetail(REFUSED.badCredentials));
       expect(await production.app.get(DataSource).getRepository(UserEntity).count()).toBe(0);
     } finally {
       await production.close();

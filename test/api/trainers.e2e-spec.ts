@@ -1,12 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
+import { fieldRefusal, imageTooLarge, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, createUser, login } from '../fixtures/users.js';
 
 let t: TestApp;
@@ -45,7 +47,11 @@ const storedTrainerPictures = () => {
 
 describe('POST /api/trainers/TrainerProfileCreation/', () => {
   it('requires authentication', async () => {
-    await t.http().post('/api/trainers/TrainerProfileCreation/').field('phone', '9876543210').expect(401);
+    await t
+      .http()
+      .post('/api/trainers/TrainerProfileCreation/')
+      .field('phone', '9876543210')
+      .expect(401, REFUSED.notAuthenticated);
   });
 
   it('makes the caller a trainer with the picture stored as WebP', async () => {
@@ -96,10 +102,9 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
   it('refuses a superuser with 403, storing no trainer, flag or picture', async () => {
     const session = await createSession(t, { superuser: true });
     const picturesBefore = storedTrainerPictures();
-    const res = await register(session.bearer)
+    await register(session.bearer)
       .attach('profile_picture', await plainImage(40, 30), 'me.png')
-      .expect(403);
-    expect(res.body).toEqual({ statusCode: 403, message: 'A superuser cannot register as a trainer' });
+      .expect(403, REFUSED.superuserTrainer);
     expect(await trainers.countBy({ userId: session.user.id })).toBe(0);
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ isTrainer: false });
     expect(storedTrainerPictures()).toEqual(picturesBefore);
@@ -107,8 +112,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
 
   it('refuses a second registration with 409', async () => {
     const { session } = await createTrainer(t);
-    const res = await register(session.bearer).expect(409);
-    expect(res.body).toMatchObject({ statusCode: 409, message: 'You are already a trainer' });
+    await register(session.bearer).expect(409, REFUSED.alreadyTrainer);
     expect(await trainers.countBy({ userId: session.user.id })).toBe(1);
   });
 
@@ -131,7 +135,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     const res = await register(session.bearer)
       .attach('profile_picture', Buffer.from('<script>alert(1)</script>'), 'x.png')
       .expect(400);
-    expect(res.body.errors).toEqual([{ field: 'profile_picture', message: expect.any(String) }]);
+    expect(res.body).toEqual(notAnImage('profile_picture'));
     expect(await trainers.countBy({ userId: session.user.id })).toBe(0);
   });
 
@@ -140,7 +144,7 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     const res = await register(session.bearer)
       .attach('profile_picture', Buffer.alloc(10 * 1024 * 1024), 'huge.jpg')
       .expect(413);
-    expect(res.body).toMatchObject({ statusCode: 413, errors: [{ field: 'profile_picture' }] });
+    expect(res.body).toEqual(imageTooLarge('profile_picture'));
   });
 
   it('answers two concurrent registrations with one 201 and one 409, keeping one picture', async () => {
@@ -160,12 +164,16 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
 
 describe('GET /api/trainers/getTrainer/', () => {
   it('requires authentication', async () => {
-    await t.http().get('/api/trainers/getTrainer/').expect(401);
+    await t.http().get('/api/trainers/getTrainer/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses a caller who is not a trainer with 403', async () => {
     const session = await createSession(t);
-    await t.http().get('/api/trainers/getTrainer/').set('Authorization', session.bearer).expect(403);
+    await t
+      .http()
+      .get('/api/trainers/getTrainer/')
+      .set('Authorization', session.bearer)
+      .expect(403, REFUSED.forbidden);
   });
 
   it('returns the caller’s trainer record under data, phone included', async () => {
@@ -236,14 +244,14 @@ describe('GET /api/trainers/retrieveTrainer/{id}/', () => {
   it('answers 404 for an unknown, a malformed id and a blocked trainer', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     const admin = await createSession(t, { superuser: true });
-    await t.http().get('/api/trainers/retrieveTrainer/999999999/').expect(404);
-    await t.http().get('/api/trainers/retrieveTrainer/abc/').expect(404);
-    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404);
+    await t.http().get('/api/trainers/retrieveTrainer/999999999/').expect(404, REFUSED.trainerNotFound);
+    await t.http().get('/api/trainers/retrieveTrainer/abc/').expect(404, REFUSED.malformedId);
+    await t.http().get(`/api/trainers/retrieveTrainer/${trainer.id}/`).expect(404, REFUSED.trainerNotFound);
     await t
       .http()
       .get(`/api/trainers/retrieveTrainer/${trainer.id}/`)
       .set('Authorization', admin.bearer)
-      .expect(404);
+      .expect(404, REFUSED.trainerNotFound);
   });
 });
 
@@ -282,8 +290,14 @@ describe('GET /api/trainers/allTrainer/', () => {
     expect(res.body).toHaveLength(1);
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
     expect(res.headers.link).toContain('rel="next"');
-    await t.http().get('/api/trainers/allTrainer/?page_size=1000').expect(400);
-    await t.http().get('/api/trainers/allTrainer/?page=0').expect(400);
+    await t
+      .http()
+      .get('/api/trainers/allTrainer/?page_size=1000')
+      .expect(400, fieldRefusal(400, 'page_size', PAGINATION_MESSAGES.pageSize));
+    await t
+      .http()
+      .get('/api/trainers/allTrainer/?page=0')
+      .expect(400, fieldRefusal(400, 'page', PAGINATION_MESSAGES.page));
   });
 });
 
@@ -295,12 +309,12 @@ describe('superuser endpoints', () => {
   ];
 
   it.each(adminPaths)('%s requires authentication', async (path) => {
-    await t.http().get(path).expect(401);
+    await t.http().get(path).expect(401, REFUSED.notAuthenticated);
   });
 
   it.each(adminPaths)('%s refuses a trainer with 403', async (path) => {
     const { session } = await createTrainer(t);
-    await t.http().get(path).set('Authorization', session.bearer).expect(403);
+    await t.http().get(path).set('Authorization', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('counts trainers as a one-element array', async () => {

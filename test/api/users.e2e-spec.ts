@@ -5,6 +5,7 @@ import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { notAnImage, REFUSED, withDetail, withErrorMessage } from '../fixtures/refusals.js';
 import { nextVerificationToken } from '../fixtures/mail.js';
 import { createSession, createUser, type Session, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
 
@@ -119,7 +120,8 @@ describe('POST /api/users/email_verification/', () => {
       .send({ token: 'x'.repeat(43) })
       .expect(400);
     expect(res.body.error_message).toBe('Invalid Token');
-    await t.http().post('/api/users/email_verification/').send({}).expect(400);
+    const missing = await t.http().post('/api/users/email_verification/').send({}).expect(400);
+    expect(missing.body).toMatchObject({ statusCode: 400, errors: [{ field: 'token' }] });
   });
 
   it('refuses an expired link, saying so', async () => {
@@ -164,13 +166,18 @@ describe('POST /api/users/resend_verification/', () => {
   });
 
   it('refuses a malformed address with 400', async () => {
-    await t.http().post('/api/users/resend_verification/').send({ email: 'not an address' }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/users/resend_verification/')
+      .send({ email: 'not an address' })
+      .expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, errors: [{ field: 'email' }] });
   });
 });
 
 describe('GET /api/users/me/', () => {
   it('requires authentication', async () => {
-    await t.http().get('/api/users/me/').expect(401);
+    await t.http().get('/api/users/me/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('returns the caller with an empty profile object', async () => {
@@ -192,7 +199,11 @@ describe('GET /api/users/me/', () => {
 
 describe('PUT /api/users/updateUser/', () => {
   it('requires authentication', async () => {
-    await t.http().put('/api/users/updateUser/').field('first_name', 'Eve').expect(401);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .field('first_name', 'Eve')
+      .expect(401, REFUSED.notAuthenticated);
   });
 
   it('updates the caller’s names and body stats; "null" and absent fields stay as they were', async () => {
@@ -249,7 +260,7 @@ describe('PUT /api/users/updateUser/', () => {
       .field('first_name', 'After')
       .attach('profile_picture', Buffer.from('<script>alert(1)</script>'), 'x.png')
       .expect(400);
-    expect(res.body.errors).toEqual([{ field: 'profile_picture', message: expect.any(String) }]);
+    expect(res.body).toEqual(notAnImage('profile_picture'));
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({ firstName: 'Before' });
   });
 
@@ -285,7 +296,7 @@ describe('PUT /api/users/updateUser/', () => {
       .set('Authorization', attacker.bearer)
       .field('id', String(victim.id))
       .field('first_name', 'Hacked')
-      .expect(403);
+      .expect(403, REFUSED.notOwnProfile);
     expect(await users.findOneByOrFail({ id: victim.id })).toMatchObject({ firstName: 'Victim' });
     expect(await users.findOneByOrFail({ id: attacker.user.id })).toMatchObject({ firstName: 'Test' });
   });
@@ -344,15 +355,15 @@ describe('PUT /api/users/updateUser/', () => {
 
     // Asking for the first address again sends a new link: the old one for that address stays dead.
     const newestToken = await requestEmailChange(session, first);
-    await confirm(firstToken).expect(400);
-    await confirm(secondToken).expect(400);
+    await confirm(firstToken).expect(400, withErrorMessage(REFUSED.invalidLink));
+    await confirm(secondToken).expect(400, withErrorMessage(REFUSED.invalidLink));
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
       email: session.user.email,
       pendingEmail: first,
     });
 
     await confirm(newestToken).expect(201);
-    await confirm(secondToken).expect(400);
+    await confirm(secondToken).expect(400, withErrorMessage(REFUSED.invalidLink));
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
       email: first,
       pendingEmail: null,
@@ -368,10 +379,28 @@ describe('PUT /api/users/updateUser/', () => {
     const back = await requestEmailChange(session, original);
     await confirm(back).expect(201);
 
-    await confirm(away).expect(400);
+    await confirm(away).expect(400, withErrorMessage(REFUSED.invalidLink));
     expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
       email: original,
       pendingEmail: null,
+    });
+  });
+
+  it('refuses a used link even while it is the newest and the account still waits for its address', async () => {
+    const session = await createSession(t);
+    const wanted = uniqueEmail('wanted');
+    const token = await requestEmailChange(session, wanted);
+    // Another confirmation of this link has claimed it (committed while this one ran): nothing else stops a replay.
+    await t.app
+      .get(DataSource)
+      .getRepository(EmailVerificationEntity)
+      .update({ userId: session.user.id }, { usedAt: new Date() });
+
+    const res = await confirm(token).expect(400);
+    expect(res.body).toEqual(withErrorMessage(REFUSED.invalidLink));
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: wanted,
     });
   });
 
@@ -429,13 +458,13 @@ describe('PUT /api/users/updateUser/', () => {
       .put('/api/users/updateUser/')
       .set('Authorization', session.bearer)
       .field('email', other.email)
-      .expect(409);
+      .expect(409, REFUSED.emailTaken);
   });
 });
 
 describe('GET /api/users/getUserById/{id}/', () => {
   it('requires authentication', async () => {
-    await t.http().get('/api/users/getUserById/1/').expect(401);
+    await t.http().get('/api/users/getUserById/1/').expect(401, REFUSED.notAuthenticated);
   });
 
   it('shows another user without e-mail and body stats', async () => {
@@ -467,8 +496,16 @@ describe('GET /api/users/getUserById/{id}/', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const session = await createSession(t);
-    await t.http().get('/api/users/getUserById/999999999/').set('Authorization', session.bearer).expect(404);
-    await t.http().get('/api/users/getUserById/abc/').set('Authorization', session.bearer).expect(404);
+    await t
+      .http()
+      .get('/api/users/getUserById/999999999/')
+      .set('Authorization', session.bearer)
+      .expect(404, REFUSED.userNotFound);
+    await t
+      .http()
+      .get('/api/users/getUserById/abc/')
+      .set('Authorization', session.bearer)
+      .expect(404, REFUSED.malformedId);
   });
 });
 
@@ -476,12 +513,12 @@ describe('superuser endpoints', () => {
   const adminPaths = ['/api/users/getUserCount/', '/api/users/getLoggedInUsers/', '/api/users/getAllUsers/'];
 
   it.each(adminPaths)('%s requires authentication', async (path) => {
-    await t.http().get(path).expect(401);
+    await t.http().get(path).expect(401, REFUSED.notAuthenticated);
   });
 
   it.each(adminPaths)('%s refuses a non-superuser with 403', async (path) => {
     const session = await createSession(t, { trainer: true });
-    await t.http().get(path).set('Authorization', session.bearer).expect(403);
+    await t.http().get(path).set('Authorization', session.bearer).expect(403, REFUSED.forbidden);
   });
 
   it('counts non-superuser accounts as a one-element array', async () => {
@@ -534,13 +571,13 @@ describe('superuser endpoints', () => {
 describe('GET /api/users/changeUserAccess/{id}/', () => {
   it('requires a superuser', async () => {
     const target = await createUser(t);
-    await t.http().get(`/api/users/changeUserAccess/${target.id}/`).expect(401);
+    await t.http().get(`/api/users/changeUserAccess/${target.id}/`).expect(401, REFUSED.notAuthenticated);
     const session = await createSession(t);
     await t
       .http()
       .get(`/api/users/changeUserAccess/${target.id}/`)
       .set('Authorization', session.bearer)
-      .expect(403);
+      .expect(403, REFUSED.forbidden);
     expect(await users.findOneByOrFail({ id: target.id })).toMatchObject({ blocked: false });
   });
 
@@ -549,7 +586,11 @@ describe('GET /api/users/changeUserAccess/{id}/', () => {
     const target = await createUser(t);
     const path = `/api/users/changeUserAccess/${target.id}/`;
     await t.http().get(path).set('Authorization', admin.bearer).expect(200, { message: 'User Blocked' });
-    await t.http().post('/api/token/').send({ email: target.email, password: TEST_PASSWORD }).expect(403);
+    await t
+      .http()
+      .post('/api/token/')
+      .send({ email: target.email, password: TEST_PASSWORD })
+      .expect(403, withDetail(REFUSED.blocked));
     await t.http().get(path).set('Authorization', admin.bearer).expect(200, { message: 'User Unblocked' });
     await t.http().post('/api/token/').send({ email: target.email, password: TEST_PASSWORD }).expect(200);
   });
@@ -560,11 +601,11 @@ describe('GET /api/users/changeUserAccess/{id}/', () => {
       .http()
       .get(`/api/users/changeUserAccess/${admin.user.id}/`)
       .set('Authorization', admin.bearer)
-      .expect(409);
+      .expect(409, REFUSED.blockSelf);
     await t
       .http()
       .get('/api/users/changeUserAccess/999999999/')
       .set('Authorization', admin.bearer)
-      .expect(404);
+      .expect(404, REFUSED.userNotFound);
   });
 });

@@ -1,0 +1,494 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Test } from 'supertest';
+import { DataSource } from 'typeorm';
+import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
+import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
+import { UserEntity } from '../../api/src/modules/users/user.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { noRoute, REFUSED } from '../fixtures/refusals.js';
+import { createSession, type Session } from '../fixtures/users.js';
+
+/*
+ * Every authorisation rule tried with each viewer that matters. The fixtures are made once: no row changes
+ * state (the rows that would, a superuser's block or publication, are tested in their own files; here only
+ * their refusals are). A row's expectation is a status and either the exact refusal body or a check of what
+ * the viewer may see, so a 404 of a missing route never passes for a hidden record's.
+ */
+
+type Viewer = 'anonymous' | 'member' | 'other trainer' | 'owner trainer' | 'superuser' | 'blocked user';
+
+interface Row {
+  viewer: Viewer;
+  status: number;
+  /** The exact body of a refusal, or a check of an answer's body. */
+  body: object | ((body: unknown) => void);
+}
+
+let t: TestApp;
+const sessions = {} as Record<Exclude<Viewer, 'anonymous'>, Session>;
+let ownerTrainer: TrainerEntity;
+let blockedTrainer: TrainerEntity;
+let published: ProgramEntity;
+let draft: ProgramEntity;
+let publishedLesson: LessonEntity;
+let blockedTrainersProgramme: ProgramEntity;
+let target: UserEntity;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const dataSource = t.app.get(DataSource);
+  sessions.member = await createSession(t);
+  sessions.superuser = await createSession(t, { superuser: true });
+  sessions['other trainer'] = (await createTrainer(t)).session;
+  const owner = await createTrainer(t, { phone: '5550002222' });
+  ownerTrainer = owner.trainer;
+  sessions['owner trainer'] = owner.session;
+  // Blocked after logging in: the token is still genuine, the account is what refuses it.
+  sessions['blocked user'] = await createSession(t);
+  await dataSource
+    .getRepository(UserEntity)
+    .update({ id: sessions['blocked user'].user.id }, { blocked: true });
+  blockedTrainer = (await createTrainer(t, { account: { blocked: true } })).trainer;
+  blockedTrainersProgramme = await createProgram(t, blockedTrainer, {
+    name: 'Matrix blocked',
+    isPublished: true,
+  });
+  await createLesson(t, blockedTrainersProgramme);
+
+  published = await createProgram(t, ownerTrainer, { name: 'Matrix published', isPublished: true });
+  draft = await createProgram(t, ownerTrainer, { name: 'Matrix draft' });
+  publishedLesson = await createLesson(t, published);
+  await createLesson(t, draft);
+
+  target = sessions.member.user;
+  await dataSource.getRepository(ProfileEntity).update({ userId: target.id }, { height: 180 });
+});
+afterAll(() => t.close());
+
+function as(viewer: Viewer, request: (http: ReturnType<TestApp['http']>) => Test): Test {
+  const req = request(t.http());
+  return viewer === 'anonymous' ? req : req.set('Authorization', sessions[viewer].bearer);
+}
+
+/** One `it` per row, named after the viewer and the expected answer. */
+function matrix(request: () => (http: ReturnType<TestApp['http']>) => Test, rows: Row[]) {
+  it.each(rows.map((row) => ({ ...row, name: `${row.viewer}: ${row.status}` })))(
+    '$name',
+    async ({ viewer, status, body }) => {
+      const res = await as(viewer, request());
+      expect({ status: res.status, body: typeof body === 'function' ? 'checked' : res.body }).toEqual({
+        status,
+        body: typeof body === 'function' ? 'checked' : body,
+      });
+      if (typeof body === 'function') body(res.body);
+    },
+  );
+}
+
+/** The same refusal or check for several viewers. */
+const rowsFor = (viewers: Viewer[], status: number, body: Row['body']): Row[] =>
+  viewers.map((viewer) => ({ viewer, status, body }));
+
+const signedIn: Viewer[] = ['member', 'other trainer', 'owner trainer', 'superuser'];
+const nonSuperusers: Viewer[] = ['member', 'other trainer', 'owner trainer'];
+const nonTrainers: Viewer[] = ['member', 'superuser'];
+const anonymousRow: Row = { viewer: 'anonymous', status: 401, body: REFUSED.notAuthenticated };
+const blockedRow: Row = { viewer: 'blocked user', status: 403, body: REFUSED.blocked };
+
+const get = (path: () => string) => () => (http: ReturnType<TestApp['http']>) => http.get(path());
+
+/** A check of a user's record: e-mail and body stats shown, or both hidden. */
+const userRecord = (shown: boolean) => (body: unknown) => {
+  expect(body).toMatchObject({
+    id: target.id,
+    email: shown ? target.email : null,
+    profile: { height: shown ? 180 : null },
+  });
+};
+
+const trainerRecord = (phoneShown: boolean) => (body: unknown) => {
+  expect(body).toMatchObject({ id: ownerTrainer.id, phone: phoneShown ? '5550002222' : null });
+};
+
+/** A programme as its viewer gets it: `publish_requested` only for its trainer and superusers. */
+const programme = (name: string, ownView: boolean) => (body: unknown) => {
+  expect(body).toMatchObject({ program_name: name });
+  expect(Object.keys(body as object).includes('publish_requested')).toBe(ownView);
+};
+
+const programmeNames = (names: string[]) => (body: unknown) => {
+  expect((body as { program_name: string }[]).map((p) => p.program_name).sort()).toEqual(names);
+};
+
+/** Lessons as their viewer gets them: the video only for the programme's trainer and superusers. */
+const lessons = (videoShown: boolean) => (body: unknown) => {
+  expect(body).toEqual([
+    expect.objectContaining({
+      id: publishedLesson.id,
+      video_url: videoShown ? publishedLesson.videoUrl : null,
+    }),
+  ]);
+};
+
+describe('users', () => {
+  describe('GET /api/users/getUserById/{id}/ (e-mail and body stats for the user and superusers only)', () => {
+    matrix(
+      get(() => `/api/users/getUserById/${target.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(['other trainer', 'owner trainer'], 200, userRecord(false)),
+        { viewer: 'superuser', status: 200, body: userRecord(true) },
+        { viewer: 'member', status: 200, body: userRecord(true) },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/users/getUserById/{id}/ as another member', () => {
+    matrix(
+      get(() => `/api/users/getUserById/${sessions['owner trainer'].user.id}/`),
+      [
+        {
+          viewer: 'member',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ email: null, profile: { height: null } }),
+        },
+      ],
+    );
+  });
+
+  describe('GET /api/users/getUserById/{unknown and malformed id}/', () => {
+    matrix(
+      get(() => '/api/users/getUserById/999999999/'),
+      [{ viewer: 'member', status: 404, body: REFUSED.userNotFound }],
+    );
+    matrix(
+      get(() => '/api/users/getUserById/abc/'),
+      [{ viewer: 'member', status: 404, body: REFUSED.malformedId }],
+    );
+    matrix(
+      get(() => '/api/users/getUserByld/1/'),
+      [{ viewer: 'member', status: 404, body: noRoute('GET', '/api/users/getUserByld/1/') }],
+    );
+  });
+
+  describe('PUT /api/users/updateUser/ naming another user', () => {
+    matrix(
+      () => (http) =>
+        http.put('/api/users/updateUser/').field('id', String(sessions['owner trainer'].user.id)),
+      [anonymousRow, ...rowsFor(['member', 'superuser'], 403, REFUSED.notOwnProfile), blockedRow],
+    );
+  });
+
+  for (const path of [
+    '/api/users/getUserCount/',
+    '/api/users/getAllUsers/',
+    '/api/users/getLoggedInUsers/',
+  ]) {
+    describe(`GET ${path} (superusers)`, () => {
+      matrix(
+        get(() => path),
+        [
+          anonymousRow,
+          ...rowsFor(nonSuperusers, 403, REFUSED.forbidden),
+          { viewer: 'superuser', status: 200, body: (body) => expect(Array.isArray(body)).toBe(true) },
+          blockedRow,
+        ],
+      );
+    });
+  }
+
+  describe('GET /api/users/changeUserAccess/{id}/ (superusers; refusals only)', () => {
+    matrix(
+      get(() => `/api/users/changeUserAccess/${target.id}/`),
+      [anonymousRow, ...rowsFor(nonSuperusers, 403, REFUSED.forbidden), blockedRow],
+    );
+    matrix(
+      get(() => `/api/users/changeUserAccess/${sessions.superuser.user.id}/`),
+      [{ viewer: 'superuser', status: 409, body: REFUSED.blockSelf }],
+    );
+    matrix(
+      get(() => '/api/users/changeUserAccess/999999999/'),
+      [{ viewer: 'superuser', status: 404, body: REFUSED.userNotFound }],
+    );
+  });
+});
+
+describe('trainers', () => {
+  describe('GET /api/trainers/getTrainer/ (trainers: their own record)', () => {
+    matrix(
+      get(() => '/api/trainers/getTrainer/'),
+      [
+        anonymousRow,
+        ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
+        {
+          viewer: 'owner trainer',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ data: { id: ownerTrainer.id, phone: '5550002222' } }),
+        },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/trainers/retrieveTrainer/{id}/ (phone for the trainer and superusers only)', () => {
+    matrix(
+      get(() => `/api/trainers/retrieveTrainer/${ownerTrainer.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, trainerRecord(false)),
+        ...rowsFor(['owner trainer', 'superuser'], 200, trainerRecord(true)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/trainers/retrieveTrainer/{id}/ of a blocked trainer (gone for everyone)', () => {
+    matrix(
+      get(() => `/api/trainers/retrieveTrainer/${blockedTrainer.id}/`),
+      [...rowsFor(['anonymous', ...signedIn], 404, REFUSED.trainerNotFound)],
+    );
+  });
+
+  for (const path of [
+    '/api/trainers/getTrainerCount/',
+    '/api/trainers/getAllTrainers/',
+    '/api/trainers/getLoggedInTrainers/',
+  ]) {
+    describe(`GET ${path} (superusers)`, () => {
+      matrix(
+        get(() => path),
+        [
+          anonymousRow,
+          ...rowsFor(nonSuperusers, 403, REFUSED.forbidden),
+          { viewer: 'superuser', status: 200, body: (body) => expect(Array.isArray(body)).toBe(true) },
+          blockedRow,
+        ],
+      );
+    });
+  }
+
+  describe('POST /api/trainers/TrainerProfileCreation/ (refusals only)', () => {
+    matrix(
+      () => (http) =>
+        http
+          .post('/api/trainers/TrainerProfileCreation/')
+          .field('specalized', 'Yoga')
+          .field('experience_years', '3')
+          .field('country', 'India')
+          .field('phone', '9876543210'),
+      [
+        anonymousRow,
+        { viewer: 'superuser', status: 403, body: REFUSED.superuserTrainer },
+        ...rowsFor(['other trainer', 'owner trainer'], 409, REFUSED.alreadyTrainer),
+        blockedRow,
+      ],
+    );
+  });
+});
+
+describe('programmes', () => {
+  describe('GET /api/fitness_programs/get_programme/{id}/ of a published programme', () => {
+    matrix(
+      get(() => `/api/fitness_programs/get_programme/${published.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, programme('Matrix published', false)),
+        ...rowsFor(['owner trainer', 'superuser'], 200, programme('Matrix published', true)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/get_programme/{id}/ of an unpublished programme', () => {
+    matrix(
+      get(() => `/api/fitness_programs/get_programme/${draft.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeNotFound),
+        ...rowsFor(['owner trainer', 'superuser'], 200, programme('Matrix draft', true)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/get_programme/{id}/ of a blocked trainer (superusers only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/get_programme/${blockedTrainersProgramme.id}/`),
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
+        { viewer: 'superuser', status: 200, body: programme('Matrix blocked', true) },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/', () => {
+    matrix(
+      get(() => `/api/fitness_programs/get_trainer_programme/${ownerTrainer.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, programmeNames(['Matrix published'])),
+        ...rowsFor(['owner trainer', 'superuser'], 200, programmeNames(['Matrix draft', 'Matrix published'])),
+        blockedRow,
+      ],
+    );
+    matrix(
+      get(() => `/api/fitness_programs/get_trainer_programme/${blockedTrainer.id}/`),
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeTrainerNotFound),
+        { viewer: 'superuser', status: 200, body: programmeNames(['Matrix blocked']) },
+      ],
+    );
+  });
+
+  describe('PUT /api/fitness_programs/update/{id}/ (the programme’s trainer)', () => {
+    matrix(
+      () => (http) => http.put(`/api/fitness_programs/update/${published.id}/`).field('duration', '30'),
+      [
+        anonymousRow,
+        ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        // The same duration: nothing changes, and the programme stays published.
+        {
+          viewer: 'owner trainer',
+          status: 200,
+          body: { message: 'Programme updated', back_to_review: false },
+        },
+        blockedRow,
+      ],
+    );
+    matrix(
+      () => (http) => http.put('/api/fitness_programs/update/999999999/').field('duration', '30'),
+      [{ viewer: 'owner trainer', status: 404, body: REFUSED.programmeNotFound }],
+    );
+  });
+
+  describe('GET /api/fitness_programs/publishRequest/{id}/ (the programme’s trainer; refusals only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/publishRequest/${draft.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        blockedRow,
+      ],
+    );
+  });
+
+  for (const path of ['publishprogram', 'changePublishStatus']) {
+    describe(`GET /api/fitness_programs/${path}/{id}/ (superusers; refusals only)`, () => {
+      matrix(
+        get(() => `/api/fitness_programs/${path}/${draft.id}/`),
+        [anonymousRow, ...rowsFor(nonSuperusers, 403, REFUSED.forbidden), blockedRow],
+      );
+      matrix(
+        get(() => `/api/fitness_programs/${path}/999999999/`),
+        [{ viewer: 'superuser', status: 404, body: REFUSED.programmeNotFound }],
+      );
+    });
+  }
+
+  for (const path of ['getPublishRequests', 'retrive_all_programs', 'getProgramCount']) {
+    describe(`GET /api/fitness_programs/${path}/ (superusers)`, () => {
+      matrix(
+        get(() => `/api/fitness_programs/${path}/`),
+        [
+          anonymousRow,
+          ...rowsFor(nonSuperusers, 403, REFUSED.forbidden),
+          { viewer: 'superuser', status: 200, body: (body) => expect(Array.isArray(body)).toBe(true) },
+          blockedRow,
+        ],
+      );
+    });
+  }
+
+  describe('POST /api/fitness_programs/create/ (trainers; refusals only)', () => {
+    matrix(
+      () => (http) => http.post('/api/fitness_programs/create/').field('program_name', 'Refused'),
+      [anonymousRow, ...rowsFor(nonTrainers, 403, REFUSED.forbidden), blockedRow],
+    );
+  });
+});
+
+describe('lessons', () => {
+  describe('GET /api/fitness_programs/getLessons/{programId}/ of a published programme', () => {
+    matrix(
+      get(() => `/api/fitness_programs/getLessons/${published.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, lessons(false)),
+        ...rowsFor(['owner trainer', 'superuser'], 200, lessons(true)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/getLessons/{programId}/ of an unpublished programme', () => {
+    matrix(
+      get(() => `/api/fitness_programs/getLessons/${draft.id}/`),
+      [
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeNotFound),
+        ...rowsFor(['owner trainer', 'superuser'], 200, (body) => expect(body).toHaveLength(1)),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/getLessons/{programId}/ of a blocked trainer (superusers only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/getLessons/${blockedTrainersProgramme.id}/`),
+      [
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
+        { viewer: 'superuser', status: 200, body: (body) => expect(body).toHaveLength(1) },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('POST /api/fitness_programs/createLesson/{programId}/ (the programme’s trainer; refusals only)', () => {
+    matrix(
+      () => (http) =>
+        http
+          .post(`/api/fitness_programs/createLesson/${published.id}/`)
+          .field('lesson_number', '99')
+          .field('title', 'Refused')
+          .field('video_url', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'),
+      [
+        anonymousRow,
+        ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('DELETE /api/fitness_programs/DeleteLesson/{lessonId}/ (the programme’s trainer; refusals only)', () => {
+    matrix(
+      () => (http) => http.delete(`/api/fitness_programs/DeleteLesson/${publishedLesson.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        blockedRow,
+      ],
+    );
+    matrix(
+      () => (http) => http.delete('/api/fitness_programs/DeleteLesson/999999999/'),
+      [{ viewer: 'owner trainer', status: 404, body: REFUSED.lessonNotFound }],
+    );
+  });
+
+  it('left every lesson and programme as it was', async () => {
+    const dataSource = t.app.get(DataSource);
+    expect(await dataSource.getRepository(LessonEntity).countBy({ programId: published.id })).toBe(1);
+    expect(await dataSource.getRepository(ProgramEntity).findOneByOrFail({ id: published.id })).toMatchObject(
+      {
+        name: 'Matrix published',
+        isPublished: true,
+        durationDays: 30,
+      },
+    );
+    expect(await dataSource.getRepository(ProgramEntity).findOneByOrFail({ id: draft.id })).toMatchObject({
+      isPublished: false,
+    });
+  });
+});
