@@ -24,8 +24,11 @@ const common = {
 };
 
 export default {
-  // A global option: inside `projects` jest ignores it. API tests hash passwords and run migrations.
+  // Global options: inside `projects` jest ignores them. API tests hash passwords and run migrations.
   testTimeout: 30_000,
+  // One worker per core: jest's default leaves one core to itself, which on two cores is a single worker while
+  // the API tests mostly wait on the database. Each worker has its own MySQL database (test/fixtures/app.ts).
+  maxWorkers: '100%',
   projects: [
     {
       ...common,

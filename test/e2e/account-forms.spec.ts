@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
-import { expect, fillLogin, REFUSED_SUBMISSION, test, toast, verifiedAccount } from './support/accounts.js';
+import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
+import { apiAccount } from './support/catalogue.js';
 
 test.describe('with JavaScript, the forms hint as the visitor types', () => {
   test('"! invalid email" once the e-mail field is left', async ({ page }) => {
@@ -18,10 +19,8 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
     await expect(page.getByText("Passwords don't match")).toBeHidden();
   });
 
-  test('a bad age or phone is cleared with SPEC §5 alert texts', async ({ page }) => {
-    const account = await verifiedAccount(page, true);
-    await fillLogin(page, account.email, account.password);
-    await expect(page).toHaveURL('/trainerDashboard');
+  test('a bad age or phone is cleared with SPEC §5 alert texts', async ({ page, request }) => {
+    await signIn(page, await apiAccount(request));
     await page.goto('/userProfile?edit=1');
     const form = page.getByRole('dialog', { name: 'Update Profile' });
     await form.getByLabel('Age').fill('7');
@@ -41,10 +40,8 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
 });
 
 test.describe('with JavaScript, a picture over the upload limit', () => {
-  test('is refused before the form is sent, with the limit named', async ({ page }) => {
-    const account = await verifiedAccount(page, true);
-    await fillLogin(page, account.email, account.password);
-    await expect(page).toHaveURL('/trainerDashboard');
+  test('is refused before the form is sent, with the limit named', async ({ page, request }) => {
+    await signIn(page, await apiAccount(request));
     await page.goto('/userProfile?edit=1');
     const form = page.getByRole('dialog', { name: 'Update Profile' });
     const picture = form.getByLabel('Profile Picture');
@@ -71,10 +68,8 @@ test.describe('with JavaScript, a picture over the upload limit', () => {
 test.describe("with JavaScript, the API's refusal of a profile update", () => {
   test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
 
-  test('is shown next to the field, with the "request rejected" toast', async ({ page }) => {
-    const account = await verifiedAccount(page, true);
-    await fillLogin(page, account.email, account.password);
-    await expect(page).toHaveURL('/trainerDashboard');
+  test('is shown next to the field, with the "request rejected" toast', async ({ page, request }) => {
+    await signIn(page, await apiAccount(request));
     await page.goto('/userProfile?edit=1');
     const form = page.getByRole('dialog', { name: 'Update Profile' });
     // The browser would refuse the value itself; without its limit the API is the one to say no.

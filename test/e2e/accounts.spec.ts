@@ -7,12 +7,14 @@ import {
   newAccount,
   REFUSED_SUBMISSION,
   register,
+  signIn,
   test,
   toast,
   verificationLinkFor,
   verifiedAccount,
   verify,
 } from './support/accounts.js';
+import { apiAccount } from './support/catalogue.js';
 
 // SPEC §8's text for a 403 on login or on the current user.
 const BLOCKED = 'You have been temporarly blocked by the user';
@@ -143,9 +145,8 @@ function accountSuite(javaScriptEnabled: boolean) {
       });
 
       test('a blocked user is signed out, told why, and cannot log in', async ({ page, request }) => {
-        const account = await verifiedAccount(page, javaScriptEnabled);
-        await fillLogin(page, account.email, account.password);
-        await expect(page).toHaveURL('/trainerDashboard');
+        const account = await apiAccount(request);
+        await signIn(page, account);
 
         await blockAccount(request, account);
         await page.goto('/userProfile');
@@ -164,19 +165,18 @@ function accountSuite(javaScriptEnabled: boolean) {
       });
     });
 
-    test('a signed-in user who is not a superuser is turned away from the admin panel', async ({ page }) => {
-      const account = await verifiedAccount(page, javaScriptEnabled);
-      await fillLogin(page, account.email, account.password);
-      await expect(page).toHaveURL('/trainerDashboard');
+    test('a signed-in user who is not a superuser is turned away from the admin panel', async ({
+      page,
+      request,
+    }) => {
+      await signIn(page, await apiAccount(request));
       await page.goto('/admin/dashboard');
       await expect(page).toHaveURL('/');
       await expect(toast(page, 'You are not authorized to access this page.')).toBeVisible();
     });
 
-    test('a signed-in visitor on the sign-up page goes to the dashboard', async ({ page }) => {
-      const account = await verifiedAccount(page, javaScriptEnabled);
-      await fillLogin(page, account.email, account.password);
-      await expect(page).toHaveURL('/trainerDashboard');
+    test('a signed-in visitor on the sign-up page goes to the dashboard', async ({ page, request }) => {
+      await signIn(page, await apiAccount(request));
       await page.goto('/register');
       await expect(page).toHaveURL('/TrainerDashboard');
     });

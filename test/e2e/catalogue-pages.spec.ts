@@ -1,12 +1,5 @@
-import { expect, REFUSED_SUBMISSION, test, toast } from './support/accounts.js';
-import {
-  apiAccount,
-  apiProgramme,
-  apiTrainer,
-  logIn,
-  publishProgrammes,
-  uniqueWord,
-} from './support/catalogue.js';
+import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
+import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
 
 /** Thirty words, so that the card's excerpt (20 words and an ellipsis) cuts it. */
 function longAbout(word: string): string {
@@ -179,7 +172,7 @@ function subscribeSuite(javaScriptEnabled: boolean) {
       await expect(toast(page, 'Please Login First !')).toBeVisible();
 
       const member = await apiAccount(request);
-      await logIn(page, member);
+      await signIn(page, member);
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
       await page.getByRole('button', { name: 'Subscribe at just ₹1299' }).click();

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
-import { expect, fillLogin, test, toast, verifiedAccount } from './support/accounts.js';
-import { publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { expect, signIn, test, toast } from './support/accounts.js';
+import { apiAccount, publishProgrammes, uniqueWord } from './support/catalogue.js';
 
 /*
- * The acceptance of the catalogue issue, through the pages only: a new user registers as a trainer, builds a
- * programme with lessons, asks for publication; a superuser publishes it; it then shows in the catalogue.
+ * The acceptance of the catalogue issue, through the pages from the signed-in user on (test/e2e/accounts.spec.ts
+ * covers registering and signing in): a new user registers as a trainer, builds a programme with lessons, asks
+ * for publication; a superuser publishes it; it then shows in the catalogue.
  */
 
 const ABOUT =
@@ -43,9 +44,8 @@ function trainerFlow(javaScriptEnabled: boolean) {
       request,
     }) => {
       test.slow();
-      const account = await verifiedAccount(page, javaScriptEnabled);
-      await fillLogin(page, account.email, account.password);
-      await expect(page).toHaveURL('/trainerDashboard');
+      const account = await apiAccount(request);
+      await signIn(page, account);
 
       await page.goto('/trainerRegister');
       await expect(page).toHaveTitle('Getfit | Trainer registration');

@@ -1,9 +1,11 @@
-import { expect, fillLogin, test, verifiedAccount } from './support/accounts.js';
-import { apiProgramme, apiTrainer, logIn, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { expect, fillLogin, signIn, test } from './support/accounts.js';
+import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
 
 test.describe('the session', () => {
-  test('an expired access token is renewed with the refresh token', async ({ page, context }) => {
-    const account = await verifiedAccount(page, true);
+  test('an expired access token is renewed with the refresh token', async ({ page, context, request }) => {
+    // Through the login form: the cookies it sets are checked too.
+    const account = await apiAccount(request);
+    await page.goto('/login');
     await fillLogin(page, account.email, account.password);
     await expect(page).toHaveURL('/trainerDashboard');
     const cookies = await context.cookies();
@@ -23,13 +25,11 @@ test.describe('the session', () => {
     expect(renewed.find((cookie) => cookie.name === 'refreshToken')?.value).not.toBe(refresh?.value);
   });
 
-  test('a refused refresh token signs the visitor out', async ({ page, context }) => {
-    const account = await verifiedAccount(page, true);
-    await fillLogin(page, account.email, account.password);
-    await expect(page).toHaveURL('/trainerDashboard');
+  test('a refused refresh token signs the visitor out', async ({ page, context, request, baseURL }) => {
+    await signIn(page, await apiAccount(request));
     await context.addCookies([
-      { name: 'accessToken', value: 'expired.access.token', url: page.url() },
-      { name: 'refreshToken', value: 'revoked.refresh.token', url: page.url() },
+      { name: 'accessToken', value: 'expired.access.token', url: baseURL },
+      { name: 'refreshToken', value: 'revoked.refresh.token', url: baseURL },
     ]);
     await page.goto('/userProfile');
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent('/userProfile')}`);
@@ -42,12 +42,13 @@ test.describe('the session', () => {
     page,
     context,
     request,
+    baseURL,
   }) => {
     const { account } = await apiTrainer(request);
     const name = `Draft ${uniqueWord()}`;
     const id = await apiProgramme(request, account.auth, { program_name: name });
-    await logIn(page, account);
-    await context.addCookies([{ name: 'accessToken', value: 'expired.access.token', url: page.url() }]);
+    await signIn(page, account);
+    await context.addCookies([{ name: 'accessToken', value: 'expired.access.token', url: baseURL }]);
     const response = await page.goto(`/programDetails/${id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -59,14 +60,15 @@ test.describe('the session', () => {
     page,
     context,
     request,
+    baseURL,
   }) => {
     const { account } = await apiTrainer(request);
     const id = await apiProgramme(request, account.auth);
     await publishProgrammes(request, [id]);
-    await logIn(page, account);
+    await signIn(page, account);
     await context.addCookies([
-      { name: 'accessToken', value: 'expired.access.token', url: page.url() },
-      { name: 'refreshToken', value: 'revoked.refresh.token', url: page.url() },
+      { name: 'accessToken', value: 'expired.access.token', url: baseURL },
+      { name: 'refreshToken', value: 'revoked.refresh.token', url: baseURL },
     ]);
     const response = await page.goto(`/programDetails/${id}`);
     expect(response?.status()).toBe(200);

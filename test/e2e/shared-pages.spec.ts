@@ -1,6 +1,6 @@
 import type { APIResponse } from '@playwright/test';
-import { expect, test } from './support/accounts.js';
-import { apiProgramme, apiTrainer, logIn, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { expect, signIn, test } from './support/accounts.js';
+import { apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
 
 /*
  * The public catalogue pages are rendered once for all anonymous visitors of the next few seconds (ADR 010).
@@ -55,7 +55,7 @@ test.describe('pages shared by anonymous visitors', () => {
     const { account } = await apiTrainer(request);
     await page.goto('/programmes');
     await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
-    await logIn(page, account);
+    await signIn(page, account);
     await page.goto('/programmes');
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log In' })).toHaveCount(0);

@@ -30,10 +30,24 @@ function testAddress(): string {
   return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 
-export const test = base.extend({
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export const test = base.extend<object, { superuser: Credentials }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': testAddress() });
   },
+  /** A superuser shared by the tests of a worker (`sharedSuperuser`). */
+  superuser: [
+    // Playwright reads a fixture's dependencies from its destructured first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(await sharedSuperuser());
+    },
+    { scope: 'worker' },
+  ],
 });
 
 export { expect };
@@ -109,8 +123,24 @@ export async function accessToken(
   return ((await response.json()) as { access: string }).access;
 }
 
+/**
+ * Signs the browser of `page` in as the login page does, without the page: the token pair of a sign-in through
+ * `POST /api/token/` in the session cookies (web/app/utils/session.server.ts). For the tests whose subject is not
+ * the login form.
+ */
+export async function signIn(page: Page, { email, password }: Credentials): Promise<void> {
+  const response = await page.request.post('/api/token/', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  const { access, refresh } = (await response.json()) as { access: string; refresh: string };
+  const url = test.info().project.use.baseURL;
+  await page.context().addCookies([
+    { name: 'accessToken', value: access, url, httpOnly: true, sameSite: 'Lax' },
+    { name: 'refreshToken', value: refresh, url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+}
+
 /** A superuser made with `npm run create-superuser` on the server's own data. */
-export async function superuserAccount(): Promise<{ email: string; password: string }> {
+export async function superuserAccount(): Promise<Credentials> {
   const admin = { email: `admin-${randomUUID().slice(0, 12)}@example.com`, password: `pw-${randomUUID()}` };
   await runCli('api/dist/cli/create-superuser.js', ['--email', admin.email, '--password', admin.password], {
     DATA_DIR: process.env.E2E_DATA_DIR ?? '',
@@ -118,9 +148,20 @@ export async function superuserAccount(): Promise<{ email: string; password: str
   return admin;
 }
 
-/** The Authorization header of a new superuser (`superuserAccount`). */
+let workerSuperuser: Promise<Credentials> | undefined;
+
+/**
+ * One superuser per worker process, made on first use: the CLI takes a second or more, and signing in many times
+ * as one account is harmless (only failed sign-ins count against it). Tests must not change it.
+ */
+export function sharedSuperuser(): Promise<Credentials> {
+  workerSuperuser ??= superuserAccount();
+  return workerSuperuser;
+}
+
+/** The Authorization header of the worker's superuser (`sharedSuperuser`). */
 export async function superuserAuth(request: APIRequestContext): Promise<Record<string, string>> {
-  const admin = await superuserAccount();
+  const admin = await sharedSuperuser();
   return { Authorization: `Bearer ${await accessToken(request, admin.email, admin.password)}` };
 }
 

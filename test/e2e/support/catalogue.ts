@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { plainImage } from '../../fixtures/images.js';
 import {
   type Account,
   accessToken,
   expect,
-  fillLogin,
   newAccount,
   superuserAuth,
   verificationLinkFor,
@@ -111,11 +110,4 @@ export async function publishProgrammes(request: APIRequestContext, ids: number[
     const published = await request.get(`/api/fitness_programs/publishprogram/${id}/`, { headers: asAdmin });
     expect(await published.json()).toEqual({ message: 'Program Published' });
   }
-}
-
-/** Signs in through the login page. */
-export async function logIn(page: Page, account: Account) {
-  await page.goto('/login');
-  await fillLogin(page, account.email, account.password);
-  await expect(page).toHaveURL('/trainerDashboard');
 }

@@ -1,0 +1,70 @@
+import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
+
+/** The pages of the admin panel and their headings; none shows data yet. */
+const ADMIN_PAGES = [
+  { path: '/admin/dashboard', heading: 'Dashboard' },
+  { path: '/admin/users', heading: 'Users' },
+  { path: '/admin/trainers', heading: 'Trainers' },
+  { path: '/admin/fitnessPrograms', heading: 'Programms' },
+  { path: '/admin/requestNotificaions', heading: 'Programms: Pending Approval' },
+];
+
+function signInSuite(javaScriptEnabled: boolean) {
+  test.describe(`a superuser with JavaScript ${javaScriptEnabled ? 'enabled' : 'disabled'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('signs in through the login page, lands home and finds the admin panel in the navbar', async ({
+      page,
+      superuser,
+    }) => {
+      await page.goto('/login');
+      await fillLogin(page, superuser.email, superuser.password);
+      await expect(page).toHaveURL('/');
+      await expect(toast(page, 'Successfully Logged In')).toBeVisible();
+
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toBeVisible();
+      // Superusers are not offered to become trainers (SPEC §6).
+      await expect(header.getByRole('link', { name: 'Join as Trainer' })).toHaveCount(0);
+      // Their name leads to the admin panel rather than to a dashboard.
+      const profile = header.getByRole('link').filter({ hasText: 'Admin' }).filter({ visible: true });
+      await expect(profile).toHaveAttribute('href', '/admin/dashboard');
+
+      await header.getByText('Community', { exact: true }).filter({ visible: true }).click();
+      await header.getByRole('link', { name: 'Dashboard', exact: true }).filter({ visible: true }).click();
+      await expect(page).toHaveURL('/admin/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
+    });
+  });
+}
+
+signInSuite(true);
+signInSuite(false);
+
+test.describe('a signed-in superuser', () => {
+  test('sees the heading of every page of the admin panel', async ({ page, superuser }) => {
+    await signIn(page, superuser);
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/dashboard');
+    for (const { path, heading } of ADMIN_PAGES) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle('Admin Panel');
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    }
+  });
+
+  test('is told on /trainerRegister that superusers cannot be trainers, not shown the form', async ({
+    page,
+    superuser,
+  }) => {
+    await signIn(page, superuser);
+    await page.goto('/trainerRegister');
+    await expect(
+      page.getByRole('heading', { name: 'A superuser cannot register as a trainer.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+    await expect(page).toHaveURL('/admin/dashboard');
+  });
+});
