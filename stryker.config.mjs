@@ -36,6 +36,8 @@ export default {
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   concurrency: 2,
   timeoutMS: 20_000,
+  // The initial run is the whole related suite with coverage: over Stryker's default 5 minutes on a busy machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
