@@ -21,6 +21,9 @@ const common = {
     '^~/(.*)$': '<rootDir>/web/app/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  // Stryker's sandboxes (npm run test:mutation) are copies of the repository: left by a stopped run, they would
+  // give jest two of every package.
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 
 export default {
