@@ -183,10 +183,14 @@ describe('users', () => {
     );
   });
 
+  // The superusers' counts and lists of accounts and trainers.
   for (const path of [
     '/api/users/getUserCount/',
     '/api/users/getAllUsers/',
     '/api/users/getLoggedInUsers/',
+    '/api/trainers/getTrainerCount/',
+    '/api/trainers/getAllTrainers/',
+    '/api/trainers/getLoggedInTrainers/',
   ]) {
     describe(`GET ${path} (superusers)`, () => {
       matrix(
@@ -251,24 +255,6 @@ describe('trainers', () => {
       [...rowsFor(['anonymous', ...signedIn], 404, REFUSED.trainerNotFound)],
     );
   });
-
-  for (const path of [
-    '/api/trainers/getTrainerCount/',
-    '/api/trainers/getAllTrainers/',
-    '/api/trainers/getLoggedInTrainers/',
-  ]) {
-    describe(`GET ${path} (superusers)`, () => {
-      matrix(
-        get(() => path),
-        [
-          anonymousRow,
-          ...rowsFor(nonSuperusers, 403, REFUSED.forbidden),
-          { viewer: 'superuser', status: 200, body: (body) => expect(Array.isArray(body)).toBe(true) },
-          blockedRow,
-        ],
-      );
-    });
-  }
 
   describe('POST /api/trainers/TrainerProfileCreation/ (refusals only)', () => {
     matrix(
