@@ -1,7 +1,11 @@
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
 import { LessonEntity } from '../modules/lessons/lesson.entity.js';
+import { PaymentEventEntity } from '../modules/payments/payment-event.entity.js';
+import { PaymentEntity } from '../modules/payments/payment.entity.js';
 import { ProgramEntity } from '../modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../modules/programs/publish-request.entity.js';
+import { LessonCompletionEntity } from '../modules/subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../modules/trainers/trainer.entity.js';
 import { EmailVerificationEntity } from '../modules/users/email-verification.entity.js';
 import { ProfileEntity } from '../modules/users/profile.entity.js';
@@ -17,4 +21,8 @@ export const entities = [
   ProgramEntity,
   PublishRequestEntity,
   LessonEntity,
+  PaymentEntity,
+  PaymentEventEntity,
+  SubscriptionEntity,
+  LessonCompletionEntity,
 ];

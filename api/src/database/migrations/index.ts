@@ -2,6 +2,7 @@ import { CreateUser1763750000000 } from './1763750000000-CreateUser.js';
 import { CreateAccounts1763750100000 } from './1763750100000-CreateAccounts.js';
 import { CreateCatalogue1763750200000 } from './1763750200000-CreateCatalogue.js';
 import { AddRefreshTokenRotatedAt1763750300000 } from './1763750300000-AddRefreshTokenRotatedAt.js';
+import { CreateSubscriptions1763750400000 } from './1763750400000-CreateSubscriptions.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateAccounts1763750100000,
   CreateCatalogue1763750200000,
   AddRefreshTokenRotatedAt1763750300000,
+  CreateSubscriptions1763750400000,
 ];

@@ -1,0 +1,65 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  type Relation,
+  UpdateDateColumn,
+} from 'typeorm';
+import type { SubscriptionStatus } from '@fitcoach/contracts';
+import { PaymentEntity } from '../payments/payment.entity.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/**
+ * A member's access to a programme, always paid by one completed payment (unique: a payment opens one
+ * subscription). `activeFlag` is 1 while active and null once cancelled or refunded: the unique index on
+ * (user, programme, activeFlag) lets the database hold at most one active subscription per member and programme
+ * (NULLs never collide, in SQLite and MySQL alike), while ended ones stay as history.
+ */
+@Entity({ name: 'subscription' })
+export class SubscriptionEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_subscription_user_id' })
+  user?: Relation<UserEntity>;
+
+  @Column({ name: 'program_id', type: 'integer' })
+  programId: number;
+
+  @ManyToOne(() => ProgramEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'program_id', foreignKeyConstraintName: 'fk_subscription_program_id' })
+  program?: Relation<ProgramEntity>;
+
+  @Column({ name: 'payment_id', type: 'integer' })
+  paymentId: number;
+
+  @ManyToOne(() => PaymentEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'payment_id', foreignKeyConstraintName: 'fk_subscription_payment_id' })
+  payment?: Relation<PaymentEntity>;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: SubscriptionStatus;
+
+  @Column({ name: 'active_flag', type: 'integer', nullable: true })
+  activeFlag: 1 | null;
+
+  @Column({ name: 'started_at', type: 'datetime' })
+  startedAt: Date;
+
+  @Column({ name: 'ended_at', type: 'datetime', nullable: true })
+  endedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
+  updatedAt: Date;
+}

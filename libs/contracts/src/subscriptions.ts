@@ -1,0 +1,96 @@
+import type { Currency } from './enums.js';
+import type { ProgramResponse } from './dto/catalogue.dto.js';
+
+/** docs/architecture.md §7: PayPal, or the labelled test provider when no PayPal credentials are configured. */
+export const PAYMENT_PROVIDERS = ['paypal', 'test'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_STATUSES = ['created', 'completed', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'refunded'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PAYMENT_EVENT_STATUSES = ['received', 'processed', 'ignored'] as const;
+export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
+
+/** The texts members see about subscribing and progress (SPEC §2, §8; API.md). */
+export const SUBSCRIPTION_MESSAGES = {
+  subscribed: 'Successfully subscribed to the Programme',
+  alreadySubscribed: 'You are already subscribed to this program',
+  paymentRequired: 'Payment required',
+  unsubscribed: 'Successfully unsubscribed from the program',
+  notSubscribed: 'You are not subscribed to this program',
+  lessonCompleted: 'Lesson marked as completed',
+  lessonAlreadyCompleted: 'Lesson already marked as completed',
+  loginFirst: 'Please Login First !',
+} as const;
+
+export const transactionCompletedMessage = (payerName: string) => `Transaction completed by ${payerName}`;
+
+/** `GET /api/payments/config/`: which checkout the web shows. `client_id` is PayPal's public id, null for tests. */
+export interface PaymentsConfigResponse {
+  provider: PaymentProvider;
+  client_id: string | null;
+  currencies: Currency[];
+}
+
+/**
+ * `POST /api/payments/paypal/orders/` (201). `approve_url` is where a browser without JavaScript is sent to approve
+ * the order at PayPal; null for the test provider, whose orders are approved at once.
+ */
+export interface CreateOrderResponse {
+  id: string;
+  approve_url: string | null;
+}
+
+export interface SubscriptionResponse {
+  id: number;
+  user: number;
+  program: number;
+  status: SubscriptionStatus;
+  started_at: string;
+}
+
+/** `POST /api/payments/paypal/orders/{orderId}/capture/` (200). */
+export interface CaptureResponse {
+  message: string;
+  subscription: SubscriptionResponse;
+}
+
+/** A followed programme with the member's progress in it (0..100). */
+export type FollowedProgram = ProgramResponse & { progress: number; subscribed_on: string };
+
+/** `GET /api/users/getFollowedPrograms/`: one container per member, as the spec's client reads it. */
+export interface FollowedProgramsResponse {
+  id: number;
+  user: number;
+  created_on: string;
+  status: string;
+  program: FollowedProgram[];
+}
+
+/** `GET /api/trainers/get_subscribers/`: one entry per subscription to one of the caller's programmes. */
+export interface SubscriberEntry {
+  user: number;
+  username: string;
+  created_on: string;
+  status: SubscriptionStatus;
+  progress: number;
+  program: { id: number; program_name: string }[];
+}
+
+/** `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. */
+export interface LessonProgressResponse {
+  user: number;
+  program: number;
+  progress_percentage: number;
+}
+
+/** `GET /api/fitness_programs/getPopularProgram/`: `sales` is revenue in the programme's currency units. */
+export interface PopularProgramResponse {
+  name: string;
+  followers: number;
+  trainer: string;
+  sales: number;
+}
