@@ -1,8 +1,12 @@
 import {
   type ApiError,
+  type CaptureResponse,
+  type CreateOrderResponse,
+  type FollowedProgramsResponse,
   type HealthResponse,
   isApiError,
   type LessonResponse,
+  type PaymentsConfigResponse,
   type ProgramResponse,
   type ProgramUpdateResponse,
   type TrainerResponse,
@@ -54,6 +58,9 @@ export interface ProgrammeFilters {
   q?: string;
 }
 
+/** `GET /api/payments/config/`, with the PayPal JS SDK's address (null for the test provider). */
+export type PaymentsConfig = PaymentsConfigResponse & { sdk_url: string | null };
+
 export interface Credentials {
   email: string;
   password: string;
@@ -76,10 +83,15 @@ interface CallOptions {
   auth?: boolean | 'optional';
   /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
   paginated?: boolean;
+  /** How long to wait for the answer; TIMEOUT_MS unless the API itself waits on a slower party. */
+  timeoutMs?: number;
 }
 
 // Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
 const TIMEOUT_MS = 10_000;
+// The API gives each PayPal call about 15 s (an OAuth token, then the order call): the web waits for its answer,
+// a clear 502/504, rather than giving up first while the capture may still complete.
+const PAYMENT_TIMEOUT_MS = 40_000;
 
 function failure(status: number, message: string): ApiResult<never> {
   return { ok: false, status, error: { statusCode: status, message } };
@@ -118,7 +130,7 @@ async function send<T>(
       headers,
       body,
       // Stop waiting when the browser goes away, as well as after the timeout.
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
     });
     text = await response.text();
   } catch {
@@ -303,4 +315,27 @@ export const api = {
 
   deleteLesson: (args: RouteArgs, lessonId: number) =>
     call<null>(args, `/api/fitness_programs/DeleteLesson/${lessonId}/`, { method: 'DELETE' }),
+
+  // The checkout: orders are created and captured for the signed-in member; the API sets amount and currency.
+  paymentsConfig: (args: RouteArgs) => call<PaymentsConfig>(args, '/api/payments/config/', { auth: false }),
+
+  createOrder: (args: RouteArgs, programmeId: number, currency: string) =>
+    call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {
+      method: 'POST',
+      body: { program_id: programmeId, currency },
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
+  captureOrder: (args: RouteArgs, orderId: string) =>
+    call<CaptureResponse>(args, `/api/payments/paypal/orders/${encodeURIComponent(orderId)}/capture/`, {
+      method: 'POST',
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
+  followedPrograms: (args: RouteArgs) =>
+    call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
+
+  /** A state-changing GET of the spec's API, called with the session's token like every signed-in call. */
+  unfollowProgram: (args: RouteArgs, programmeId: number) =>
+    call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
 };
