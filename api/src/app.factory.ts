@@ -16,15 +16,26 @@ import { refuseDeepBodies } from './common/http/body-depth.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
+/**
+ * The origins PayPal's JS SDK needs on the checkout of /programDetails/{id}: its script, the iframes of its buttons
+ * and approval window, its API calls and its images (PayPal's CSP guidance names these two domains; the wildcard
+ * covers www.paypal.com and www.sandbox.paypal.com).
+ */
+const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
 function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
   if (devServer) return false;
   return {
     useDefaults: true,
     directives: {
-      scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`],
+      scriptSrc: [
+        "'self'",
+        (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`,
+        ...PAYPAL_ORIGINS,
+      ],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
+      connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
       frameSrc: [
         "'self'",
         'https://www.youtube-nocookie.com',
