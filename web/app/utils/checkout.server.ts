@@ -131,7 +131,7 @@ async function payWithTestProvider(args: ActionFunctionArgs, programme: ProgramR
 async function payWithPayPal(args: ActionFunctionArgs, programme: ProgramResponse) {
   const order = await api.createOrder(args, programme.id, programme.currency);
   if (!order.ok) return refusedBy(order);
-  // The test provider has no approval page: its order is captured at once, as "Pay (test payment)" does.
+  // Nothing to approve (the test provider, or an order PayPal has approved already): capture it now.
   if (order.data.approve_url === null) {
     const capture = await api.captureOrder(args, order.data.id);
     if (!capture.ok) return refusedBy(capture);

@@ -1,4 +1,4 @@
-import type { ProgramResponse } from '@fitcoach/contracts';
+import { CURRENCY_LABELS, isCurrency, type ProgramResponse } from '@fitcoach/contracts';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -205,7 +205,10 @@ export function PaymentStep({ programme, opened, config, configError }: PaymentS
         <Text>
           {programme.program_name}: {programme.price} {programme.currency}
         </Text>
-        <Text size="sm">Currency: {programme.currency}</Text>
+        <Text size="sm">
+          Currency:{' '}
+          {isCurrency(programme.currency) ? CURRENCY_LABELS[programme.currency] : programme.currency}
+        </Text>
         {config ? (
           <PaymentOptions programme={programme} config={config} />
         ) : (

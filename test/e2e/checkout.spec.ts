@@ -1,0 +1,210 @@
+import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
+import {
+  type ApiAccount,
+  apiAccount,
+  apiProgramme,
+  apiTrainer,
+  publishProgrammes,
+} from './support/catalogue.js';
+
+/*
+ * The checkout of /programDetails/{id} (SPEC §2 Programme details) with the test payment provider, the server's
+ * default without PayPal credentials; checkout-paypal.spec.ts runs PayPal's redirect against a local PayPal.
+ */
+
+const PRICE = 499;
+const SUBSCRIBE = `Subscribe at just ₹${PRICE}`;
+const TRANSACTION_COMPLETED = /^Transaction completed by Ada Tester$/;
+
+/** A published programme of a new trainer. */
+async function publishedProgramme(request: APIRequestContext) {
+  const { account: trainer } = await apiTrainer(request);
+  const id = await apiProgramme(request, trainer.auth, { price: PRICE });
+  await publishProgrammes(request, [id]);
+  return { trainer, id };
+}
+
+/** Buys the programme through the API, as another tab of the member would. */
+async function buyThroughApi(request: APIRequestContext, member: ApiAccount, programmeId: number) {
+  const order = await request.post('/api/payments/paypal/orders/', {
+    headers: member.auth,
+    data: { program_id: programmeId },
+  });
+  expect(order.status()).toBe(201);
+  const { id } = (await order.json()) as { id: string };
+  const capture = await request.post(`/api/payments/paypal/orders/${id}/capture/`, { headers: member.auth });
+  expect(capture.status()).toBe(200);
+}
+
+const subscribeLink = (page: Page) => page.getByRole('link', { name: SUBSCRIBE });
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+test.describe('the checkout with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a member pays with the test provider, lands on the lessons, then unsubscribes after the warning', async ({
+    page,
+    request,
+  }) => {
+    const { id } = await publishedProgramme(request);
+    const member = await apiAccount(request);
+    await signIn(page, member);
+    await page.goto(`/programDetails/${id}`);
+    await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
+
+    await subscribeLink(page).click();
+    await expect(page).toHaveURL(`/programDetails/${id}?checkout=1`);
+    await expect(heading(page, 'Payment')).toBeVisible();
+    await expect(page.getByText(`${PRICE} USD`)).toBeVisible();
+    // Without PayPal credentials nothing else is offered: the labelled test payment.
+    await expect(page.getByRole('button', { name: 'Pay with PayPal' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pay (test payment)' }).click();
+
+    await expect(page).toHaveURL(`/programLesson/${id}`);
+    await expect(toast(page, TRANSACTION_COMPLETED)).toBeVisible();
+
+    await page.goto(`/programDetails/${id}`);
+    await expect(page.getByRole('link', { name: 'Go to Lessons' })).toHaveAttribute(
+      'href',
+      `/programLesson/${id}`,
+    );
+    await expect(subscribeLink(page)).toHaveCount(0);
+    await expect(page.getByText('Subscribe to view the lessons')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'UnSubscribe' }).click();
+    await expect(heading(page, 'Warning')).toBeVisible();
+    await expect(page.getByText('Are you sure you want to unsubscribe?')).toBeVisible();
+    await expect(page.getByText('You will have to pay again to resubscribe later.')).toBeVisible();
+    await expect(page.getByText('No refund is made automatically.')).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+
+    await expect(page).toHaveURL(`/programDetails/${id}`);
+    await expect(toast(page, SUBSCRIPTION_MESSAGES.unsubscribed)).toBeVisible();
+    await expect(subscribeLink(page)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Lessons' })).toHaveCount(0);
+    await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
+  });
+
+  test('the Cancel buttons close the Payment and Warning steps and change nothing', async ({
+    page,
+    request,
+  }) => {
+    const { id } = await publishedProgramme(request);
+    const member = await apiAccount(request);
+    await signIn(page, member);
+    await page.goto(`/programDetails/${id}?checkout=1`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(`/programDetails/${id}`);
+    await expect(heading(page, 'Payment')).toHaveCount(0);
+    await expect(subscribeLink(page)).toBeVisible();
+
+    await buyThroughApi(request, member, id);
+    await page.goto(`/programDetails/${id}?confirm=unsubscribe`);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(`/programDetails/${id}`);
+    await expect(heading(page, 'Warning')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Go to Lessons' })).toBeVisible();
+  });
+
+  test('trainers get no Subscribe button; the owner may preview the lessons', async ({ page, request }) => {
+    const { trainer, id } = await publishedProgramme(request);
+    await signIn(page, trainer);
+    await page.goto(`/programDetails/${id}`);
+    await expect(page.getByRole('link', { name: 'Preview lessons' })).toHaveAttribute(
+      'href',
+      `/programLesson/${id}`,
+    );
+    await expect(page.getByRole('link', { name: SUBSCRIBE })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: SUBSCRIBE })).toHaveCount(0);
+
+    const { account: other } = await apiTrainer(request);
+    await page.context().clearCookies();
+    await signIn(page, other);
+    await page.goto(`/programDetails/${id}?checkout=1`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: SUBSCRIBE })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: SUBSCRIBE })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Preview lessons' })).toHaveCount(0);
+    await expect(heading(page, 'Payment')).toHaveCount(0);
+  });
+
+  test.describe('refusals', () => {
+    // The refusal is answered with its 4xx status, which Chromium logs for the document too.
+    test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
+
+    test('tells a signed-out visitor to log in first', async ({ page, request }) => {
+      const { id } = await publishedProgramme(request);
+      await page.goto(`/programDetails/${id}`);
+      await expect(page.getByRole('link', { name: 'Login to view the lessons' })).toBeVisible();
+      await page.getByRole('button', { name: SUBSCRIBE }).click();
+      await expect(toast(page, SUBSCRIPTION_MESSAGES.loginFirst)).toBeVisible();
+      await expect(heading(page, 'Payment')).toHaveCount(0);
+    });
+
+    test("a refused payment shows the API's message and leaves the page as it was", async ({
+      page,
+      request,
+    }) => {
+      const { id } = await publishedProgramme(request);
+      const member = await apiAccount(request);
+      await signIn(page, member);
+      await page.goto(`/programDetails/${id}?checkout=1`);
+      // Another tab buys first: this one's payment is refused as a second purchase.
+      await buyThroughApi(request, member, id);
+      await page.getByRole('button', { name: 'Pay (test payment)' }).click();
+
+      await expect(toast(page, SUBSCRIPTION_MESSAGES.alreadySubscribed)).toBeVisible();
+      await expect(page).toHaveURL(`/programDetails/${id}?checkout=1`);
+      await page.goto(`/programDetails/${id}`);
+      await expect(page.getByRole('link', { name: 'Go to Lessons' })).toBeVisible();
+    });
+  });
+
+  test("PayPal's return URL sends a signed-out member to sign in and back to it", async ({ page }) => {
+    const path = '/checkout/paypal/return?token=ORDER-1&PayerID=PAYER-1';
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+  });
+
+  test("PayPal's return URL with an order that is not the member's lands on the programmes with the API's message", async ({
+    page,
+    request,
+  }) => {
+    const member = await apiAccount(request);
+    await signIn(page, member);
+    await page.goto('/checkout/paypal/return?token=ORDER-UNKNOWN&PayerID=PAYER-1');
+    await expect(page).toHaveURL('/programmes');
+    await expect(toast(page, 'Order not found')).toBeVisible();
+  });
+});
+
+test.describe('the checkout with JavaScript enabled', () => {
+  test('a member pays with the test provider from the Payment modal', async ({ page, request }) => {
+    const { id } = await publishedProgramme(request);
+    const member = await apiAccount(request);
+    await signIn(page, member);
+    await page.goto(`/programDetails/${id}`);
+    await subscribeLink(page).click();
+    const modal = page.getByRole('dialog', { name: 'Payment' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Pay (test payment)' }).click();
+    await expect(page).toHaveURL(`/programLesson/${id}`);
+    await expect(toast(page, TRANSACTION_COMPLETED)).toBeVisible();
+  });
+
+  test('a subscriber unsubscribes from the Warning modal', async ({ page, request }) => {
+    const { id } = await publishedProgramme(request);
+    const member = await apiAccount(request);
+    await buyThroughApi(request, member, id);
+    await signIn(page, member);
+    await page.goto(`/programDetails/${id}`);
+    await page.getByRole('link', { name: 'UnSubscribe' }).click();
+    const modal = page.getByRole('dialog', { name: 'Warning' });
+    await expect(modal.getByText('Are you sure you want to unsubscribe?')).toBeVisible();
+    await modal.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await expect(toast(page, SUBSCRIPTION_MESSAGES.unsubscribed)).toBeVisible();
+    await expect(subscribeLink(page)).toBeVisible();
+  });
+});
