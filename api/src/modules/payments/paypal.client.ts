@@ -241,7 +241,9 @@ export class PayPalClient extends PaymentProvider {
       });
       return { status: response.status, ok: response.ok, body: parseJson(await response.text()) };
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      // By name: the abort reason is a DOMException, which is not always an Error of this realm.
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError' || name === 'AbortError') {
         this.logger.warn(`PayPal did not answer ${path} within ${this.config.timeoutMs} ms`);
         throw new PaymentProviderError('timeout', `PayPal timed out on ${path}`);
       }
