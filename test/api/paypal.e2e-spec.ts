@@ -131,6 +131,21 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
     expect((await holdings(member, program)).payments).toHaveLength(1);
   });
 
+  it('records an open order PayPal captured while its answer was lost, instead of ordering again', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const captured = paypal.captureAtPayPal(orderId);
+    const before = paypal.calls.createOrder;
+    await createOrder(member, { program_id: program.id }).expect(409, PAYMENT_REFUSED.alreadySubscribed);
+    expect(paypal.calls.createOrder).toBe(before);
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'completed', captureId: captured.id })],
+      subscriptions: [expect.objectContaining({ status: 'active' })],
+    });
+  });
+
   it('replaces an open order that PayPal let expire', async () => {
     const program = await published();
     const member = await createSession(t);
@@ -297,6 +312,25 @@ describe('POST /api/payments/paypal/webhook/', () => {
       .expect(200)
       .expect((res) => expect(res.body.subscription.id).toBe(subs[0].id));
     expect(paypal.calls.capture).toBe(before);
+  });
+
+  it('ends the subscription of a reversed capture (a chargeback)', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+    const captured = paypal.orders.get(orderId)?.capture;
+    if (!captured) throw new Error('the fake PayPal did not capture the order');
+    await deliver({
+      id: `WH-REV-${captured.id}`,
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: { ...captured, status: 'REVERSED' },
+    });
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'refunded' })],
+      subscriptions: [expect.objectContaining({ status: 'refunded', activeFlag: null })],
+    });
   });
 
   it('marks a refunded payment refunded, ends its subscription, and mails the member', async () => {

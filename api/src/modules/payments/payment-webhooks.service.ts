@@ -124,7 +124,14 @@ export class PaymentWebhooksService {
   private async captureCompleted(resource: PayPalEventResource): Promise<Outcome> {
     const payment = await this.findPayment(resource.supplementary_data?.related_ids?.order_id, resource.id);
     if (!payment || resource.status !== 'COMPLETED' || !resource.id) return 'ignored';
-    if (payment.status !== 'created') return payment.status === 'completed' ? 'processed' : 'ignored';
+    if (payment.status === 'completed') return 'processed';
+    if (payment.status !== 'created') {
+      this.logger.error(
+        `PayPal completed capture ${resource.id} of payment ${payment.id}, which is ${payment.status}: ` +
+          'no subscription was started; refund it in PayPal',
+      );
+      return 'ignored';
+    }
     const capture = {
       amountMinor: fromPayPalValue(resource.amount?.value),
       currency: resource.amount?.currency_code ?? '',

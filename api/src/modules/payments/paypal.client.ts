@@ -261,10 +261,9 @@ export class PayPalClient extends PaymentProvider {
       return new PaymentProviderError('unavailable', description);
     }
     const failure = ISSUE_FAILURES[issue] ?? (status === 404 ? 'expired' : 'rejected');
-    (failure === 'rejected' ? this.logger.error : this.logger.warn).call(
-      this.logger,
-      `PayPal refused: ${description}`,
-    );
+    // A refusal the member cannot act on is our bug or a configuration error.
+    if (failure === 'rejected') this.logger.error(`PayPal refused: ${description}`);
+    else this.logger.warn(`PayPal refused: ${description}`);
     return new PaymentProviderError(failure, description);
   }
 
