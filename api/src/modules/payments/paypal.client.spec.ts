@@ -43,7 +43,9 @@ describe(PayPalClient.name, () => {
     now = 1_000_000;
     client = new PayPalClient(CONFIG, 'https://fit.example', () => now);
   });
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
 
