@@ -314,6 +314,19 @@ describe('POST /api/payments/paypal/webhook/', () => {
     expect(paypal.calls.capture).toBe(before);
   });
 
+  it('records one payment and one subscription when the webhook and the browser record at once', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const event = captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId));
+    const [browser] = await Promise.all([capture(member, orderId), deliver(event)]);
+    expect(browser.status).toBe(200);
+    const { payments: rows, subscriptions: subs } = await holdings(member, program);
+    expect(rows.map((row) => row.status)).toEqual(['completed']);
+    expect(subs).toEqual([expect.objectContaining({ id: browser.body.subscription.id, status: 'active' })]);
+  });
+
   it('ends the subscription of a reversed capture (a chargeback)', async () => {
     const program = await published();
     const member = await createSession(t);
