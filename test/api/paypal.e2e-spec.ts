@@ -183,6 +183,20 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
     expect(subs).toEqual([expect.objectContaining({ status: 'active', paymentId: rows[0].id })]);
   });
 
+  it('captures an order approved on PayPal’s page, which sends the buyer back to our return URL', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const { body } = await createOrder(member, { program_id: program.id }).expect(201);
+    const page = await fetch(body.approve_url);
+    expect(await page.text()).toContain('Log In and Pay');
+    const approved = await fetch(body.approve_url, { method: 'POST', redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe(
+      `${PUBLIC_URL}/checkout/paypal/return?token=${body.id}&PayerID=FAKEPAYER`,
+    );
+    await capture(member, body.id).expect(200);
+  });
+
   it('asks the member to approve an order first, and captures it once approved', async () => {
     const program = await published();
     const member = await createSession(t);
