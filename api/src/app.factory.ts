@@ -23,6 +23,12 @@ type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
  */
 const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
+/** The configured SDK's origin too when PayPal is on: another one than PayPal's in tests (a local fake). */
+function paypalScriptSources(config: AppConfig): string[] {
+  if (config.paypal.provider !== 'paypal') return PAYPAL_ORIGINS;
+  return [...PAYPAL_ORIGINS, new URL(config.paypal.sdkUrl).origin];
+}
+
 function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
   if (devServer) return false;
   return {
@@ -31,7 +37,7 @@ function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
       scriptSrc: [
         "'self'",
         (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`,
-        ...PAYPAL_ORIGINS,
+        ...paypalScriptSources(config),
       ],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
