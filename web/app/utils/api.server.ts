@@ -58,9 +58,6 @@ export interface ProgrammeFilters {
   q?: string;
 }
 
-/** `GET /api/payments/config/`, with the PayPal JS SDK's address (null for the test provider). */
-export type PaymentsConfig = PaymentsConfigResponse & { sdk_url: string | null };
-
 export interface Credentials {
   email: string;
   password: string;
@@ -317,7 +314,8 @@ export const api = {
     call<null>(args, `/api/fitness_programs/DeleteLesson/${lessonId}/`, { method: 'DELETE' }),
 
   // The checkout: orders are created and captured for the signed-in member; the API sets amount and currency.
-  paymentsConfig: (args: RouteArgs) => call<PaymentsConfig>(args, '/api/payments/config/', { auth: false }),
+  paymentsConfig: (args: RouteArgs) =>
+    call<PaymentsConfigResponse>(args, '/api/payments/config/', { auth: false }),
 
   createOrder: (args: RouteArgs, programmeId: number, currency: string) =>
     call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {

@@ -1,4 +1,8 @@
-import { type ProgramResponse, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import {
+  type PaymentsConfigResponse,
+  type ProgramResponse,
+  SUBSCRIPTION_MESSAGES,
+} from '@fitcoach/contracts';
 import {
   type ActionFunctionArgs,
   createCookie,
@@ -7,7 +11,7 @@ import {
   redirect,
 } from '@remix-run/node';
 import type { CurrentUser } from '~/types/user';
-import { api, type ApiResult, type PaymentsConfig } from './api.server';
+import { api, type ApiResult } from './api.server';
 import { getUser } from './auth.server';
 import { parseId } from './catalogue';
 import {
@@ -71,7 +75,7 @@ export type CheckoutView =
       preview: boolean;
       step: CheckoutStep;
       /** Read only while the Payment step is open; null with the reason when the API could not say. */
-      config: PaymentsConfig | null;
+      config: PaymentsConfigResponse | null;
       configError: string | null;
     };
 

@@ -1,9 +1,13 @@
-import { CURRENCY_LABELS, isCurrency, type ProgramResponse } from '@fitcoach/contracts';
+import {
+  CURRENCY_LABELS,
+  isCurrency,
+  type PaymentsConfigResponse,
+  type ProgramResponse,
+} from '@fitcoach/contracts';
 import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '~/components/forms/form-actions';
-import type { PaymentsConfig } from '~/utils/api.server';
 import {
   CHECKOUT_INTENTS,
   PAYPAL_SCRIPT_FAILURE,
@@ -161,11 +165,17 @@ interface PaymentStepProps {
   programme: ProgramResponse;
   opened: boolean;
   /** The active provider; null when the API could not say, with the reason in `configError`. */
-  config: PaymentsConfig | null;
+  config: PaymentsConfigResponse | null;
   configError: string | null;
 }
 
-function PaymentOptions({ programme, config }: { programme: ProgramResponse; config: PaymentsConfig }) {
+function PaymentOptions({
+  programme,
+  config,
+}: {
+  programme: ProgramResponse;
+  config: PaymentsConfigResponse;
+}) {
   const hydrated = useHydrated();
   if (config.provider === 'test') {
     return (
