@@ -1,5 +1,9 @@
-import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { type FakePayPal, startFakePayPal } from '../fixtures/paypal-server.js';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import {
   type ApiAccount,
@@ -8,10 +12,11 @@ import {
   apiTrainer,
   publishProgrammes,
 } from './support/catalogue.js';
+import { freePort, listening, startServer, stopServers } from './support/process.js';
 
 /*
- * The checkout of /programDetails/{id} (SPEC §2 Programme details) with the test payment provider, the server's
- * default without PayPal credentials; checkout-paypal.spec.ts runs PayPal's redirect against a local PayPal.
+ * The checkout of /programDetails/{id} (SPEC §2 Programme details): with the test payment provider, the default of
+ * the tests' server without PayPal credentials, and at the end with PayPal against a local PayPal.
  */
 
 const PRICE = 499;
@@ -206,5 +211,125 @@ test.describe('the checkout with JavaScript enabled', () => {
     await modal.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     await expect(toast(page, SUBSCRIPTION_MESSAGES.unsubscribed)).toBeVisible();
     await expect(subscribeLink(page)).toBeVisible();
+  });
+});
+
+/*
+ * PayPal, against the local PayPal of test/fixtures/paypal-server.ts: a second server process with PayPal
+ * credentials pointing at it, its own SQLite database and the demo content (a member, published programmes).
+ * PayPal's JS SDK is not imitated: the local PayPal answers its script with an error, so with JavaScript the page
+ * logs SPEC §8's warning and the member pays through the redirect button, as without JavaScript.
+ */
+test.describe('the checkout through PayPal', () => {
+  // Chromium logs the error answer to the SDK's script.
+  test.use({
+    expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 40[14]/],
+  });
+
+  const DEMO_MEMBER = { email: 'demo@fitcoach.local', password: 'demo-password' };
+  // The payer's name is the one of the PayPal account that approved (the local PayPal's buyer).
+  const PAID_BY_PAYPAL_PAYER = /^Transaction completed by John Doe$/;
+  let paypal: FakePayPal;
+  let site: string;
+  let programmes: number[];
+
+  test.beforeAll(async ({ playwright }) => {
+    paypal = await startFakePayPal();
+    const port = await freePort();
+    site = `http://127.0.0.1:${port}`;
+    const server = startServer({
+      ...paypal.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'fitcoach-checkout-')),
+      PORT: String(port),
+      PUBLIC_URL: site,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+    });
+    await listening(server);
+    const api = await playwright.request.newContext({ baseURL: site });
+    const listed = await api.get('/api/fitness_programs/retrive_all/?page=1&page_size=3');
+    programmes = ((await listed.json()) as { id: number }[]).map((programme) => programme.id);
+    await api.dispose();
+  });
+
+  test.afterAll(async () => {
+    stopServers();
+    await paypal.close();
+  });
+
+  /** Signs the demo member in to the PayPal server in `page`'s browser, as `signIn` does for the tests' server. */
+  async function signInDemoMember(page: Page) {
+    const signedIn = await page.request.post(`${site}/api/token/`, { data: DEMO_MEMBER });
+    expect(signedIn.status()).toBe(200);
+    const { access, refresh } = (await signedIn.json()) as { access: string; refresh: string };
+    await page.context().addCookies([
+      { name: 'accessToken', value: access, url: site, httpOnly: true, sameSite: 'Lax' },
+      { name: 'refreshToken', value: refresh, url: site, httpOnly: true, sameSite: 'Lax' },
+    ]);
+  }
+
+  /** Opens the Payment step of programme `id` and presses "Pay with PayPal": the browser is at PayPal then. */
+  async function payWithPayPal(page: Page, id: number) {
+    await page.goto(`${site}/programDetails/${id}`);
+    await page.getByRole('link', { name: /^Subscribe at just ₹/ }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${paypal.url}/checkoutnow\\?token=`));
+  }
+
+  const approveAtPayPal = (page: Page) => page.getByRole('button', { name: 'Log In and Pay' }).click();
+
+  test.describe('with JavaScript', () => {
+    test('the SDK that fails to load is logged as a warning, and the redirect to PayPal pays', async ({
+      page,
+    }) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      const id = programmes[0] ?? 0;
+      await signInDemoMember(page);
+      await page.goto(`${site}/programDetails/${id}`);
+      await page.getByRole('link', { name: /^Subscribe at just ₹/ }).click();
+      const modal = page.getByRole('dialog', { name: 'Payment' });
+      await expect.poll(() => warnings).toContain('Failed to load the PayPal JS SDK script.');
+      await expect(modal.getByText('LOADING...')).toHaveCount(0);
+
+      await modal.getByRole('button', { name: 'Pay with PayPal' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${paypal.url}/checkoutnow\\?token=`));
+      await approveAtPayPal(page);
+      await expect(page).toHaveURL(`${site}/programLesson/${id}`);
+      await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
+    });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a member approves at PayPal and PayPal's return lands on the lessons", async ({ page }) => {
+      const id = programmes[1] ?? 0;
+      await signInDemoMember(page);
+      await payWithPayPal(page, id);
+      const captures = paypal.calls.capture;
+      await approveAtPayPal(page);
+      await expect(page).toHaveURL(`${site}/programLesson/${id}`);
+      await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
+      expect(paypal.calls.capture).toBe(captures + 1);
+    });
+
+    test("a declined payment is told on the programme's page, and paying again works", async ({ page }) => {
+      const id = programmes[2] ?? 0;
+      await signInDemoMember(page);
+      await payWithPayPal(page, id);
+      paypal.failNextCapture('declined');
+      await approveAtPayPal(page);
+      await expect(page).toHaveURL(`${site}/programDetails/${id}`);
+      await expect(toast(page, PAYMENT_MESSAGES.declined)).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Subscribe at just ₹/ })).toBeVisible();
+
+      await payWithPayPal(page, id);
+      await approveAtPayPal(page);
+      await expect(page).toHaveURL(`${site}/programLesson/${id}`);
+      await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
+    });
   });
 });
