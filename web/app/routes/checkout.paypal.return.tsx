@@ -7,9 +7,9 @@ import { redirectWithToast } from '~/utils/toast.server';
 
 /*
  * PayPal's return URL (`/checkout/paypal/return?token={orderId}&PayerID=...`): PayPal sends the member back here
- * with a top-level GET once they approved the order, so this GET captures it. The API allows that one state change
- * on a GET (docs/decisions/, ADR 014): it captures only an order the signed-in member created and PayPal reports
- * approved, and a capture is idempotent, so a reload or a replayed link charges nobody twice.
+ * with a top-level GET once they approved the order, so this GET captures it. That one state change on a GET is
+ * allowed by docs/decisions/014-paypal-return-url-captures-on-get.md: the API captures only an order the signed-in
+ * member created and PayPal reports approved, and a capture is idempotent, so a reload charges nobody twice.
  */
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // A member whose session ended while at PayPal signs in and comes back to this very URL.

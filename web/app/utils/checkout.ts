@@ -53,7 +53,7 @@ export function paypalSdkScriptUrl(sdkUrl: string, clientId: string, currency: s
 /** SPEC §8: what the browser logs when the PayPal script cannot load. */
 export const PAYPAL_SCRIPT_FAILURE = 'Failed to load the PayPal JS SDK script.';
 
-/** The path of PayPal's return URL (ADR 014 in docs/decisions/): the route that captures the approved order. */
+/** PayPal's return URL (docs/decisions/014-paypal-return-url-captures-on-get.md), which captures the order. */
 export function paypalReturnPath(orderId: string): string {
   return `/checkout/paypal/return?token=${encodeURIComponent(orderId)}`;
 }
