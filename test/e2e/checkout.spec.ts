@@ -199,6 +199,28 @@ test.describe('the checkout with JavaScript enabled', () => {
     await expect(toast(page, TRANSACTION_COMPLETED)).toBeVisible();
   });
 
+  test("PayPal's buttons create the order through the site's route, as the signed-in member", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { id } = await publishedProgramme(request);
+    const member = await apiAccount(request);
+    const post = (program: string, origin = baseURL ?? '') =>
+      page.request.post('/checkout/paypal/orders', {
+        form: { program, currency: 'USD' },
+        headers: { Origin: origin },
+      });
+
+    expect((await post(String(id))).status()).toBe(401);
+    await signIn(page, member);
+    expect((await post(String(id), 'https://elsewhere.example')).status()).toBe(403);
+    expect((await post('abc')).status()).toBe(404);
+    const created = await post(String(id));
+    expect(created.status()).toBe(201);
+    expect(await created.json()).toEqual({ id: expect.stringMatching(/^TEST-/) });
+  });
+
   test('a subscriber unsubscribes from the Warning modal', async ({ page, request }) => {
     const { id } = await publishedProgramme(request);
     const member = await apiAccount(request);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { paidRedirect, pendingOrderProgramme } from '~/utils/checkout.server';
+import { forgetPendingOrder, paidRedirect, pendingOrderProgramme } from '~/utils/checkout.server';
 import { sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
@@ -25,8 +25,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
     );
   }
   const capture = await api.captureOrder(args, orderId);
-  if (!capture.ok) {
-    return redirectWithToast(failedTo, { type: 'error', message: capture.error.message }, args.request);
-  }
-  return paidRedirect(args.request, capture.data.subscription.program, capture.data.message);
+  const answer = capture.ok
+    ? await paidRedirect(args.request, capture.data.subscription.program, capture.data.message)
+    : await redirectWithToast(failedTo, { type: 'error', message: capture.error.message }, args.request);
+  return forgetPendingOrder(answer, args.request);
 });

@@ -56,6 +56,13 @@ async function pendingOrderHeaders(order: PendingOrder, request: Request): Promi
   return new Headers({ 'Set-Cookie': cookie });
 }
 
+/** Forgets the pending order once PayPal's return is handled: appended to that answer's headers. */
+export async function forgetPendingOrder(response: Response, request: Request): Promise<Response> {
+  const cookie = await pendingOrderCookie.serialize('', { maxAge: 0, secure: isSecureCookie(request) });
+  response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
 /** The programme the pending order `orderId` was created for, when this browser created it. */
 export async function pendingOrderProgramme(request: Request, orderId: string): Promise<number | null> {
   const value: unknown = await pendingOrderCookie.parse(request.headers.get('Cookie'));
