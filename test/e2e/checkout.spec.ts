@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import { type FollowedProgramsResponse, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type FakePayPal, startFakePayPal } from '../fixtures/paypal-server.js';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
@@ -268,9 +268,25 @@ test.describe('the checkout through PayPal', () => {
       SEED_DEMO: 'true',
     });
     await listening(server);
+    // Three published programmes that the demo member does not follow yet.
     const api = await playwright.request.newContext({ baseURL: site });
-    const listed = await api.get('/api/fitness_programs/retrive_all/?page=1&page_size=3');
-    programmes = ((await listed.json()) as { id: number }[]).map((programme) => programme.id);
+    const signedIn = await api.post('/api/token/', { data: DEMO_MEMBER });
+    const { access } = (await signedIn.json()) as { access: string };
+    const followed = await api.get('/api/users/getFollowedPrograms/', {
+      headers: { Authorization: `Bearer ${access}` },
+    });
+    expect(followed.status()).toBe(200);
+    const following = new Set(
+      ((await followed.json()) as FollowedProgramsResponse[]).flatMap((entry) =>
+        entry.program.map((p) => p.id),
+      ),
+    );
+    const listed = await api.get('/api/fitness_programs/retrive_all/?page=1&page_size=12');
+    programmes = ((await listed.json()) as { id: number }[])
+      .map((programme) => programme.id)
+      .filter((id) => !following.has(id))
+      .slice(0, 3);
+    expect(programmes).toHaveLength(3);
     await api.dispose();
   });
 
