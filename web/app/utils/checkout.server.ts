@@ -129,20 +129,14 @@ export function paidRedirect(request: Request, programmeId: number, message: str
   return redirectWithToast(`/programLesson/${programmeId}`, { type: 'success', message }, request);
 }
 
-/** The test provider approves at once: create the order, capture it, and show the lessons. */
-async function payWithTestProvider(args: ActionFunctionArgs, programme: ProgramResponse) {
+/**
+ * "Pay (test payment)" and "Pay with PayPal" without JavaScript: create the order; one with nothing to approve (the
+ * test provider's, or one PayPal has approved already) is captured at once and shows the lessons, any other sends
+ * the member to PayPal's approval page, whose return route captures it.
+ */
+async function pay(args: ActionFunctionArgs, programme: ProgramResponse) {
   const order = await api.createOrder(args, programme.id, programme.currency);
   if (!order.ok) return refusedBy(order);
-  const capture = await api.captureOrder(args, order.data.id);
-  if (!capture.ok) return refusedBy(capture);
-  return paidRedirect(args.request, programme.id, capture.data.message);
-}
-
-/** PayPal without JavaScript: create the order and send the member to PayPal's approval page. */
-async function payWithPayPal(args: ActionFunctionArgs, programme: ProgramResponse) {
-  const order = await api.createOrder(args, programme.id, programme.currency);
-  if (!order.ok) return refusedBy(order);
-  // Nothing to approve (the test provider, or an order PayPal has approved already): capture it now.
   if (order.data.approve_url === null) {
     const capture = await api.captureOrder(args, order.data.id);
     if (!capture.ok) return refusedBy(capture);
@@ -168,9 +162,8 @@ export async function programmeDetailsAction(args: ActionFunctionArgs, programme
   const intent = submitted ? textField(submitted.form, 'intent') : '';
   switch (intent) {
     case CHECKOUT_INTENTS.payTest:
-      return payWithTestProvider(args, programme);
     case CHECKOUT_INTENTS.payPayPal:
-      return payWithPayPal(args, programme);
+      return pay(args, programme);
     case CHECKOUT_INTENTS.unsubscribe:
       return unsubscribe(args, programme);
     case CHECKOUT_INTENTS.subscribe:
