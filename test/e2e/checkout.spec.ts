@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FollowedProgramsResponse, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { type FakePayPal, startFakePayPal } from '../fixtures/paypal-server.js';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import {
@@ -324,11 +324,22 @@ test.describe('the checkout through PayPal', () => {
       page.on('console', (message) => {
         if (message.type() === 'warning') warnings.push(message.text());
       });
+      // The SDK's request is held until the page has shown that it waits for it.
+      const sdk: { request?: Request; answer?: () => Promise<void> } = {};
+      await page.route(`${paypal.url}/sdk/js?*`, (route) => {
+        sdk.request = route.request();
+        sdk.answer = () => route.continue();
+      });
       const id = programmes[0] ?? 0;
       await signInDemoMember(page);
       await page.goto(`${site}/programDetails/${id}`);
       await page.getByRole('link', { name: /^Subscribe at just ₹/ }).click();
       const modal = page.getByRole('dialog', { name: 'Payment' });
+      await expect(modal.getByText('LOADING...')).toBeVisible();
+      await expect.poll(() => sdk.answer).toBeDefined();
+      const query = new URL(sdk.request?.url() ?? '').searchParams;
+      expect([query.get('client-id'), query.get('intent')]).toEqual([paypal.clientId, 'capture']);
+      await sdk.answer?.();
       await expect.poll(() => warnings).toContain('Failed to load the PayPal JS SDK script.');
       await expect(modal.getByText('LOADING...')).toHaveCount(0);
 
