@@ -309,7 +309,7 @@ describe('api checkout', () => {
 
   it("unfollows with the GET of the API and the member's token", async () => {
     server = () => ({ status: 200, body: { message: 'Successfully unsubscribed from the program' } });
-    await api.unfollowProgram(visitor(), 7);
+    await api.unfollowProgramme(visitor(), 7);
     expect(sent[0]).toMatchObject({ path: '/api/users/unfollowProgram/7/', method: 'GET' });
     expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
   });

@@ -330,10 +330,10 @@ export const api = {
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
 
-  followedPrograms: (args: RouteArgs) =>
+  // The spec's unfollowProgram is a state-changing GET: called with the session's token, from actions only.
+  followedProgrammes: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
-  /** A state-changing GET of the spec's API, called with the session's token like every signed-in call. */
-  unfollowProgram: (args: RouteArgs, programmeId: number) =>
+  unfollowProgramme: (args: RouteArgs, programmeId: number) =>
     call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
 };

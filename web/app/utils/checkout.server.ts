@@ -101,7 +101,7 @@ export async function loadCheckout(
     return { kind: 'trainer', preview: user.is_superuser || (await isOwner(args, programme)) };
   const step = checkoutStep(new URL(args.request.url).searchParams);
   const [followed, config] = await Promise.all([
-    api.followedPrograms(args),
+    api.followedProgrammes(args),
     step === 'checkout' ? api.paymentsConfig(args) : null,
   ]);
   // Unknown is shown as not subscribed: buying again is refused by the API (409) with its own message.
@@ -147,7 +147,7 @@ async function pay(args: ActionFunctionArgs, programme: ProgramResponse) {
 }
 
 async function unsubscribe(args: ActionFunctionArgs, programme: ProgramResponse) {
-  const result = await api.unfollowProgram(args, programme.id);
+  const result = await api.unfollowProgramme(args, programme.id);
   if (!result.ok) return refusedBy(result);
   const to = `/programDetails/${programme.id}`;
   return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
