@@ -330,10 +330,10 @@ export const api = {
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
 
-  // The spec's unfollowProgram is a state-changing GET: called with the session's token, from actions only.
   followedProgrammes: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
+  // The spec's state-changing GET: called with the session's token, from actions only.
   unfollowProgramme: (args: RouteArgs, programmeId: number) =>
     call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
 };
