@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.service.js';
+import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
 export interface NewSubscription {
@@ -11,7 +16,22 @@ export interface NewSubscription {
   startedAt: Date;
 }
 
-/** The narrow queries on subscriptions that other modules need (content access, recording a payment). */
+/** A member's columns in a trainer's list of subscribers: the UserBrief ones. */
+const MEMBER_COLUMNS = [
+  'member.id',
+  'member.firstName',
+  'member.lastName',
+  'member.email',
+  'member.profilePicture',
+  'member.blocked',
+];
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** The narrow queries on subscriptions (content access, recording a payment, the members' and trainers' lists). */
 @Injectable()
 export class SubscriptionsRepository {
   constructor(
@@ -50,5 +70,116 @@ export class SubscriptionsRepository {
       return { subscription: winner, created: false };
     }
     return { subscription: row, created: true };
+  }
+
+  /**
+   * Ends an active subscription (unfollowed, or its payment refunded): the row stays as history. False when it
+   * was no longer active, e.g. a concurrent call ended it first.
+   */
+  async end(id: number, status: Exclude<SubscriptionStatus, 'active'>, endedAt: Date): Promise<boolean> {
+    const ended = await this.subscriptions.update(
+      { id, activeFlag: 1 },
+      { status, activeFlag: null, endedAt },
+    );
+    return ended.affected === 1;
+  }
+
+  /** The member's active subscriptions, oldest first, each with its programme, trainer and trainer's account. */
+  findActiveOfMember(userId: number): Promise<SubscriptionEntity[]> {
+    return this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoinAndSelect('subscription.program', 'program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .addSelect(['trainer.id', 'trainer.userId', ...TRAINER_ACCOUNT_COLUMNS])
+      .where('subscription.userId = :userId', { userId })
+      .andWhere('subscription.activeFlag = 1')
+      .orderBy('subscription.startedAt', 'ASC')
+      .addOrderBy('subscription.id', 'ASC')
+      .getMany();
+  }
+
+  /** The member actively subscribes to a programme of the trainer whose account is `trainerUserId`. */
+  isTrainerOfMember(trainerUserId: number, memberUserId: number): Promise<boolean> {
+    return this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .innerJoin('program.trainer', 'trainer')
+      .where('subscription.userId = :memberUserId', { memberUserId })
+      .andWhere('subscription.activeFlag = 1')
+      .andWhere('trainer.userId = :trainerUserId', { trainerUserId })
+      .getExists();
+  }
+
+  /** The trainers, with their account, of the member's active subscriptions; blocked trainers are left out. */
+  trainersOfMember(userId: number): Promise<TrainerEntity[]> {
+    return this.subscriptions.manager
+      .createQueryBuilder(TrainerEntity, 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .addSelect(TRAINER_ACCOUNT_COLUMNS)
+      .where((query: SelectQueryBuilder<TrainerEntity>) => {
+        const programs = query
+          .subQuery()
+          .select('program.trainerId')
+          .from(ProgramEntity, 'program')
+          .innerJoin(SubscriptionEntity, 'subscription', 'subscription.programId = program.id')
+          .where('subscription.userId = :userId')
+          .andWhere('subscription.activeFlag = 1')
+          .getQuery();
+        return `trainer.id IN ${programs}`;
+      })
+      .andWhere('user.blocked = :blocked', { blocked: false })
+      .setParameter('userId', userId)
+      .orderBy('trainer.id', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * A page of the active subscriptions to the trainer's programmes (or to one of them), newest first, each with
+   * the member's brief columns and the programme's id and name.
+   */
+  pageOfTrainer(
+    trainerId: number,
+    programId: number | undefined,
+    paging: Paging,
+  ): Promise<[SubscriptionEntity[], number]> {
+    const query = this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .innerJoin('subscription.user', 'member')
+      .addSelect(['program.id', 'program.name', ...MEMBER_COLUMNS])
+      .where('program.trainerId = :trainerId', { trainerId })
+      .andWhere('subscription.activeFlag = 1');
+    if (programId !== undefined) query.andWhere('program.id = :programId', { programId });
+    // limit/offset rather than take/skip: the joins are many-to-one, so TypeORM's extra id query is not needed.
+    return query
+      .orderBy('subscription.startedAt', 'DESC')
+      .addOrderBy('subscription.id', 'DESC')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .getManyAndCount();
+  }
+
+  /** A page of the distinct members with an active subscription to one of the trainer's programmes, by id. */
+  membersOfTrainer(trainerId: number, paging: Paging): Promise<[UserEntity[], number]> {
+    return this.subscriptions.manager
+      .createQueryBuilder(UserEntity, 'member')
+      .select(MEMBER_COLUMNS)
+      .where((query: SelectQueryBuilder<UserEntity>) => {
+        const members = query
+          .subQuery()
+          .select('subscription.userId')
+          .from(SubscriptionEntity, 'subscription')
+          .innerJoin(ProgramEntity, 'program', 'program.id = subscription.programId')
+          .where('program.trainerId = :trainerId')
+          .andWhere('subscription.activeFlag = 1')
+          .getQuery();
+        return `member.id IN ${members}`;
+      })
+      .setParameter('trainerId', trainerId)
+      .orderBy('member.id', 'ASC')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .getManyAndCount();
   }
 }
