@@ -9,6 +9,7 @@ import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { countQueries } from '../fixtures/queries.js';
 import { REFUSED } from '../fixtures/refusals.js';
 import {
   completedPaymentWithoutSubscription,
@@ -274,6 +275,56 @@ describe('GET /api/users/getFollowedPrograms/', () => {
       },
     ]);
     expect(Object.keys(res.body[0].program[0])).not.toContain('publish_requested');
+  });
+});
+
+describe('the number of queries of the member’s reads (no query per subscription or lesson)', () => {
+  /** A member following `count` programmes of two lessons each, one of them completed. */
+  async function memberFollowing(count: number): Promise<Session> {
+    const member = await createSession(t);
+    for (let i = 0; i < count; i += 1) {
+      const program = await published(i % 2 === 0 ? owner.trainer : otherTrainer.trainer);
+      const lesson = await createLesson(t, program);
+      await createLesson(t, program);
+      await subscribe(t, member.user.id, program);
+      await completeLessons(t, member.user.id, [lesson.id]);
+    }
+    return member;
+  }
+
+  it('is the same for 5 and 50 followed programmes', async () => {
+    const counts = [];
+    for (const count of [5, 50]) {
+      const member = await memberFollowing(count);
+      counts.push(
+        await countQueries(t, async () => {
+          const res = await get('/api/users/getFollowedPrograms/', member).expect(200);
+          expect(res.body[0].program).toHaveLength(count);
+          expect(res.body[0].program[0].progress).toBe(50);
+        }),
+      );
+    }
+    // Two of them are the authentication's (the account and its session).
+    expect(counts).toEqual([5, 5]);
+  });
+
+  it('is the same for a subscriber’s lesson list of 5 and of 50 lessons', async () => {
+    const member = await createSession(t);
+    const counts = [];
+    for (const count of [5, 50]) {
+      const program = await published();
+      for (let i = 0; i < count; i += 1) await createLesson(t, program);
+      await subscribe(t, member.user.id, program);
+      counts.push(
+        await countQueries(t, async () => {
+          const res = await get(`/api/fitness_programs/getLessons/${program.id}/`, member).expect(200);
+          expect(res.body).toHaveLength(count);
+          expect(res.body[0].video_url).not.toBeNull();
+        }),
+      );
+    }
+    // Two of them are the authentication's (the account and its session).
+    expect(counts).toEqual([5, 5]);
   });
 });
 
