@@ -3,6 +3,7 @@ import { SUBSCRIPTION_MESSAGES, type LessonResponse } from '@fitcoach/contracts'
 import { DataSource, type Repository } from 'typeorm';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
@@ -136,16 +137,22 @@ describe('GET /api/users/followProgram/{programId}/', () => {
     await follow('abc', member).expect(404, REFUSED.malformedId);
   });
 
-  it('is refused with the session cookie: a GET that changes state needs a Bearer token', async () => {
+  it('is refused with the session cookie, as are unfollowing and marking a lesson (Bearer only)', async () => {
     const member = await createSession(t);
     const program = await published();
+    const lesson = await createLesson(t, program);
     await completedPaymentWithoutSubscription(t, member.user.id, program);
-    const res = await t
-      .http()
-      .get(`/api/users/followProgram/${program.id}/`)
-      .set('Cookie', `accessToken=${member.access}`);
-    expect(res.status).toBe(403);
+    const withCookie = (path: string) =>
+      t.http().get(path).set('Cookie', `accessToken=${member.access}`).expect(403, REFUSED.stateChangingGet);
+    await withCookie(`/api/users/followProgram/${program.id}/`);
     expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+    await subscribe(t, member.user.id, program);
+    await withCookie(`/api/users/unfollowProgram/${program.id}/`);
+    await withCookie(`/api/fitness_programs/updatelessonProgress/${program.id}-${lesson.number}/`);
+    expect(await activeOf(member.user.id, program.id)).toHaveLength(1);
+    expect(
+      await t.app.get(DataSource).getRepository(LessonCompletionEntity).countBy({ lessonId: lesson.id }),
+    ).toBe(0);
   });
 
   it('opens one subscription when two follows with one payment race', async () => {
