@@ -78,7 +78,7 @@ export class ProgramsService {
   /**
    * Everything of a programme, lessons included: its owner, superusers and its active subscribers (a cancelled or
    * refunded subscription no longer counts). A member who paid keeps it when the programme is unpublished later:
-   * `findVisible` shows them the programme through this too.
+   * `findVisible` shows them the programme through this too (ADR 015).
    */
   async canSeeContent(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
     if (!auth) return false;
