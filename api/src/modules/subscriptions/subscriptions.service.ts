@@ -142,10 +142,8 @@ export class SubscriptionsService {
    */
   async subscribersOf(auth: AuthContext, query: SubscribersQueryDto): Promise<Page<SubscriberEntry>> {
     const trainer = await this.trainers.requireOwnTrainer(auth);
-    if (query.program !== undefined) {
-      if (!(await this.programs.isTrainersProgram(query.program, trainer.id))) {
-        throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-      }
+    if (query.program !== undefined && !(await this.programs.isTrainersProgram(query.program, trainer.id))) {
+      throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     }
     const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.defaultPageSize };
     const [rows, total] = await this.subscriptions.pageOfTrainer(trainer.id, query.program, paging);
