@@ -50,6 +50,9 @@ const server = spawn(process.execPath, ['api/dist/main.js'], {
     ...process.env,
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
+    // Production refuses the test payment provider; the bench never pays, so PayPal is never called.
+    PAYPAL_CLIENT_ID: 'bench-client-id',
+    PAYPAL_CLIENT_SECRET: 'bench-client-secret',
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

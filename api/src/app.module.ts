@@ -23,6 +23,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { TrainersModule } from './modules/trainers/trainers.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { LessonsModule } from './modules/lessons/lessons.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
@@ -34,6 +35,7 @@ const API_MODULES = [
   TrainersModule,
   ProgramsModule,
   LessonsModule,
+  PaymentsModule,
   SubscriptionsModule,
 ];
 

@@ -6,6 +6,7 @@ import {
   fullName,
   type MessageResponse,
   PAGINATION,
+  PAYMENT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type SubscriberEntry,
   type SubscribersQueryDto,
@@ -26,10 +27,6 @@ import { ProgressRepository } from './progress.repository.js';
 import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js';
-
-export const SUBSCRIPTION_REFUSALS = {
-  ownProgram: 'You cannot subscribe to your own programme',
-} as const;
 
 /** The superusers' dashboard shows the top five (SPEC §2 Admin panel, Top Programs). */
 export const POPULAR_PROGRAMS_LIMIT = 5;
@@ -56,7 +53,7 @@ export class SubscriptionsService {
   async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
     const program = await this.programs.findVisible(auth, programId);
     if ((await this.programs.ownerUserId(program)) === auth.user.id) {
-      throw new ForbiddenException(SUBSCRIPTION_REFUSALS.ownProgram);
+      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
     }
     if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
       return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
@@ -67,6 +64,10 @@ export class SubscriptionsService {
     }
     const activated = await this.activateWithUnusedPayment(auth.user.id, program.id);
     if (!activated) {
+      // A concurrent follow may have just used the payment: then the member is subscribed, not owing.
+      if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
+        return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
+      }
       throw new HttpException(SUBSCRIPTION_MESSAGES.paymentRequired, HttpStatus.PAYMENT_REQUIRED);
     }
     return {

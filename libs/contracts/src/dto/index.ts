@@ -4,4 +4,5 @@ export * from './pagination.dto.js';
 export * from './transforms.js';
 export * from './users.dto.js';
 export * from './reported-error.js';
+export * from './payments.dto.js';
 export * from './subscriptions.dto.js';
