@@ -281,7 +281,15 @@ describe('GET /api/users/getFollowedPrograms/', () => {
         ],
       },
     ]);
-    expect(Object.keys(res.body[0].program[0])).not.toContain('publish_requested');
+    // Every Program field as the catalogue gives it (dates, price, flags), plus progress and start.
+    for (const [index, program] of [first, second].entries()) {
+      const catalogue = await get(`/api/fitness_programs/get_programme/${program.id}/`, member).expect(200);
+      expect(res.body[0].program[index]).toEqual({
+        ...catalogue.body,
+        progress: index === 0 ? 66 : 0,
+        subscribed_on: expect.any(String),
+      });
+    }
   });
 });
 
