@@ -69,7 +69,7 @@ function IntentForm({ intent, children }: { intent: string; children: ReactNode 
 
 interface PayPalButtonsOptions {
   createOrder: () => Promise<string>;
-  onApprove: (approval: { orderID: string }) => Promise<void>;
+  onApprove: (approval: { orderID: string }) => void;
   onError: (error: unknown) => void;
 }
 
@@ -91,19 +91,18 @@ async function createOrder(programmeId: number, currency: string): Promise<strin
 const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : 'The payment could not be completed.';
 
-/**
- * PayPal's JS buttons, loaded from the configured SDK only while this step is open. The approval goes to PayPal's
- * return route, which captures the order as it does when PayPal redirects the member there itself.
- */
 interface PayPalButtonsProps {
   programmeId: number;
   currency: string;
   scriptUrl: string;
 }
 
+/**
+ * PayPal's JS buttons, loaded from the configured SDK only while this step is open. The approval goes to PayPal's
+ * return route, which captures the order as it does when PayPal redirects the member there itself.
+ */
 function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps) {
   const container = useRef<HTMLDivElement>(null);
-  const navigate = useNavigate();
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<string | null>(null);
 
@@ -136,9 +135,10 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
             setError(null);
             return createOrder(programmeId, currency);
           },
-          onApprove: async ({ orderID }) => {
+          // The page PayPal's redirect lands on without JavaScript: its loader captures, then shows the lessons.
+          onApprove: ({ orderID }) => {
             setState('loading');
-            await navigate(paypalReturnPath(orderID));
+            window.location.assign(paypalReturnPath(orderID));
           },
           onError: (failure) => setError(errorMessage(failure)),
         })
@@ -150,7 +150,7 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
       active = false;
       script.remove();
     };
-  }, [scriptUrl, programmeId, currency, navigate]);
+  }, [scriptUrl, programmeId, currency]);
 
   return (
     <Stack gap="xs">
