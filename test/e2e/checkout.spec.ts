@@ -268,7 +268,7 @@ test.describe('the checkout through PayPal', () => {
       SEED_DEMO: 'true',
     });
     await listening(server);
-    // Three published programmes that the demo member does not follow yet.
+    // Published programmes that the demo member does not follow yet, one per test.
     const api = await playwright.request.newContext({ baseURL: site });
     const signedIn = await api.post('/api/token/', { data: DEMO_MEMBER });
     const { access } = (await signedIn.json()) as { access: string };
@@ -285,8 +285,8 @@ test.describe('the checkout through PayPal', () => {
     programmes = ((await listed.json()) as { id: number }[])
       .map((programme) => programme.id)
       .filter((id) => !following.has(id))
-      .slice(0, 3);
-    expect(programmes).toHaveLength(3);
+      .slice(0, 4);
+    expect(programmes).toHaveLength(4);
     await api.dispose();
   });
 
@@ -348,6 +348,52 @@ test.describe('the checkout through PayPal', () => {
       await approveAtPayPal(page);
       await expect(page).toHaveURL(`${site}/programLesson/${id}`);
       await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
+    });
+  });
+
+  test.describe('with JavaScript and a stand-in for the SDK', () => {
+    // PayPal's buttons as far as the page uses them: createOrder on a press, onApprove once the buyer approved.
+    const FAKE_SDK = `
+      window.paypal = {
+        Buttons: (options) => ({
+          render: async (container) => {
+            const pay = document.createElement('button');
+            pay.type = 'button';
+            pay.textContent = 'PayPal (stand-in)';
+            pay.onclick = () =>
+              options.createOrder().then((id) => {
+                const approve = document.createElement('button');
+                approve.type = 'button';
+                approve.textContent = 'Approved order ' + id;
+                approve.onclick = () => options.onApprove({ orderID: id });
+                container.appendChild(approve);
+              }, options.onError);
+            container.appendChild(pay);
+          },
+        }),
+      };`;
+
+    test("the buttons' order is created by the site, and their approval is captured and shows the lessons", async ({
+      page,
+    }) => {
+      await page.route(`${paypal.url}/sdk/js?*`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+      );
+      const id = programmes[3] ?? 0;
+      await signInDemoMember(page);
+      await page.goto(`${site}/programDetails/${id}?checkout=1`);
+      const modal = page.getByRole('dialog', { name: 'Payment' });
+      await modal.getByRole('button', { name: 'PayPal (stand-in)' }).click();
+      const approved = modal.getByRole('button', { name: /^Approved order / });
+      const orderId = ((await approved.textContent()) ?? '').replace('Approved order ', '');
+      expect(paypal.orders.get(orderId)?.customId).toBe(String(id));
+      // The buyer approves in PayPal's window.
+      paypal.approve(orderId);
+      await approved.click();
+
+      await expect(page).toHaveURL(`${site}/programLesson/${id}`);
+      await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
+      expect(paypal.orders.get(orderId)?.status).toBe('COMPLETED');
     });
   });
 
