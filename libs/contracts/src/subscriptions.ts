@@ -80,11 +80,16 @@ export interface SubscriberEntry {
   program: { id: number; program_name: string }[];
 }
 
-/** `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. */
+/**
+ * `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. `completed_lessons` lists the numbers (n of
+ * `{programId}-{n}`) of the programme's lessons the member completed, in order: the lesson player ticks them and
+ * opens the next unfinished one. Optional so that clients written before it keep compiling.
+ */
 export interface LessonProgressResponse {
   user: number;
   program: number;
   progress_percentage: number;
+  completed_lessons?: number[];
 }
 
 /** `GET /api/fitness_programs/getPopularProgram/`: `sales` is revenue in the programme's currency units. */
