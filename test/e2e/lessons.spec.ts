@@ -196,7 +196,7 @@ test.describe("the member's dashboard without JavaScript", () => {
     await signIn(page, await member(page, programme));
     await page.goto('/trainerDashboard?view=subscribed');
     const card = page.getByRole('article', { name: programme.name });
-    await card.getByRole('link', { name: programme.name }).click();
+    await card.getByRole('link', { name: programme.name, exact: true }).click();
     await expect(page).toHaveURL(`/programDetails/${programme.programmeId}`);
 
     await page.goto('/trainerDashboard?view=subscribed');
@@ -214,5 +214,21 @@ test.describe("the member's dashboard without JavaScript", () => {
 
     await page.goto(`/programLesson/${programme.programmeId}`);
     await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
+  });
+});
+
+test.describe('the lesson player with JavaScript', () => {
+  test('marks a lesson and moves on after the confirmation, without a full page load', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 2));
+    await signIn(page, await member(page, programme));
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
+    await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
+    await expect(page.getByText('50% completed')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(page.getByText('100% completed')).toBeVisible();
+    await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
   });
 });

@@ -52,7 +52,7 @@ test("a trainer sees each programme's subscribers with their progress, filters t
   const yogaRow = yogaTable.getByRole('row', { name: /Ada Tester/ });
   await expect(yogaRow.getByRole('cell')).toHaveText(['Ada Tester', today, 'active', '50%']);
 
-  await page.getByLabel('Programme').selectOption({ label: cardio });
+  await page.getByLabel('Programme', { exact: true }).selectOption({ label: cardio });
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(new RegExp(`view=subscribers&program=${cardioId}`));
   await expect(page.getByRole('table')).toHaveCount(1);

@@ -46,7 +46,8 @@ function FollowedCard({ programme, confirming }: { programme: FollowedProgram; c
   const details = `/programDetails/${programme.id}`;
   return (
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg">
-      <Card.Section component={Link} to={details} tabIndex={-1}>
+      {/* The cover repeats the name's link for the pointer only: one link per card for keyboards and readers. */}
+      <Card.Section component={Link} to={details} tabIndex={-1} aria-hidden="true">
         <ProgrammeCover programme={programme} />
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
