@@ -4,6 +4,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { ProgrammeCover } from '~/components/catalogue/programme-card';
 import { SubmitButton } from '~/components/forms/form-actions';
+import { UrlDialog } from '~/components/layout/url-dialog';
 import { ProgressCircle } from '~/components/lessons/progress';
 import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
@@ -13,17 +14,15 @@ import type { SubscribedData } from '~/utils/subscriptions.server';
 import { subscribedSearch } from '~/utils/subscriptions';
 
 /**
- * SPEC §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the page
+ * SPEC §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the URL
  * (`?unsubscribe=<id>`), so it works without JavaScript.
  */
-function ConfirmUnsubscribe({ programme }: { programme: FollowedProgram }) {
+function ConfirmUnsubscribe({ programme, opened }: { programme: FollowedProgram; opened: boolean }) {
   const { pathname } = useLocation();
+  const closeTo = pathname + subscribedSearch();
   return (
-    <Paper withBorder p="md" role="alertdialog" aria-labelledby={`unsubscribe-${programme.id}`}>
-      <Title order={4} id={`unsubscribe-${programme.id}`}>
-        {MESSAGES.confirmUnsubscribe}
-      </Title>
-      <Text size="sm" my="sm">
+    <UrlDialog opened={opened} title={MESSAGES.confirmUnsubscribe} closeTo={closeTo}>
+      <Text size="sm" mb="md">
         {MESSAGES.payAgain}
       </Text>
       <Group>
@@ -32,11 +31,11 @@ function ConfirmUnsubscribe({ programme }: { programme: FollowedProgram }) {
           <input type="hidden" name="program" value={programme.id} />
           <SubmitButton color="red">Unsubscribe</SubmitButton>
         </Form>
-        <Button component={Link} to={pathname + subscribedSearch()} variant="default">
+        <Button component={Link} to={closeTo} variant="default" preventScrollReset>
           Cancel
         </Button>
       </Group>
-    </Paper>
+    </UrlDialog>
   );
 }
 
@@ -74,17 +73,14 @@ function FollowedCard({ programme, confirming }: { programme: FollowedProgram; c
         <Button
           component={Link}
           to={pathname + subscribedSearch(programme.id)}
+          preventScrollReset
           variant="default"
           aria-label={`Unsubscribe from ${programme.program_name}`}
         >
           Unsubscribe
         </Button>
       </Group>
-      {confirming ? (
-        <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-          <ConfirmUnsubscribe programme={programme} />
-        </div>
-      ) : null}
+      <ConfirmUnsubscribe programme={programme} opened={confirming} />
     </Card>
   );
 }

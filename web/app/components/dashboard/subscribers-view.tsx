@@ -1,5 +1,6 @@
 import { fullName } from '@fitcoach/contracts';
-import { Alert, Avatar, Button, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
 import type { CurrentUser } from '~/types/user';
 import {
@@ -11,29 +12,34 @@ import {
 import type { SubscribersData } from '~/utils/subscriptions.server';
 
 /** SPEC §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
-function UserDetails({ user, closeTo }: { user: CurrentUser; closeTo: string }) {
-  const name = fullName(user.first_name, user.last_name);
+function UserDetails({ user, closeTo }: { user: CurrentUser | null; closeTo: string }) {
+  const name = user ? fullName(user.first_name, user.last_name) : '';
   return (
-    <Paper withBorder p="lg" mb="lg" role="dialog" aria-labelledby="user-details">
-      <Title order={3} id="user-details" mb="md">
-        User Details
-      </Title>
-      <Group align="center" mb="md">
-        <Avatar src={user.profile_picture} alt={`Photo of ${name}`} name={name} color="initials" size={72} />
-        <Stack gap={2}>
-          <Text fw={700}>{name}</Text>
-          <Text size="sm">{user.email}</Text>
-        </Stack>
-      </Group>
+    <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>
+      {user ? (
+        <Group align="center" mb="md">
+          <Avatar
+            src={user.profile_picture}
+            alt={`Photo of ${name}`}
+            name={name}
+            color="initials"
+            size={72}
+          />
+          <Stack gap={2}>
+            <Text fw={700}>{name}</Text>
+            <Text size="sm">{user.email}</Text>
+          </Stack>
+        </Group>
+      ) : null}
       <Group>
-        <Button component={Link} to={closeTo} variant="default">
+        <Button component={Link} to={closeTo} variant="default" preventScrollReset>
           cancel
         </Button>
         <Button component={Link} to="/chat">
           Chat
         </Button>
       </Group>
-    </Paper>
+    </UrlDialog>
   );
 }
 
@@ -130,9 +136,7 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
           </Button>
         </Group>
       </Form>
-      {data.details ? (
-        <UserDetails user={data.details} closeTo={pathname + subscribersSearch({ ...query, user: null })} />
-      ) : null}
+      <UserDetails user={data.details} closeTo={pathname + subscribersSearch({ ...query, user: null })} />
       {subscribers === null ? (
         <Alert color="red">Sorry Something went wrong</Alert>
       ) : groups.length === 0 ? (

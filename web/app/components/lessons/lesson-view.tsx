@@ -1,7 +1,8 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
+import { UrlDialog } from '~/components/layout/url-dialog';
 import {
   LESSON_INTENTS,
   type LessonChoice,
@@ -34,16 +35,22 @@ function LessonFields({ intent, lesson }: { intent: string; lesson: number }) {
 
 /**
  * SPEC §2: "Next Lesson ->" asks 'Have you finished the current lesson?' before leaving an unfinished lesson. The
- * question is a page of its own (`?confirm=next`), so it works without JavaScript; "Yes" marks and moves on.
+ * question is a state of the URL (`?confirm=next`), so it works without JavaScript; "Yes" marks and moves on.
  */
-function ConfirmNext({ lesson, next }: { lesson: LessonResponse; next: LessonChoice }) {
+function ConfirmNext({
+  lesson,
+  next,
+  opened,
+}: {
+  lesson: LessonResponse;
+  next: LessonChoice;
+  opened: boolean;
+}) {
+  const stay = lessonSearch(lesson.number);
   return (
-    <Paper withBorder p="lg" role="alertdialog" aria-labelledby="confirm-next" aria-modal="false">
-      <Title order={2} size="h4" id="confirm-next" mb="md">
-        {MESSAGES.confirmNextLesson}
-      </Title>
+    <UrlDialog opened={opened} title={MESSAGES.confirmNextLesson} closeTo={stay}>
       <Group>
-        <Button component={Link} to={lessonSearch(lesson.number)} variant="default">
+        <Button component={Link} to={stay} variant="default" preventScrollReset>
           {MESSAGES.continueLesson}
         </Button>
         <Form method="post">
@@ -52,7 +59,7 @@ function ConfirmNext({ lesson, next }: { lesson: LessonResponse; next: LessonCho
           <SubmitButton>{MESSAGES.markAndContinue}</SubmitButton>
         </Form>
       </Group>
-    </Paper>
+    </UrlDialog>
   );
 }
 
@@ -92,28 +99,25 @@ export function LessonView({ lesson, previous, next, member, confirming }: Lesso
       ) : null}
       {lesson.image ? <img src={lesson.image} alt={lesson.title} className={classes.image} /> : null}
       {lesson.description ? <Text style={{ whiteSpace: 'pre-line' }}>{lesson.description}</Text> : null}
-      {confirming ? (
-        <ConfirmNext lesson={lesson} next={next ? next.number : LESSONS_END} />
-      ) : (
-        <Group justify="space-between">
-          {previous ? (
-            <Button component={Link} to={lessonSearch(previous.number)} variant="default">
-              &lt;- Previous Lesson
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group>
-            {member && !member.completed ? (
-              <Form method="post">
-                <LessonFields intent={LESSON_INTENTS.complete} lesson={lesson.number} />
-                <SubmitButton variant="light">Mark as completed</SubmitButton>
-              </Form>
-            ) : null}
-            <NextControl lesson={lesson} next={next} member={member} />
-          </Group>
+      <ConfirmNext lesson={lesson} next={next ? next.number : LESSONS_END} opened={confirming} />
+      <Group justify="space-between">
+        {previous ? (
+          <Button component={Link} to={lessonSearch(previous.number)} variant="default">
+            &lt;- Previous Lesson
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group>
+          {member && !member.completed ? (
+            <Form method="post">
+              <LessonFields intent={LESSON_INTENTS.complete} lesson={lesson.number} />
+              <SubmitButton variant="light">Mark as completed</SubmitButton>
+            </Form>
+          ) : null}
+          <NextControl lesson={lesson} next={next} member={member} />
         </Group>
-      )}
+      </Group>
     </Stack>
   );
 }
