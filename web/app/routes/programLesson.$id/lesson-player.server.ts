@@ -16,6 +16,7 @@ import {
   todaysLessonIndex,
 } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
 import type { CurrentUser } from '~/types/user';
 import type { RouteArgs } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
@@ -132,7 +133,9 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
 export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Response> {
   await requireUser(args);
   const id = programmeId(args);
-  const form = await args.request.formData();
+  const submitted = await readForm(args.request);
+  if (!submitted) throw new Response(MESSAGES.invalidInput, { status: 400 });
+  const { form } = submitted;
   const intent = textField(form, 'intent');
   const lesson = parseLessonChoice(textField(form, 'lesson'));
   if (typeof lesson !== 'number' || (intent !== LESSON_INTENTS.complete && intent !== LESSON_INTENTS.next)) {
