@@ -238,4 +238,17 @@ test.describe('the lesson player with JavaScript', () => {
     await expect(page.getByText('100% completed')).toBeVisible();
     await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
   });
+
+  test('the dashboard asks in a modal before unsubscribing', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, programme));
+    await page.goto('/trainerDashboard?view=subscribed');
+    const card = page.getByRole('article', { name: programme.name });
+    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });
+    await expect(question.getByText(MESSAGES.payAgain)).toBeVisible();
+    await question.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(toast(page, /Successfully unsubscribed from the program/)).toBeVisible();
+    await expect(page.getByText('You have not subscribed to any programme yet.')).toBeVisible();
+  });
 });
