@@ -23,10 +23,19 @@ import { UsersModule } from './modules/users/users.module.js';
 import { TrainersModule } from './modules/trainers/trainers.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { LessonsModule } from './modules/lessons/lessons.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
-const API_MODULES = [HealthModule, AuthModule, UsersModule, TrainersModule, ProgramsModule, LessonsModule];
+const API_MODULES = [
+  HealthModule,
+  AuthModule,
+  UsersModule,
+  TrainersModule,
+  ProgramsModule,
+  LessonsModule,
+  PaymentsModule,
+];
 
 export interface AppModuleOptions {
   /** Serve the Remix site too (off for API-only tests). */

@@ -196,6 +196,9 @@ describe(SeedModule.name, () => {
     NODE_ENV: 'production',
     JWT_SECRET: 'a-production-secret-of-32-characters!',
     DATABASE_URL: '',
+    // Production refuses the test payment provider; nothing here calls PayPal.
+    PAYPAL_CLIENT_ID: 'production-client-id',
+    PAYPAL_CLIENT_SECRET: 'production-client-secret',
   };
 
   it('does not seed a production server when SEED_DEMO is unset, even on an empty database', async () => {

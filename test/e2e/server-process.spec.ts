@@ -54,6 +54,9 @@ test.describe('the server process', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'a-production-secret-of-32-characters!',
       DATABASE_URL: '',
+      // Production refuses the test payment provider; nothing here calls PayPal.
+      PAYPAL_CLIENT_ID: 'production-client-id',
+      PAYPAL_CLIENT_SECRET: 'production-client-secret',
     };
 
     async function adminLogin(port: number): Promise<number> {

@@ -11,8 +11,36 @@ export interface VerifyEmailJob {
   purpose: 'register' | 'email-change';
 }
 
+/** The payload of `mail.payment-receipt`, sent once a payment is completed (its job id names the payment). */
+export interface PaymentReceiptJob {
+  to: string;
+  firstName: string;
+  programName: string;
+  programId: number;
+  /** In minor units, with the currency: what was charged. */
+  amountMinor: number;
+  currency: string;
+  /** ISO-8601 UTC. */
+  paidAt: string;
+  orderId: string;
+}
+
+/** The payload of `mail.subscription-refunded`, sent once a refunded payment ended the subscription. */
+export interface SubscriptionRefundedJob {
+  to: string;
+  firstName: string;
+  programName: string;
+  amountMinor: number;
+  currency: string;
+  /** ISO-8601 UTC. */
+  refundedAt: string;
+  orderId: string;
+}
+
 declare module './jobs.js' {
   interface JobPayloads {
     'mail.verify-email': VerifyEmailJob;
+    'mail.payment-receipt': PaymentReceiptJob;
+    'mail.subscription-refunded': SubscriptionRefundedJob;
   }
 }

@@ -28,12 +28,34 @@ export const SUBSCRIPTION_MESSAGES = {
 
 export const transactionCompletedMessage = (payerName: string) => `Transaction completed by ${payerName}`;
 
-/** `GET /api/payments/config/`: which checkout the web shows. `client_id` is PayPal's public id, null for tests. */
+/**
+ * `GET /api/payments/config/`: which checkout the web shows. `client_id` is PayPal's public id and `sdk_url` the
+ * address of PayPal's JS SDK (without query string); both null for the test provider.
+ */
 export interface PaymentsConfigResponse {
   provider: PaymentProvider;
   client_id: string | null;
   currencies: Currency[];
+  sdk_url: string | null;
 }
+
+/** The texts of the payment endpoints' answers and refusals (docs/decisions/013-payments-design.md). */
+export const PAYMENT_MESSAGES = {
+  ownProgramme: 'You cannot subscribe to your own programme',
+  currencyMismatch: (currency: string) => `This programme is sold in ${currency} only`,
+  orderNotFound: 'Order not found',
+  declined: 'Your payment method was declined by PayPal. Please try another one.',
+  unavailable: 'PayPal is not reachable right now. Please try again.',
+  notApproved: 'Please approve the payment at PayPal first.',
+  orderExpired: 'This PayPal order has expired. Please start the payment again.',
+  notCompleted: 'PayPal has not completed this payment yet. Your subscription starts as soon as it does.',
+  mismatch: 'The payment PayPal reported does not match this order. No subscription was started.',
+  orderClosed: 'This order can no longer be paid. Please start the payment again.',
+  webhookUnsigned: 'Webhook signature headers are missing',
+  webhookForged: 'Webhook signature could not be verified',
+  webhookMalformed: 'Webhook event must have an id and an event_type',
+  webhooksOff: 'PayPal webhooks are not configured',
+} as const;
 
 /**
  * `POST /api/payments/paypal/orders/` (201). `approve_url` is where a browser without JavaScript is sent to approve

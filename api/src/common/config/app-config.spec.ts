@@ -29,6 +29,12 @@ describe(loadConfig.name, () => {
       DATABASE_URL: 'mysql://fit:pw@db:3306/fitcoach',
       REDIS_URL: 'redis://cache:6379',
       JWT_SECRET: 'x'.repeat(32),
+      PAYPAL_CLIENT_ID: 'live-client',
+      PAYPAL_CLIENT_SECRET: 'live-secret',
+      PAYPAL_API_URL: 'https://api-m.paypal.com/',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      PAYPAL_SDK_URL: 'https://www.paypal.com/sdk/js',
+      PAYPAL_TIMEOUT_MS: '5000',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://a.example, https://b.example',
@@ -48,7 +54,42 @@ describe(loadConfig.name, () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
+      paypal: {
+        provider: 'paypal',
+        clientId: 'live-client',
+        clientSecret: 'live-secret',
+        apiUrl: 'https://api-m.paypal.com',
+        webhookId: 'WH-1',
+        sdkUrl: 'https://www.paypal.com/sdk/js',
+        timeoutMs: 5000,
+      },
     });
+  });
+
+  it('uses the test payment provider without PayPal credentials, outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).paypal).toEqual({
+      provider: 'test',
+      apiUrl: 'https://api-m.sandbox.paypal.com',
+      sdkUrl: 'https://www.paypal.com/sdk/js',
+      timeoutMs: 15_000,
+    });
+  });
+
+  it('refuses to start in production without PayPal credentials, naming the missing variables', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required in production/,
+    );
+  });
+
+  it.each([
+    ['PAYPAL_CLIENT_SECRET', { PAYPAL_CLIENT_ID: 'id' }],
+    ['PAYPAL_CLIENT_ID', { PAYPAL_CLIENT_SECRET: 'secret' }],
+  ])('refuses half a PayPal credential pair: %s missing', (missing, env) => {
+    expect(() => loadConfig(env)).toThrow(
+      new RegExp(`${missing}: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together`),
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -79,6 +120,9 @@ describe(loadConfig.name, () => {
     ['TRUSTED_PROXIES', 'fd00::/129'],
     ['TRUSTED_PROXIES', '10.0.0.0/8/8'],
     ['TRUSTED_PROXIES', 'true'],
+    ['PAYPAL_API_URL', 'api-m.paypal.com'],
+    ['PAYPAL_TIMEOUT_MS', 'soon'],
+    ['PAYPAL_TIMEOUT_MS', '0'],
   ])('stops with a message naming %s when it is %p', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

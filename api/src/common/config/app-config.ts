@@ -117,6 +117,18 @@ class EnvironmentVariables {
   PAYPAL_WEBHOOK_ID?: string;
 
   @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PAYPAL_SDK_URL?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'PAYPAL_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(1)
+  @Max(120_000)
+  PAYPAL_TIMEOUT_MS?: number;
+
+  @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : parseBoolean(value)))
   @IsBoolean({ message: 'SEED_DEMO must be true or false' })
   SEED_DEMO?: boolean;
@@ -176,7 +188,7 @@ export interface AppConfig {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
-  paypal: { clientId?: string; clientSecret?: string; apiUrl: string; webhookId?: string };
+  paypal: PayPalConfig;
   /** Unset: seed the demo content into an empty embedded database (not in tests). */
   seedDemo?: boolean;
   logLevel: LogLevel;
@@ -187,6 +199,22 @@ export interface AppConfig {
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
 }
+
+/**
+ * PayPal when both credentials are set, otherwise the labelled test provider (no money moves), which production
+ * refuses (docs/decisions/013-payments-design.md).
+ */
+export type PayPalConfig =
+  | { provider: 'test'; apiUrl: string; sdkUrl: string; timeoutMs: number }
+  | {
+      provider: 'paypal';
+      clientId: string;
+      clientSecret: string;
+      apiUrl: string;
+      sdkUrl: string;
+      webhookId?: string;
+      timeoutMs: number;
+    };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -199,11 +227,45 @@ function describe(errors: ValidationError[]): string {
   return errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`).join('\n  ');
 }
 
+/** Why the PayPal variables cannot run, or null: half a credential pair, or no credentials in production. */
+function paypalProblem(vars: EnvironmentVariables): string | null {
+  const missing = [
+    ...(vars.PAYPAL_CLIENT_ID === undefined ? ['PAYPAL_CLIENT_ID'] : []),
+    ...(vars.PAYPAL_CLIENT_SECRET === undefined ? ['PAYPAL_CLIENT_SECRET'] : []),
+  ];
+  if (missing.length === 1) return `${missing[0]}: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together`;
+  if (missing.length === 2 && vars.NODE_ENV === 'production') {
+    return `${missing.join(', ')}: required in production (the test payment provider moves no money)`;
+  }
+  return null;
+}
+
+function paypalConfig(vars: EnvironmentVariables): PayPalConfig {
+  const common = {
+    apiUrl: (vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
+    sdkUrl: vars.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
+    timeoutMs: vars.PAYPAL_TIMEOUT_MS ?? 15_000,
+  };
+  if (vars.PAYPAL_CLIENT_ID === undefined || vars.PAYPAL_CLIENT_SECRET === undefined) {
+    return { provider: 'test', ...common };
+  }
+  return {
+    provider: 'paypal',
+    clientId: vars.PAYPAL_CLIENT_ID,
+    clientSecret: vars.PAYPAL_CLIENT_SECRET,
+    webhookId: vars.PAYPAL_WEBHOOK_ID,
+    ...common,
+  };
+}
+
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, { ...env });
   const errors = validateSync(vars, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  ${describe(errors)}`);
+  const problems = errors.length > 0 ? [describe(errors)] : [];
+  const paypal = paypalProblem(vars);
+  if (paypal) problems.push(paypal);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const port = vars.PORT ?? 3000;
   const dataDir = vars.DATA_DIR ?? './data';
@@ -217,12 +279,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     jwtSecret: vars.JWT_SECRET,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'FitCoach <no-reply@localhost>',
-    paypal: {
-      clientId: vars.PAYPAL_CLIENT_ID,
-      clientSecret: vars.PAYPAL_CLIENT_SECRET,
-      apiUrl: vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com',
-      webhookId: vars.PAYPAL_WEBHOOK_ID,
-    },
+    paypal: paypalConfig(vars),
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',
     apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),

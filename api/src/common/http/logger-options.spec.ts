@@ -49,7 +49,14 @@ describe('the request log', () => {
         done();
       },
     });
-    const options = loggerOptions(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }));
+    const options = loggerOptions(
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+      }),
+    );
     const log = pinoHttp(options.pinoHttp as Options, destination);
     server = createServer((req, res) => {
       log(req, res);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { VerifyEmailJob } from '@fitcoach/contracts';
+import type { PaymentReceiptJob, SubscriptionRefundedJob, VerifyEmailJob } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { verifyEmailMail } from './mail.templates.js';
+import { paymentReceiptMail, subscriptionRefundedMail, verifyEmailMail } from './mail.templates.js';
 import { MailTransport } from './mail.transport.js';
 
 /** Renders and sends FitCoach's mail. Called by the mail queue's processor; features enqueue jobs instead. */
@@ -17,5 +17,15 @@ export class MailService {
     const link = `${this.config.publicUrl}/verify/${encodeURIComponent(job.token)}`;
     const mail = verifyEmailMail({ firstName: job.firstName, purpose: job.purpose, link });
     await this.transport.send({ to: job.to, ...mail }, link);
+  }
+
+  async sendPaymentReceipt(job: PaymentReceiptJob): Promise<void> {
+    const link = `${this.config.publicUrl}/programLesson/${job.programId}`;
+    await this.transport.send({ to: job.to, ...paymentReceiptMail(job, link) }, link);
+  }
+
+  async sendSubscriptionRefunded(job: SubscriptionRefundedJob): Promise<void> {
+    const link = `${this.config.publicUrl}/programmes`;
+    await this.transport.send({ to: job.to, ...subscriptionRefundedMail(job, link) }, link);
   }
 }

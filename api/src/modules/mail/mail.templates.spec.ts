@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { verifyEmailMail } from './mail.templates.js';
+import { paymentReceiptMail, subscriptionRefundedMail, verifyEmailMail } from './mail.templates.js';
 
 describe(verifyEmailMail.name, () => {
   const link = 'https://fit.example/verify/abc123';
@@ -15,5 +15,55 @@ describe(verifyEmailMail.name, () => {
     const { text, html } = verifyEmailMail({ firstName: `<i>Zoë</i> & "Co"`, purpose: 'register', link });
     expect(text).toContain(`Hi <i>Zoë</i> & "Co",`);
     expect(html).toContain('Hi &lt;i&gt;Zoë&lt;/i&gt; &amp; &quot;Co&quot;,');
+  });
+});
+
+describe(paymentReceiptMail.name, () => {
+  const job = {
+    to: 'ann@example.com',
+    firstName: 'Ann',
+    programName: 'Core <Strength>',
+    programId: 7,
+    amountMinor: 4905,
+    currency: 'EUR',
+    paidAt: '2026-11-23T18:00:00.000Z',
+    orderId: '5O190127TN364715T',
+  };
+  const link = 'https://fit.example/programLesson/7';
+
+  it('names the programme, the amount with its currency, the date and the order id', () => {
+    const { subject, text, html } = paymentReceiptMail(job, link);
+    expect(subject).toBe('Your FitCoach receipt: Core <Strength>');
+    for (const line of [
+      'Programme: Core <Strength>',
+      'Amount: 49.05 EUR',
+      'Date: 23 November 2026',
+      `Order id: ${job.orderId}`,
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(html).toContain('Core &lt;Strength&gt;');
+    expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link]);
+  });
+});
+
+describe(subscriptionRefundedMail.name, () => {
+  it('tells the member the subscription ended with the refund', () => {
+    const { subject, text } = subscriptionRefundedMail(
+      {
+        to: 'ann@example.com',
+        firstName: 'Ann',
+        programName: 'Core',
+        amountMinor: 2500,
+        currency: 'USD',
+        refundedAt: '2026-11-24T09:00:00.000Z',
+        orderId: 'ORDER1',
+      },
+      'https://fit.example/programmes',
+    );
+    expect(subject).toBe('Your FitCoach subscription was cancelled: Core');
+    expect(text).toContain('your subscription to this programme has ended');
+    expect(text).toContain('Refunded amount: 25.00 USD');
+    expect(text).toContain('Date: 24 November 2026');
   });
 });

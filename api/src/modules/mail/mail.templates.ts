@@ -1,4 +1,9 @@
-import { VERIFY_EMAIL_LINK_TTL_HOURS, type VerifyEmailJob } from '@fitcoach/contracts';
+import {
+  type PaymentReceiptJob,
+  type SubscriptionRefundedJob,
+  VERIFY_EMAIL_LINK_TTL_HOURS,
+  type VerifyEmailJob,
+} from '@fitcoach/contracts';
 
 export interface RenderedMail {
   subject: string;
@@ -80,4 +85,100 @@ export function verifyEmailMail(
 </html>
 `;
   return { subject: copy.subject, text, html };
+}
+
+/** An amount in minor units with its currency, as the receipt shows it: "49.00 USD". */
+export function formatAmount(amountMinor: number, currency: string): string {
+  return `${Math.floor(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')} ${currency}`;
+}
+
+/** A date as the mails show it, in UTC like everything the API sends: "23 November 2026". */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+}
+
+interface Statement {
+  subject: string;
+  firstName: string;
+  intro: string;
+  rows: [label: string, value: string][];
+  outro: string;
+  link: { label: string; href: string };
+}
+
+/** A mail with a small table of facts (receipt, refund), as text and self-contained HTML like the verification mail. */
+function statementMail(statement: Statement): RenderedMail {
+  const text = [
+    `Hi ${statement.firstName},`,
+    '',
+    statement.intro,
+    '',
+    ...statement.rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    statement.outro,
+    `${statement.link.label}: ${statement.link.href}`,
+    '',
+    'The FitCoach team',
+    '',
+  ].join('\n');
+  const cell = 'padding:6px 0;font-size:15px;line-height:1.5;';
+  const rows = statement.rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="${cell}color:#52606d;padding-right:16px;">${escapeHtml(label)}</td><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const href = escapeHtml(statement.link.href);
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(statement.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
+<div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">FitCoach</p>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${escapeHtml(statement.firstName)},</p>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(statement.intro)}</p>
+<table role="presentation" style="margin:0 0 16px;border-collapse:collapse;">
+${rows}
+</table>
+<p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(statement.outro)}</p>
+<p style="margin:0;"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(statement.link.label)}</a></p>
+</div>
+</body>
+</html>
+`;
+  return { subject: statement.subject, text, html };
+}
+
+/** The receipt after a completed payment: programme, amount with currency, date and order id. */
+export function paymentReceiptMail(job: PaymentReceiptJob, link: string): RenderedMail {
+  return statementMail({
+    subject: `Your FitCoach receipt: ${job.programName}`,
+    firstName: job.firstName,
+    intro: 'Thank you for your payment. Your subscription is active and the lessons are waiting for you.',
+    rows: [
+      ['Programme', job.programName],
+      ['Amount', formatAmount(job.amountMinor, job.currency)],
+      ['Date', formatDate(job.paidAt)],
+      ['Order id', job.orderId],
+    ],
+    outro: 'Keep this e-mail as your receipt.',
+    link: { label: 'Go to lessons', href: link },
+  });
+}
+
+/** Sent when a refunded (or reversed) payment ended the subscription it paid for. */
+export function subscriptionRefundedMail(job: SubscriptionRefundedJob, link: string): RenderedMail {
+  return statementMail({
+    subject: `Your FitCoach subscription was cancelled: ${job.programName}`,
+    firstName: job.firstName,
+    intro: 'Your payment was refunded, so your subscription to this programme has ended.',
+    rows: [
+      ['Programme', job.programName],
+      ['Refunded amount', formatAmount(job.amountMinor, job.currency)],
+      ['Date', formatDate(job.refundedAt)],
+      ['Order id', job.orderId],
+    ],
+    outro: 'You can subscribe again at any time.',
+    link: { label: 'Browse programmes', href: link },
+  });
 }

@@ -24,7 +24,13 @@ describe('the outbox transport', () => {
   });
 
   async function send(nodeEnv: NodeEnv): Promise<string> {
-    const config = loadConfig({ NODE_ENV: nodeEnv, DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({
+      NODE_ENV: nodeEnv,
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'x'.repeat(32),
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    });
     await createMailTransport(config).send(MAIL, LINK);
     const [file] = readdirSync(join(dataDir, 'outbox'));
     return join(dataDir, 'outbox', file);

@@ -4,3 +4,4 @@ export * from './pagination.dto.js';
 export * from './transforms.js';
 export * from './users.dto.js';
 export * from './reported-error.js';
+export * from './payments.dto.js';

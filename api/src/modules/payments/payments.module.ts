@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { ProgramsModule } from '../programs/programs.module.js';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
+import { PaymentEventEntity } from './payment-event.entity.js';
+import { PaymentProvider } from './payment-provider.js';
+import { PaymentWebhooksService } from './payment-webhooks.service.js';
+import { PaymentEntity } from './payment.entity.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsProcessor } from './payments.processor.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { PayPalClient } from './paypal.client.js';
+import { TestPaymentProvider } from './test-payment.provider.js';
+
+/** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the labelled test provider (docs/decisions/013-payments-design.md). */
+export function createPaymentProvider(config: AppConfig): PaymentProvider {
+  return config.paypal.provider === 'paypal'
+    ? new PayPalClient(config.paypal, config.publicUrl)
+    : new TestPaymentProvider();
+}
+
+/** Checkout with PayPal Orders v2 or the test provider, PayPal's webhooks, and the payments queue's processor. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([PaymentEntity, PaymentEventEntity]),
+    SubscriptionStoreModule,
+    ProgramsModule,
+  ],
+  controllers: [PaymentsController],
+  providers: [
+    { provide: PaymentProvider, inject: [APP_CONFIG], useFactory: createPaymentProvider },
+    PaymentsRepository,
+    PaymentsService,
+    PaymentWebhooksService,
+    PaymentsProcessor,
+  ],
+})
+export class PaymentsModule {}

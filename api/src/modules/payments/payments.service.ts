@@ -1,0 +1,307 @@
+import {
+  BadGatewayException,
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  GatewayTimeoutException,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  type CaptureResponse,
+  type CreateOrderDto,
+  type CreateOrderResponse,
+  CURRENCIES,
+  fullName,
+  PAYMENT_MESSAGES,
+  type PaymentsConfigResponse,
+  SUBSCRIPTION_MESSAGES,
+  transactionCompletedMessage,
+} from '@fitcoach/contracts';
+import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { JobsService } from '../../common/jobs/jobs.service.js';
+import { ProgramsService } from '../programs/programs.service.js';
+import type { ProgramEntity } from '../programs/program.entity.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
+import { type CaptureResult, PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import type { PaymentEntity } from './payment.entity.js';
+import { toSubscriptionResponse } from './payments.mapper.js';
+import { PaymentsRepository } from './payments.repository.js';
+
+/** What a capture reported, once checked: enough to record the payment. */
+export interface CheckedCapture {
+  captureId: string;
+  payerName: string;
+}
+
+/**
+ * Checkout (docs/decisions/013-payments-design.md): one open order per member and programme, priced from our
+ * programme row; a capture checked against that row and recorded with its subscription in one transaction,
+ * idempotent by payment and capture id. The webhook processor records through the same `recordCompletion`.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+  /** Captures under way in this process: a double click waits for the first instead of calling PayPal again. */
+  private readonly capturing = new Map<number, Promise<CaptureResponse>>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly provider: PaymentProvider,
+    private readonly payments: PaymentsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly programs: ProgramsService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  paymentsConfig(): PaymentsConfigResponse {
+    const paypal = this.config.paypal;
+    return paypal.provider === 'paypal'
+      ? {
+          provider: 'paypal',
+          client_id: paypal.clientId,
+          currencies: [...CURRENCIES],
+          sdk_url: paypal.sdkUrl,
+        }
+      : { provider: 'test', client_id: null, currencies: [...CURRENCIES], sdk_url: null };
+  }
+
+  async createOrder(auth: AuthContext, dto: CreateOrderDto): Promise<CreateOrderResponse> {
+    // Published by a trainer who is not blocked, whoever asks: nobody buys an unpublished programme, owner included.
+    const program = await this.programs.findVisible(null, dto.program_id);
+    if (program.trainer?.userId === auth.user.id) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+    if (dto.currency !== undefined && dto.currency !== program.currency) {
+      throw new BadRequestException(PAYMENT_MESSAGES.currencyMismatch(program.currency));
+    }
+    if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
+      throw new ConflictException(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    }
+    const reused = await this.reuseOpenOrder(auth, program);
+    if (reused) return reused;
+
+    // Requests that race here compute the same key, so the provider gives them one order (PayPal-Request-Id); the
+    // unique index on the open order then keeps one row, and the loser answers with the winner's order.
+    const generation = await this.payments.countFor(auth.user.id, program.id);
+    const created = await this.call(() =>
+      this.provider.createOrder({
+        programId: program.id,
+        programName: program.name,
+        amountMinor: program.priceMinor,
+        currency: program.currency,
+        idempotencyKey: `fitcoach-order-${auth.user.id}-${program.id}-${generation}`,
+        payerName: fullName(auth.user.firstName, auth.user.lastName),
+      }),
+    );
+    const row = await this.payments.insertOpen({
+      provider: this.provider.kind,
+      orderId: created.orderId,
+      userId: auth.user.id,
+      programId: program.id,
+      amountMinor: program.priceMinor,
+      currency: program.currency,
+    });
+    if (row) return { id: created.orderId, approve_url: created.approveUrl };
+    const winner = await this.payments.findOpen(auth.user.id, program.id);
+    if (!winner) throw new ConflictException(PAYMENT_MESSAGES.orderClosed);
+    if (winner.orderId === created.orderId) return { id: created.orderId, approve_url: created.approveUrl };
+    const state = await this.call(() => this.provider.orderState(winner.orderId));
+    return { id: winner.orderId, approve_url: state.status === 'open' ? state.approveUrl : null };
+  }
+
+  /** Captures the caller's own order, or answers as the first capture did when it was captured before. */
+  async capture(auth: AuthContext, orderId: string): Promise<CaptureResponse> {
+    const payment = await this.payments.findByOrder(this.provider.kind, orderId);
+    if (!payment || payment.userId !== auth.user.id)
+      throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
+    return this.captureOnce(payment.id);
+  }
+
+  /**
+   * Records a checked capture: the payment completed and its subscription opened, in one transaction. Only the
+   * first of any concurrent recordings (capture, replay, webhook) changes anything and sends the receipt.
+   */
+  async recordCompletion(payment: PaymentEntity, capture: CheckedCapture): Promise<boolean> {
+    const completedAt = new Date();
+    const recorded = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.payments.complete(manager, payment.id, { ...capture, completedAt }))) return false;
+      await this.subscriptions.activate(manager, {
+        userId: payment.userId,
+        programId: payment.programId,
+        paymentId: payment.id,
+        startedAt: completedAt,
+      });
+      return true;
+    });
+    if (recorded) {
+      this.logger.log(
+        `Payment ${payment.id} (order ${payment.orderId}) completed by capture ${capture.captureId}`,
+      );
+      await this.sendReceipt(payment.id);
+    }
+    return recorded;
+  }
+
+  /** Whether a capture is the one our payment row ordered: amount, currency and programme. */
+  matches(
+    payment: PaymentEntity,
+    capture: Pick<CaptureResult, 'amountMinor' | 'currency' | 'customId'>,
+  ): boolean {
+    return (
+      capture.amountMinor === payment.amountMinor &&
+      capture.currency === payment.currency &&
+      capture.customId === String(payment.programId)
+    );
+  }
+
+  private async reuseOpenOrder(
+    auth: AuthContext,
+    program: ProgramEntity,
+  ): Promise<CreateOrderResponse | null> {
+    const open = await this.payments.findOpen(auth.user.id, program.id);
+    if (!open) return null;
+    if (
+      open.provider === this.provider.kind &&
+      open.currency === program.currency &&
+      open.amountMinor === program.priceMinor
+    ) {
+      const state = await this.call(() => this.provider.orderState(open.orderId));
+      if (state.status === 'open') return { id: open.orderId, approve_url: state.approveUrl };
+      if (state.status === 'captured') {
+        // Paid at PayPal, but the answer never reached us: record it now instead of charging again.
+        await this.captureOnce(open.id);
+        throw new ConflictException(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+      }
+    }
+    this.logger.log(`Open order ${open.orderId} of payment ${open.id} can no longer be paid: marked failed`);
+    await this.payments.markFailed(open.id);
+    return null;
+  }
+
+  /** One capture per payment at a time in this process; PayPal-Request-Id covers several processes. */
+  private captureOnce(paymentId: number): Promise<CaptureResponse> {
+    let pending = this.capturing.get(paymentId);
+    if (!pending) {
+      pending = this.captureNow(paymentId).finally(() => this.capturing.delete(paymentId));
+      this.capturing.set(paymentId, pending);
+    }
+    return pending;
+  }
+
+  private async captureNow(paymentId: number): Promise<CaptureResponse> {
+    const payment = await this.payments.findById(paymentId);
+    if (!payment) throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
+    if (payment.status === 'completed') return this.answer(payment.id);
+    if (payment.status !== 'created') throw new ConflictException(PAYMENT_MESSAGES.orderClosed);
+
+    const result = await this.captureAtProvider(payment);
+    if (result.status !== 'COMPLETED' || result.captureStatus !== 'COMPLETED') {
+      this.logger.warn(
+        `Capture of order ${payment.orderId} is ${result.status}/${result.captureStatus}, not COMPLETED: no subscription yet`,
+      );
+      throw result.captureStatus === 'PENDING'
+        ? new ConflictException(PAYMENT_MESSAGES.notCompleted)
+        : new HttpException(PAYMENT_MESSAGES.declined, HttpStatus.PAYMENT_REQUIRED);
+    }
+    if (!this.matches(payment, result)) {
+      this.logger.error(
+        `Capture ${result.captureId} of order ${payment.orderId} does not match payment ${payment.id}: ` +
+          `${result.amountMinor} ${result.currency} for programme ${result.customId}, expected ` +
+          `${payment.amountMinor} ${payment.currency} for programme ${payment.programId}; marked failed`,
+      );
+      await this.payments.markFailed(payment.id);
+      throw new UnprocessableEntityException(PAYMENT_MESSAGES.mismatch);
+    }
+    await this.recordCompletion(payment, { captureId: result.captureId, payerName: result.payerName });
+    return this.answer(payment.id);
+  }
+
+  private async captureAtProvider(payment: PaymentEntity): Promise<CaptureResult> {
+    try {
+      // The same request id for every attempt of this payment: a retry after a lost answer is not a second charge.
+      return await this.provider.capture(payment.orderId, `fitcoach-capture-${payment.id}`);
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.failure === 'already-captured') {
+        return this.call(() => this.provider.capturedOrder(payment.orderId));
+      }
+      if (error instanceof PaymentProviderError && error.failure === 'expired') {
+        await this.payments.markFailed(payment.id);
+      }
+      throw this.toHttp(error);
+    }
+  }
+
+  /** The capture's answer, the same for the first capture and every replay. */
+  private async answer(paymentId: number): Promise<CaptureResponse> {
+    const payment = await this.payments.findById(paymentId);
+    const subscription =
+      payment &&
+      ((await this.payments.findSubscriptionOf(payment.id)) ??
+        (await this.subscriptions.findActive(payment.userId, payment.programId)));
+    if (!payment || !subscription) throw new ConflictException(PAYMENT_MESSAGES.orderClosed);
+    return {
+      message: transactionCompletedMessage(payment.payerName ?? ''),
+      subscription: toSubscriptionResponse(subscription),
+    };
+  }
+
+  private async sendReceipt(paymentId: number): Promise<void> {
+    const payment = await this.payments.findWithBuyer(paymentId);
+    if (!payment?.user || !payment.program) return;
+    try {
+      await this.jobs.enqueue(
+        'mail.payment-receipt',
+        {
+          to: payment.user.email,
+          firstName: payment.user.firstName,
+          programName: payment.program.name,
+          programId: payment.programId,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          paidAt: (payment.completedAt ?? new Date()).toISOString(),
+          orderId: payment.orderId,
+        },
+        // Order ids are unique at the provider, so the id stays unique across database resets (Redis keeps ids).
+        { jobId: `payment-receipt-${payment.provider}-${payment.orderId}` },
+      );
+    } catch (error) {
+      this.logger.error(`Receipt of payment ${payment.id} not queued: ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs a provider call, turning its failures into the member's messages. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.toHttp(error);
+    }
+  }
+
+  private toHttp(error: unknown): unknown {
+    if (!(error instanceof PaymentProviderError)) return error;
+    switch (error.failure) {
+      case 'declined':
+        return new HttpException(PAYMENT_MESSAGES.declined, HttpStatus.PAYMENT_REQUIRED);
+      case 'not-approved':
+        return new ConflictException(PAYMENT_MESSAGES.notApproved);
+      case 'expired':
+        return new ConflictException(PAYMENT_MESSAGES.orderExpired);
+      case 'already-captured':
+        return new ConflictException(PAYMENT_MESSAGES.orderClosed);
+      case 'timeout':
+        return new GatewayTimeoutException(PAYMENT_MESSAGES.unavailable);
+      case 'unavailable':
+      case 'rejected':
+        return new BadGatewayException(PAYMENT_MESSAGES.unavailable);
+    }
+  }
+}

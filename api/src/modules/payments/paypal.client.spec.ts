@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { SpiedFunction } from 'jest-mock';
+import { Logger } from '@nestjs/common';
+import { fromPayPalValue, PayPalClient, TOKEN_RENEWAL_MARGIN_MS, toPayPalValue } from './paypal.client.js';
+import { PaymentProviderError } from './payment-provider.js';
+
+const CONFIG = {
+  provider: 'paypal' as const,
+  clientId: 'client',
+  clientSecret: 'secret',
+  apiUrl: 'https://paypal.test',
+  sdkUrl: 'https://paypal.test/sdk/js',
+  timeoutMs: 1000,
+};
+
+const ORDER = {
+  programId: 7,
+  programName: 'Morning Flow',
+  amountMinor: 4900,
+  currency: 'USD',
+  idempotencyKey: 'key-1',
+  payerName: 'Ann Lee',
+};
+
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+const token = (expiresIn: number) =>
+  answer(200, { access_token: `token-${expiresIn}`, expires_in: expiresIn });
+const created = answer(201, {
+  id: 'ORDER1',
+  status: 'CREATED',
+  links: [{ rel: 'approve', href: 'https://x/a' }],
+});
+
+describe(PayPalClient.name, () => {
+  let fetchMock: SpiedFunction<typeof fetch>;
+  let now: number;
+  let client: PayPalClient;
+
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    fetchMock = jest.spyOn(globalThis, 'fetch');
+    now = 1_000_000;
+    client = new PayPalClient(CONFIG, 'https://fit.example', () => now);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+  it('keeps its token until shortly before it expires', async () => {
+    fetchMock
+      .mockResolvedValueOnce(token(3600))
+      .mockResolvedValueOnce(created.clone())
+      .mockResolvedValueOnce(created.clone())
+      .mockResolvedValueOnce(token(3600))
+      .mockResolvedValueOnce(created.clone());
+    await client.createOrder(ORDER);
+    now += 3600 * 1000 - TOKEN_RENEWAL_MARGIN_MS - 1;
+    await client.createOrder(ORDER);
+    now += 1;
+    await client.createOrder(ORDER);
+    expect(urls().filter((url) => url.endsWith('/v1/oauth2/token'))).toHaveLength(2);
+    const [, init] = fetchMock.mock.calls[0];
+    expect((init?.headers as Record<string, string>).Authorization).toBe(
+      `Basic ${Buffer.from('client:secret').toString('base64')}`,
+    );
+  });
+
+  it('shares one token request between concurrent calls', async () => {
+    fetchMock.mockResolvedValueOnce(token(3600)).mockImplementation(() => Promise.resolve(created.clone()));
+    await Promise.all([client.createOrder(ORDER), client.createOrder(ORDER), client.createOrder(ORDER)]);
+    expect(urls().filter((url) => url.endsWith('/v1/oauth2/token'))).toHaveLength(1);
+  });
+
+  it('renews a token PayPal no longer accepts, once, with the same request id', async () => {
+    fetchMock
+      .mockResolvedValueOnce(token(3600))
+      .mockResolvedValueOnce(answer(401, { error: 'invalid_token' }))
+      .mockResolvedValueOnce(token(3600))
+      .mockResolvedValueOnce(created.clone());
+    await expect(client.createOrder(ORDER)).resolves.toEqual({
+      orderId: 'ORDER1',
+      approveUrl: 'https://x/a',
+    });
+    const ids = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/v2/checkout/orders'))
+      .map(([, init]) => (init?.headers as Record<string, string>)['PayPal-Request-Id']);
+    expect(ids).toEqual(['key-1', 'key-1']);
+  });
+
+  it.each([
+    [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] }, 'declined'],
+    [422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] }, 'not-approved'],
+    [
+      422,
+      { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] },
+      'already-captured',
+    ],
+    [404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] }, 'expired'],
+    [500, { name: 'INTERNAL_SERVER_ERROR' }, 'unavailable'],
+    [503, {}, 'unavailable'],
+    [400, { name: 'INVALID_REQUEST' }, 'rejected'],
+  ])('maps HTTP %i %j to %s', async (status, body, failure) => {
+    fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(answer(status, body));
+    await expect(client.capture('ORDER1', 'capture-1')).rejects.toMatchObject({ failure });
+  });
+
+  it('maps a timeout and an unreachable PayPal', async () => {
+    fetchMock
+      .mockResolvedValueOnce(token(3600))
+      .mockRejectedValueOnce(new DOMException('late', 'TimeoutError'));
+    await expect(client.capture('ORDER1', 'c')).rejects.toMatchObject({ failure: 'timeout' });
+    fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
+    await expect(client.capture('ORDER1', 'c')).rejects.toMatchObject({ failure: 'unavailable' });
+  });
+
+  it('refuses with "rejected" when PayPal refuses the credentials', async () => {
+    fetchMock.mockResolvedValueOnce(answer(401, { error: 'invalid_client' }));
+    await expect(client.createOrder(ORDER)).rejects.toEqual(expect.any(PaymentProviderError));
+  });
+});
+
+describe('PayPal amounts', () => {
+  it.each([
+    [4900, '49.00'],
+    [5, '0.05'],
+    [123456, '1234.56'],
+  ])('writes %i minor units as %s and reads them back', (minor, value) => {
+    expect(toPayPalValue(minor)).toBe(value);
+    expect(fromPayPalValue(value)).toBe(minor);
+  });
+
+  it.each(['49', '49.5'])('reads %s', (value) => {
+    expect(fromPayPalValue(value)).toBe(Math.round(Number(value) * 100));
+  });
+
+  it.each(['', '-1.00', '1.234', 'abc', undefined, 49])('reads %p as no amount', (value) => {
+    expect(fromPayPalValue(value)).toBeNaN();
+  });
+});

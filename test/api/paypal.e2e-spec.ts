@@ -1,0 +1,389 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { transactionCompletedMessage } from '@fitcoach/contracts';
+import { DataSource, type Repository } from 'typeorm';
+import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { PaymentEventEntity } from '../../api/src/modules/payments/payment-event.entity.js';
+import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
+import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
+import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { nextMailTo } from '../fixtures/mail.js';
+import { webhookProcessed } from '../fixtures/payments.js';
+import {
+  captureCompletedEvent,
+  captureRefundedEvent,
+  type FakePayPal,
+  startFakePayPal,
+  WEBHOOK_PATH,
+  type WebhookEvent,
+} from '../fixtures/paypal-server.js';
+import { PAYMENT_REFUSED } from '../fixtures/refusals.js';
+import { createSession, type Session } from '../fixtures/users.js';
+
+const PUBLIC_URL = 'https://fitcoach.example';
+
+let paypal: FakePayPal;
+let t: TestApp;
+let payments: Repository<PaymentEntity>;
+let subscriptions: Repository<SubscriptionEntity>;
+let events: Repository<PaymentEventEntity>;
+let owner: { trainer: TrainerEntity; session: Session };
+
+beforeAll(async () => {
+  paypal = await startFakePayPal();
+  // A short timeout, so that a PayPal that never answers fails the request quickly.
+  t = await createTestApp({ env: { ...paypal.env, PAYPAL_TIMEOUT_MS: '500', PUBLIC_URL } });
+  const dataSource = t.app.get(DataSource);
+  payments = dataSource.getRepository(PaymentEntity);
+  subscriptions = dataSource.getRepository(SubscriptionEntity);
+  events = dataSource.getRepository(PaymentEventEntity);
+  owner = await createTrainer(t);
+});
+afterAll(async () => {
+  await t.close();
+  await paypal.close();
+});
+
+const published = (options: Partial<Parameters<typeof createProgram>[2]> = {}) =>
+  createProgram(t, owner.trainer, { isPublished: true, ...options });
+
+const createOrder = (member: Session, body: object) =>
+  t.http().post('/api/payments/paypal/orders/').set('Authorization', member.bearer).send(body);
+
+const capture = (member: Session, orderId: string) =>
+  t.http().post(`/api/payments/paypal/orders/${orderId}/capture/`).set('Authorization', member.bearer);
+
+async function openOrder(member: Session, program: ProgramEntity): Promise<string> {
+  const res = await createOrder(member, { program_id: program.id }).expect(201);
+  return res.body.id as string;
+}
+
+async function holdings(member: Session, program: ProgramEntity) {
+  const where = { userId: member.user.id, programId: program.id };
+  return {
+    payments: await payments.find({ where, order: { id: 'ASC' } }),
+    subscriptions: await subscriptions.findBy(where),
+  };
+}
+
+/** Posts a signed event and waits for the payments queue to process it. */
+async function deliver(event: WebhookEvent): Promise<void> {
+  const processed = webhookProcessed(t.app.get(JobsService), event.id);
+  expect(await paypal.sendWebhook(t.http(), event)).toEqual({ status: 200, body: {} });
+  await processed;
+}
+
+describe('the PayPal client', () => {
+  it('asks for one OAuth token and reuses it for several orders', async () => {
+    const tokensBefore = paypal.calls.token;
+    const ordersBefore = paypal.calls.createOrder;
+    for (let i = 0; i < 3; i += 1) await openOrder(await createSession(t), await published());
+    expect(paypal.calls.createOrder - ordersBefore).toBe(3);
+    expect(paypal.calls.token).toBe(1);
+    expect(tokensBefore).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('GET /api/payments/config/', () => {
+  it('names PayPal, its public client id and the SDK address', async () => {
+    await t
+      .http()
+      .get('/api/payments/config/')
+      .expect(200, {
+        provider: 'paypal',
+        client_id: paypal.clientId,
+        currencies: ['USD', 'EUR'],
+        sdk_url: `${paypal.url}/sdk/js`,
+      });
+  });
+});
+
+describe('POST /api/payments/paypal/orders/ with PayPal', () => {
+  it('sends PayPal our amount, currency and programme id, whatever the body says', async () => {
+    const program = await published({ priceMinor: 4950, currency: 'EUR' });
+    const member = await createSession(t);
+    const res = await createOrder(member, { program_id: program.id, amount: '0.01', price: 0.01 }).expect(
+      201,
+    );
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      approve_url: `${paypal.url}/checkoutnow?token=${res.body.id}`,
+    });
+    const order = paypal.orders.get(res.body.id);
+    expect(order).toMatchObject({ value: '49.50', currency: 'EUR', customId: String(program.id) });
+    expect(order?.requestBody.payment_source?.paypal?.experience_context).toMatchObject({
+      return_url: `${PUBLIC_URL}/checkout/paypal/return`,
+      cancel_url: `${PUBLIC_URL}/programDetails/${program.id}`,
+    });
+    const sent = paypal.requests.filter((r) => r.endpoint === 'createOrder').at(-1);
+    expect(sent?.headers['paypal-request-id']).toEqual(expect.any(String));
+  });
+
+  it('gives two concurrent creates one PayPal order', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const answers = await Promise.all([1, 2].map(() => createOrder(member, { program_id: program.id })));
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect((await holdings(member, program)).payments).toHaveLength(1);
+  });
+
+  it('records an open order PayPal captured while its answer was lost, instead of ordering again', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const captured = paypal.captureAtPayPal(orderId);
+    const before = paypal.calls.createOrder;
+    await createOrder(member, { program_id: program.id }).expect(409, PAYMENT_REFUSED.alreadySubscribed);
+    expect(paypal.calls.createOrder).toBe(before);
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'completed', captureId: captured.id })],
+      subscriptions: [expect.objectContaining({ status: 'active' })],
+    });
+  });
+
+  it('replaces an open order that PayPal let expire', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const first = await openOrder(member, program);
+    paypal.expire(first);
+    const second = await openOrder(member, program);
+    expect(second).not.toBe(first);
+    expect((await holdings(member, program)).payments).toEqual([
+      expect.objectContaining({ orderId: first, status: 'failed', openFlag: null }),
+      expect.objectContaining({ orderId: second, status: 'created', openFlag: 1 }),
+    ]);
+  });
+});
+
+describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () => {
+  it('captures an approved order once, then answers replays without calling PayPal', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const before = paypal.calls.capture;
+    const answers = await Promise.all([1, 2, 3].map(() => capture(member, orderId)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(answers[0].body).toMatchObject({ message: transactionCompletedMessage('John Doe') });
+    await capture(member, orderId).expect(200, answers[0].body);
+    expect(paypal.calls.capture - before).toBe(1);
+    const { payments: rows, subscriptions: subs } = await holdings(member, program);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        captureId: paypal.orders.get(orderId)?.capture?.id,
+        payerName: 'John Doe',
+      }),
+    ]);
+    expect(subs).toEqual([expect.objectContaining({ status: 'active', paymentId: rows[0].id })]);
+  });
+
+  it('captures an order approved on PayPal’s page, which sends the buyer back to our return URL', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const { body } = await createOrder(member, { program_id: program.id }).expect(201);
+    const page = await fetch(body.approve_url);
+    expect(await page.text()).toContain('Log In and Pay');
+    const approved = await fetch(body.approve_url, { method: 'POST', redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe(
+      `${PUBLIC_URL}/checkout/paypal/return?token=${body.id}&PayerID=FAKEPAYER`,
+    );
+    await capture(member, body.id).expect(200);
+  });
+
+  it('asks the member to approve an order first, and captures it once approved', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    await capture(member, orderId).expect(409, PAYMENT_REFUSED.notApproved);
+    expect((await holdings(member, program)).subscriptions).toEqual([]);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+  });
+
+  it.each([
+    ['declined', PAYMENT_REFUSED.declined],
+    ['server-error', PAYMENT_REFUSED.badGateway],
+    ['hang', PAYMENT_REFUSED.gatewayTimeout],
+  ] as const)(
+    'tells the member when PayPal answers %s, starts no subscription, and a retry works',
+    async (failure, body) => {
+      const program = await published();
+      const member = await createSession(t);
+      const orderId = await openOrder(member, program);
+      paypal.approve(orderId);
+      paypal.failNextCapture(failure);
+      await capture(member, orderId).expect(body.statusCode, body);
+      expect(await holdings(member, program)).toEqual({
+        payments: [expect.objectContaining({ status: 'created', openFlag: 1 })],
+        subscriptions: [],
+      });
+      await capture(member, orderId).expect(200);
+      expect((await holdings(member, program)).subscriptions).toEqual([
+        expect.objectContaining({ status: 'active' }),
+      ]);
+    },
+  );
+
+  it.each([
+    ['amount', { value: '0.01' }],
+    ['currency', { currency: 'EUR' }],
+    ['custom id', { customId: '999999' }],
+  ])(
+    'refuses a capture whose %s differs from the order, and starts no subscription',
+    async (_what, tampering) => {
+      const program = await published({ priceMinor: 4900, currency: 'USD' });
+      const member = await createSession(t);
+      const orderId = await openOrder(member, program);
+      paypal.approve(orderId);
+      paypal.tamperNextCapture(tampering);
+      await capture(member, orderId).expect(422, PAYMENT_REFUSED.mismatch);
+      expect(await holdings(member, program)).toEqual({
+        payments: [expect.objectContaining({ status: 'failed', openFlag: null })],
+        subscriptions: [],
+      });
+    },
+  );
+});
+
+describe('POST /api/payments/paypal/webhook/', () => {
+  const anEvent = (): WebhookEvent => ({
+    id: `WH-TEST-${Math.random().toString(36).slice(2)}`,
+    event_type: 'PAYMENT.CAPTURE.COMPLETED',
+    resource: { id: 'NOCAPTURE', status: 'COMPLETED' },
+  });
+
+  it('refuses an unsigned delivery and stores nothing', async () => {
+    const event = anEvent();
+    await t.http().post(WEBHOOK_PATH).send(event).expect(400, PAYMENT_REFUSED.webhookUnsigned);
+    expect(await events.countBy({ eventId: event.id })).toBe(0);
+  });
+
+  it('refuses a forged signature and stores nothing', async () => {
+    const event = anEvent();
+    const headers = { ...paypal.sign(event), 'PayPal-Transmission-Sig': 'Zm9yZ2Vk' };
+    await t.http().post(WEBHOOK_PATH).set(headers).send(event).expect(400, PAYMENT_REFUSED.webhookForged);
+    expect(await events.countBy({ eventId: event.id })).toBe(0);
+  });
+
+  it('refuses a genuine signature over another event and stores nothing', async () => {
+    const signed = anEvent();
+    const forged = anEvent();
+    await t
+      .http()
+      .post(WEBHOOK_PATH)
+      .set(paypal.sign(signed))
+      .send(forged)
+      .expect(400, PAYMENT_REFUSED.webhookForged);
+    expect(await events.countBy({ eventId: forged.id })).toBe(0);
+  });
+
+  it('refuses a signed body that is no event', async () => {
+    const event = anEvent();
+    await t
+      .http()
+      .post(WEBHOOK_PATH)
+      .set(paypal.sign(event))
+      .send({ resource: {} })
+      .expect(400, PAYMENT_REFUSED.webhookMalformed);
+  });
+
+  it('stores an event for an unknown order, and ignores it', async () => {
+    const event = anEvent();
+    await deliver(event);
+    expect(await events.findOneBy({ eventId: event.id })).toMatchObject({
+      eventType: 'PAYMENT.CAPTURE.COMPLETED',
+      status: 'ignored',
+      processedAt: expect.any(Date),
+    });
+  });
+
+  it('turns a capture completed at PayPal into a subscription, even without the browser, once', async () => {
+    const program = await published();
+    const member = await createSession(t, { firstName: 'Ann', lastName: 'Lee' });
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const captured = paypal.captureAtPayPal(orderId);
+    const event = captureCompletedEvent(orderId, captured);
+    await deliver(event);
+    expect(await paypal.sendWebhook(t.http(), event)).toEqual({ status: 200, body: {} });
+    expect(await events.countBy({ eventId: event.id })).toBe(1);
+    expect(await events.findOneBy({ eventId: event.id })).toMatchObject({ status: 'processed' });
+    const { payments: rows, subscriptions: subs } = await holdings(member, program);
+    expect(rows).toEqual([
+      expect.objectContaining({ status: 'completed', captureId: captured.id, openFlag: null }),
+    ]);
+    expect(subs).toEqual([expect.objectContaining({ status: 'active', activeFlag: 1 })]);
+    // The browser comes back late: the same answer, and PayPal is not asked to capture again.
+    const before = paypal.calls.capture;
+    await capture(member, orderId)
+      .expect(200)
+      .expect((res) => expect(res.body.subscription.id).toBe(subs[0].id));
+    expect(paypal.calls.capture).toBe(before);
+  });
+
+  it('records one payment and one subscription when the webhook and the browser record at once', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const event = captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId));
+    const [browser] = await Promise.all([capture(member, orderId), deliver(event)]);
+    expect(browser.status).toBe(200);
+    const { payments: rows, subscriptions: subs } = await holdings(member, program);
+    expect(rows.map((row) => row.status)).toEqual(['completed']);
+    expect(subs).toEqual([expect.objectContaining({ id: browser.body.subscription.id, status: 'active' })]);
+  });
+
+  it('ends the subscription of a reversed capture (a chargeback)', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+    const captured = paypal.orders.get(orderId)?.capture;
+    if (!captured) throw new Error('the fake PayPal did not capture the order');
+    await deliver({
+      id: `WH-REV-${captured.id}`,
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: { ...captured, status: 'REVERSED' },
+    });
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'refunded' })],
+      subscriptions: [expect.objectContaining({ status: 'refunded', activeFlag: null })],
+    });
+  });
+
+  it('marks a refunded payment refunded, ends its subscription, and mails the member', async () => {
+    const program = await published({ name: 'Evening Stretch', priceMinor: 2500, currency: 'USD' });
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+    const captured = paypal.orders.get(orderId)?.capture;
+    if (!captured) throw new Error('the fake PayPal did not capture the order');
+    const mail = nextMailTo(
+      t.app.get(JobsService),
+      'mail.subscription-refunded',
+      member.user.email,
+      join(t.config.dataDir, 'outbox'),
+    );
+    await deliver(captureRefundedEvent(paypal.url, captured));
+    const { payments: rows, subscriptions: subs } = await holdings(member, program);
+    expect(rows).toEqual([expect.objectContaining({ status: 'refunded', refundedAt: expect.any(Date) })]);
+    expect(subs).toEqual([
+      expect.objectContaining({ status: 'refunded', activeFlag: null, endedAt: expect.any(Date) }),
+    ]);
+    const text = await mail;
+    expect(text).toContain('Subject: Your FitCoach subscription was cancelled: Evening Stretch');
+    expect(text).toContain('25.00 USD');
+    // Refunded, the member may buy the programme again.
+    await createOrder(member, { program_id: program.id }).expect(201);
+  });
+});
