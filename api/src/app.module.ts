@@ -24,6 +24,7 @@ import { TrainersModule } from './modules/trainers/trainers.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { LessonsModule } from './modules/lessons/lessons.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -35,6 +36,7 @@ const API_MODULES = [
   ProgramsModule,
   LessonsModule,
   PaymentsModule,
+  SubscriptionsModule,
 ];
 
 export interface AppModuleOptions {

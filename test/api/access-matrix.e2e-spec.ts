@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { noRoute, REFUSED } from '../fixtures/refusals.js';
+import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 /*
@@ -18,7 +22,8 @@ import { createSession, type Session } from '../fixtures/users.js';
  * the viewer may see, so a 404 of a missing route never passes for a hidden record's.
  */
 
-type Viewer = 'anonymous' | 'member' | 'other trainer' | 'owner trainer' | 'superuser' | 'blocked user';
+type Viewer =
+  'anonymous' | 'member' | 'subscriber' | 'other trainer' | 'owner trainer' | 'superuser' | 'blocked user';
 
 interface Row {
   viewer: Viewer;
@@ -62,6 +67,13 @@ beforeAll(async () => {
   draft = await createProgram(t, ownerTrainer, { name: 'Matrix draft' });
   publishedLesson = await createLesson(t, published);
   await createLesson(t, draft);
+
+  // An active subscriber of the published programme (paid by a test payment).
+  sessions.subscriber = await createSession(t, { firstName: 'Sue', lastName: 'Scriber' });
+  await subscribe(t, sessions.subscriber.user.id, published);
+  await dataSource
+    .getRepository(ProfileEntity)
+    .update({ userId: sessions.subscriber.user.id }, { height: 165 });
 
   target = sessions.member.user;
   await dataSource.getRepository(ProfileEntity).update({ userId: target.id }, { height: 180 });
@@ -123,7 +135,7 @@ const programmeNames = (names: string[]) => (body: unknown) => {
   expect((body as { program_name: string }[]).map((p) => p.program_name).sort()).toEqual(names);
 };
 
-/** Lessons as their viewer gets them: the video only for the programme's trainer and superusers. */
+/** Lessons as their viewer gets them: the video only for the programme's trainer, superusers and subscribers. */
 const lessons = (videoShown: boolean) => (body: unknown) => {
   expect(body).toEqual([
     expect.objectContaining({
@@ -156,6 +168,25 @@ describe('users', () => {
           status: 200,
           body: (body) => expect(body).toMatchObject({ email: null, profile: { height: null } }),
         },
+      ],
+    );
+  });
+
+  describe("GET /api/users/getUserById/{id}/ of a subscriber (the programme's trainer sees e-mail and stats)", () => {
+    const subscriberRecord = (shown: boolean) => (body: unknown) => {
+      expect(body).toMatchObject({
+        id: sessions.subscriber.user.id,
+        email: shown ? sessions.subscriber.user.email : null,
+        profile: { height: shown ? 165 : null },
+      });
+    };
+    matrix(
+      get(() => `/api/users/getUserById/${sessions.subscriber.user.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(['member', 'other trainer'], 200, subscriberRecord(false)),
+        ...rowsFor(['subscriber', 'owner trainer', 'superuser'], 200, subscriberRecord(true)),
+        blockedRow,
       ],
     );
   });
@@ -402,7 +433,7 @@ describe('lessons', () => {
       get(() => `/api/fitness_programs/getLessons/${published.id}/`),
       [
         ...rowsFor(['anonymous', 'member', 'other trainer'], 200, lessons(false)),
-        ...rowsFor(['owner trainer', 'superuser'], 200, lessons(true)),
+        ...rowsFor(['subscriber', 'owner trainer', 'superuser'], 200, lessons(true)),
         blockedRow,
       ],
     );
@@ -476,5 +507,160 @@ describe('lessons', () => {
     expect(await dataSource.getRepository(ProgramEntity).findOneByOrFail({ id: draft.id })).toMatchObject({
       isPublished: false,
     });
+  });
+});
+
+describe('subscriptions and progress', () => {
+  const followedNames = (names: string[]) => (body: unknown) => {
+    const containers = body as { program: { program_name: string }[] }[];
+    expect(containers.flatMap((c) => c.program.map((p) => p.program_name))).toEqual(names);
+  };
+  const subscriberEntries = (userIds: number[]) => (body: unknown) => {
+    expect((body as { user: number }[]).map((entry) => entry.user)).toEqual(userIds);
+  };
+
+  describe('GET /api/users/followProgram/{programId}/ (never without a payment)', () => {
+    matrix(
+      get(() => `/api/users/followProgram/${published.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(['member', 'other trainer', 'superuser'], 402, REFUSED.paymentRequired),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: { message: SUBSCRIPTION_MESSAGES.alreadySubscribed },
+        },
+        { viewer: 'owner trainer', status: 403, body: REFUSED.ownProgram },
+        blockedRow,
+      ],
+    );
+    matrix(
+      get(() => `/api/users/followProgram/${draft.id}/`),
+      [...rowsFor(['member', 'subscriber', 'superuser'], 404, REFUSED.programmeNotFound)],
+    );
+  });
+
+  describe('GET /api/users/unfollowProgram/{programId}/ (refusals only)', () => {
+    matrix(
+      get(() => `/api/users/unfollowProgram/${published.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(['member', 'other trainer', 'owner trainer', 'superuser'], 404, REFUSED.notSubscribed),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/users/getFollowedPrograms/', () => {
+    matrix(
+      get(() => '/api/users/getFollowedPrograms/'),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 200, []),
+        { viewer: 'subscriber', status: 200, body: followedNames(['Matrix published']) },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/users/getUserTrainers/', () => {
+    matrix(
+      get(() => '/api/users/getUserTrainers/'),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 200, []),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: (body) =>
+            expect(body).toEqual([expect.objectContaining({ id: ownerTrainer.id, phone: null })]),
+        },
+        blockedRow,
+      ],
+    );
+  });
+
+  for (const path of ['get_subscribers', 'getTrainerContacts']) {
+    describe(`GET /api/trainers/${path}/ (trainers: their own subscribers)`, () => {
+      matrix(
+        get(() => `/api/trainers/${path}/`),
+        [
+          anonymousRow,
+          ...rowsFor(['member', 'subscriber', 'superuser'], 403, REFUSED.forbidden),
+          { viewer: 'other trainer', status: 200, body: [] },
+          {
+            viewer: 'owner trainer',
+            status: 200,
+            body: (body) =>
+              path === 'get_subscribers'
+                ? subscriberEntries([sessions.subscriber.user.id])(body)
+                : expect(body).toEqual([expect.objectContaining({ id: sessions.subscriber.user.id })]),
+          },
+          blockedRow,
+        ],
+      );
+    });
+  }
+
+  describe('GET /api/fitness_programs/updatelessonProgress/{lessonNumber}/ (refusals only)', () => {
+    matrix(
+      get(() => `/api/fitness_programs/updatelessonProgress/${published.id}-${publishedLesson.number}/`),
+      [anonymousRow, ...rowsFor(signedIn, 403, REFUSED.lessonNotSubscribed), blockedRow],
+    );
+  });
+
+  describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/ of the subscriber', () => {
+    matrix(
+      get(() => `/api/fitness_programs/getlessonProgress/${sessions.subscriber.user.id}/${published.id}/`),
+      [
+        anonymousRow,
+        ...rowsFor(['member', 'other trainer'], 403, REFUSED.progressNotAllowed),
+        ...rowsFor(['subscriber', 'owner trainer', 'superuser'], 200, (body) =>
+          expect(body).toEqual({
+            user: sessions.subscriber.user.id,
+            program: published.id,
+            progress_percentage: 0,
+          }),
+        ),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('GET /api/fitness_programs/getPopularProgram/ (superusers)', () => {
+    matrix(
+      get(() => '/api/fitness_programs/getPopularProgram/'),
+      [
+        anonymousRow,
+        ...rowsFor([...nonSuperusers, 'subscriber'], 403, REFUSED.forbidden),
+        {
+          viewer: 'superuser',
+          status: 200,
+          // The MySQL database of a jest worker outlives one file: other programmes may rank above this one.
+          body: (body) => {
+            expect((body as unknown[]).length).toBeLessThanOrEqual(5);
+            expect(body).toEqual(
+              (body as unknown[]).map(() => ({
+                name: expect.any(String),
+                followers: expect.any(Number),
+                trainer: expect.any(String),
+                sales: expect.any(Number),
+              })),
+            );
+          },
+        },
+        blockedRow,
+      ],
+    );
+  });
+
+  it('left every subscription as it was, and marked no lesson', async () => {
+    const dataSource = t.app.get(DataSource);
+    expect(await dataSource.getRepository(SubscriptionEntity).findBy({ programId: published.id })).toEqual([
+      expect.objectContaining({ userId: sessions.subscriber.user.id, status: 'active' }),
+    ]);
+    expect(
+      await dataSource.getRepository(LessonCompletionEntity).countBy({ lessonId: publishedLesson.id }),
+    ).toBe(0);
   });
 });

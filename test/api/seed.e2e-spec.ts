@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { type LessonResponse, PROGRAM_CATEGORIES, PROGRAM_LEVELS, youtubeVideoId } from '@fitcoach/contracts';
 import { DataSource, In } from 'typeorm';
-import { DEMO_TRAINERS } from '../../api/src/database/seeds/demo-content.js';
+import { DEMO_MEMBER, DEMO_TRAINERS } from '../../api/src/database/seeds/demo-content.js';
 import { DEMO_LOGINS, seedDemo } from '../../api/src/database/seeds/demo.js';
 import { SeedModule } from '../../api/src/database/seeds/seed.module.js';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
+import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
+import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
@@ -51,6 +54,9 @@ async function tableCounts() {
     programmes: await dataSource.getRepository(ProgramEntity).count(),
     lessons: await dataSource.getRepository(LessonEntity).count(),
     publishRequests: await dataSource.getRepository(PublishRequestEntity).count(),
+    payments: await dataSource.getRepository(PaymentEntity).count(),
+    subscriptions: await dataSource.getRepository(SubscriptionEntity).count(),
+    completions: await dataSource.getRepository(LessonCompletionEntity).count(),
     files: storedFiles(),
   };
 }
@@ -79,8 +85,27 @@ describe(seedDemo.name, () => {
       programmes: 0,
       lessons: 0,
       extraProgrammes: 0,
+      subscriptions: 0,
     });
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('subscribes the demo member to two published demo programmes, paid by test payments, one lesson done', async () => {
+    const member = await dataSource.getRepository(UserEntity).findOneByOrFail({ email: DEMO_MEMBER.email });
+    const subscriptions = await dataSource
+      .getRepository(SubscriptionEntity)
+      .find({ where: { userId: member.id }, relations: { payment: true, program: true } });
+    expect(subscriptions).toHaveLength(2);
+    for (const subscription of subscriptions) {
+      expect(subscription).toMatchObject({
+        status: 'active',
+        activeFlag: 1,
+        program: { isPublished: true },
+        payment: { provider: 'test', status: 'completed', userId: member.id },
+      });
+      expect(subscription.payment?.amountMinor).toBe(subscription.program?.priceMinor);
+    }
+    expect(await dataSource.getRepository(LessonCompletionEntity).countBy({ userId: member.id })).toBe(1);
   });
 
   it('creates verified demo accounts whose logins work', async () => {

@@ -11,8 +11,11 @@ import type { MediaKind } from '../../common/media/media.constants.js';
 import { MediaService } from '../../common/media/media.service.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { LessonEntity } from '../../modules/lessons/lesson.entity.js';
+import { PaymentEntity } from '../../modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../modules/programs/publish-request.entity.js';
+import { LessonCompletionEntity } from '../../modules/subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../modules/trainers/trainer.entity.js';
 import { ProfileEntity } from '../../modules/users/profile.entity.js';
 import { UserEntity } from '../../modules/users/user.entity.js';
@@ -55,9 +58,13 @@ export interface DemoSeedResult {
     programmes: number;
     lessons: number;
     extraProgrammes: number;
+    subscriptions: number;
   };
   logins: readonly DemoLogin[];
 }
+
+/** How many demo programmes the demo member follows. */
+const DEMO_SUBSCRIPTIONS = 2;
 
 /** Rows per INSERT of the extra programmes: well under SQLite's 32,766 bound variables at 11 columns a row. */
 const INSERT_CHUNK = 500;
@@ -75,7 +82,7 @@ export async function seedDemo(
 ): Promise<DemoSeedResult> {
   const seeder = new DemoSeeder(dataSource, new MediaService(config), new PasswordService());
   await seeder.account({ ...DEMO_ADMIN, superuser: true });
-  await seeder.account({ ...DEMO_MEMBER, superuser: false });
+  const member = await seeder.account({ ...DEMO_MEMBER, superuser: false });
   const trainers: TrainerEntity[] = [];
   let videoIndex = 0;
   for (const demo of DEMO_TRAINERS) {
@@ -86,12 +93,20 @@ export async function seedDemo(
       videoIndex += programme.lessons.length;
     }
   }
+  await seeder.memberSubscriptions(member, trainers);
   await seeder.extraProgrammes(trainers, options.extraProgrammes ?? 0);
   return { created: seeder.created, logins: DEMO_LOGINS };
 }
 
 class DemoSeeder {
-  readonly created = { accounts: 0, trainers: 0, programmes: 0, lessons: 0, extraProgrammes: 0 };
+  readonly created = {
+    accounts: 0,
+    trainers: 0,
+    programmes: 0,
+    lessons: 0,
+    extraProgrammes: 0,
+    subscriptions: 0,
+  };
 
   constructor(
     private readonly dataSource: DataSource,
@@ -213,6 +228,62 @@ class DemoSeeder {
     );
     this.created.programmes += 1;
     this.created.lessons += demo.lessons.length;
+  }
+
+  /**
+   * The demo member follows the first published demo programmes, each paid by a completed test payment, and has
+   * done the first lesson of the first one, so the dashboard and the trainers' Subscribers view have something to
+   * show. Only once: a member who has any payment (a demo, or one of their own) is left alone.
+   */
+  async memberSubscriptions(member: UserEntity, trainers: TrainerEntity[]): Promise<void> {
+    if (await this.dataSource.getRepository(PaymentEntity).existsBy({ userId: member.id })) return;
+    const names = DEMO_TRAINERS.flatMap((t) => t.programmes.filter((p) => p.published).map((p) => p.name));
+    const programs = await this.dataSource.getRepository(ProgramEntity).find({
+      where: { trainerId: In(trainers.map((t) => t.id)), name: In(names), isPublished: true },
+      order: { id: 'ASC' },
+      take: DEMO_SUBSCRIPTIONS,
+    });
+    const now = new Date();
+    await this.dataSource.transaction(async (manager) => {
+      for (const program of programs) {
+        const payment = await manager.save(
+          manager.create(PaymentEntity, {
+            provider: 'test',
+            orderId: `DEMO-${member.id}-${program.id}`,
+            captureId: `DEMO-CAPTURE-${member.id}-${program.id}`,
+            userId: member.id,
+            programId: program.id,
+            amountMinor: program.priceMinor,
+            currency: program.currency,
+            status: 'completed',
+            openFlag: null,
+            payerName: `${member.firstName} ${member.lastName}`,
+            completedAt: now,
+            refundedAt: null,
+          }),
+        );
+        await manager.insert(SubscriptionEntity, {
+          userId: member.id,
+          programId: program.id,
+          paymentId: payment.id,
+          status: 'active',
+          activeFlag: 1,
+          startedAt: now,
+          endedAt: null,
+        });
+      }
+      const first = programs[0]
+        ? await manager.findOneBy(LessonEntity, { programId: programs[0].id, number: 1 })
+        : null;
+      if (first) {
+        await manager.insert(LessonCompletionEntity, {
+          userId: member.id,
+          lessonId: first.id,
+          completedAt: now,
+        });
+      }
+    });
+    this.created.subscriptions += programs.length;
   }
 
   /**

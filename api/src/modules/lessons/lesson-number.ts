@@ -14,3 +14,17 @@ export function parseLessonNumber(value: string): { programId: number | null; nu
   if (number < 1) return null;
   return { programId: match[1] === undefined ? null : Number(match[1]), number };
 }
+
+/** The largest id a path may name (a signed 32-bit integer, as the IdPipe takes). */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A programme's id written plain (`"26"`) or as one of its lesson numbers (`"26-3"`), as the spec's client sends
+ * it to `getlessonProgress`; null when the value is neither.
+ */
+export function parseProgramRef(value: string): number | null {
+  const match = /^(\d{1,10})(?:-\d{1,9})?$/.exec(value);
+  if (!match) return null;
+  const id = Number(match[1]);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}

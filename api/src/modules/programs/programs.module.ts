@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
 import { ProgramEntity } from './program.entity.js';
 import { ProgramsController } from './programs.controller.js';
@@ -7,7 +8,11 @@ import { ProgramsService } from './programs.service.js';
 import { PublishRequestEntity } from './publish-request.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProgramEntity, PublishRequestEntity]), TrainersModule],
+  imports: [
+    TypeOrmModule.forFeature([ProgramEntity, PublishRequestEntity]),
+    TrainersModule,
+    SubscriptionStoreModule,
+  ],
   controllers: [ProgramsController],
   providers: [ProgramsService],
   exports: [ProgramsService],

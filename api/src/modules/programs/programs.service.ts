@@ -15,6 +15,7 @@ import {
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { TRAINER_ACCOUNT_COLUMNS, TrainersService } from '../trainers/trainers.service.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { ProgramEntity } from './program.entity.js';
@@ -49,6 +50,7 @@ export class ProgramsService {
     @InjectRepository(ProgramEntity) private readonly programs: Repository<ProgramEntity>,
     @InjectRepository(PublishRequestEntity) private readonly requests: Repository<PublishRequestEntity>,
     private readonly trainers: TrainersService,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
   ) {}
 
@@ -73,13 +75,31 @@ export class ProgramsService {
     return program;
   }
 
-  /** Everything of a programme, lessons included: its owner and superusers (active subscribers come later). */
+  /**
+   * Everything of a programme, lessons included: its owner, superusers and its active subscribers (a cancelled or
+   * refunded subscription no longer counts). A member who paid keeps it when the programme is unpublished later:
+   * `findVisible` shows them the programme through this too (ADR 015).
+   */
   async canSeeContent(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
     if (!auth) return false;
+    if (await this.mayManage(auth, program)) return true;
+    return this.subscriptions.isActiveSubscriber(auth.user.id, program.id);
+  }
+
+  /** The owner's and superusers' view: `publish_requested` and unpublished programmes. */
+  async mayManage(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
+    if (!auth) return false;
     if (auth.user.isSuperuser) return true;
-    const ownerUserId =
-      program.trainer?.userId ?? (await this.trainers.findWithAccount(program.trainerId))?.userId;
-    return ownerUserId === auth.user.id;
+    return (await this.ownerUserId(program)) === auth.user.id;
+  }
+
+  /** The account id of the programme's trainer, from the loaded trainer when there is one. */
+  async ownerUserId(program: ProgramEntity): Promise<number | undefined> {
+    return program.trainer?.userId ?? (await this.trainers.findWithAccount(program.trainerId))?.userId;
+  }
+
+  isTrainersProgram(id: number, trainerId: number): Promise<boolean> {
+    return this.programs.existsBy({ id, trainerId });
   }
 
   /** Always the caller's own trainer record and always unpublished, whatever the request says. */
@@ -162,7 +182,7 @@ export class ProgramsService {
   /** With `publish_requested` for the owner and superusers. */
   async getVisible(auth: AuthContext | null, id: number): Promise<ProgramResponse> {
     const program = await this.findVisible(auth, id);
-    if (!(await this.canSeeContent(auth, program))) return toProgramResponse(program);
+    if (!(await this.mayManage(auth, program))) return toProgramResponse(program);
     const requested = await this.awaitingPublication([program]);
     return toProgramResponse(program, requested.has(program.id));
   }

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.service.js';
+import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
 export interface NewSubscription {
@@ -11,7 +16,52 @@ export interface NewSubscription {
   startedAt: Date;
 }
 
-/** The narrow queries on subscriptions that other modules need (content access, recording a payment). */
+/** One row of `findActiveOfMember`, as the drivers return it: numbers may come as strings, booleans as 0/1. */
+interface FollowedRow {
+  id: number | string;
+  startedAt: Date | string;
+  programId: number | string;
+  name: string;
+  description: string;
+  durationDays: number | string;
+  priceMinor: number | string;
+  currency: string;
+  category: string;
+  level: string;
+  coverImage: string | null;
+  isPublished: boolean | number | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  trainerId: number | string;
+  trainerUserId: number | string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A datetime column of a raw row: MySQL's driver gives a Date (the connection's time zone is UTC), SQLite the UTC
+ * text TypeORM stored (`2026-11-23 18:45:00.000`).
+ */
+function rawDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+/** A member's columns in a trainer's list of subscribers: the UserBrief ones. */
+const MEMBER_COLUMNS = [
+  'member.id',
+  'member.firstName',
+  'member.lastName',
+  'member.email',
+  'member.profilePicture',
+  'member.blocked',
+];
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** The narrow queries on subscriptions (content access, recording a payment, the members' and trainers' lists). */
 @Injectable()
 export class SubscriptionsRepository {
   constructor(
@@ -50,5 +100,171 @@ export class SubscriptionsRepository {
       return { subscription: winner, created: false };
     }
     return { subscription: row, created: true };
+  }
+
+  /**
+   * Ends an active subscription (unfollowed, or its payment refunded): the row stays as history. False when it
+   * was no longer active, e.g. a concurrent call ended it first.
+   */
+  async end(id: number, status: Exclude<SubscriptionStatus, 'active'>, endedAt: Date): Promise<boolean> {
+    const ended = await this.subscriptions.update(
+      { id, activeFlag: 1 },
+      { status, activeFlag: null, endedAt },
+    );
+    return ended.affected === 1;
+  }
+
+  /**
+   * The member's active subscriptions, oldest first, each with its programme, trainer and trainer's account, in
+   * one query. Read as raw rows: TypeORM's hydration of 50 rows joined three ways cost several times the query
+   * (docs/performance.md, Subscriptions), and a dashboard needs these few columns only.
+   */
+  async findActiveOfMember(userId: number): Promise<SubscriptionEntity[]> {
+    const rows = await this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .select('subscription.id', 'id')
+      .addSelect('subscription.startedAt', 'startedAt')
+      .addSelect('program.id', 'programId')
+      .addSelect('program.name', 'name')
+      .addSelect('program.description', 'description')
+      .addSelect('program.durationDays', 'durationDays')
+      .addSelect('program.priceMinor', 'priceMinor')
+      .addSelect('program.currency', 'currency')
+      .addSelect('program.category', 'category')
+      .addSelect('program.level', 'level')
+      .addSelect('program.coverImage', 'coverImage')
+      .addSelect('program.isPublished', 'isPublished')
+      .addSelect('program.createdAt', 'createdAt')
+      .addSelect('program.updatedAt', 'updatedAt')
+      .addSelect('program.trainerId', 'trainerId')
+      .addSelect('trainer.userId', 'trainerUserId')
+      .addSelect('user.firstName', 'firstName')
+      .addSelect('user.lastName', 'lastName')
+      .where('subscription.userId = :userId', { userId })
+      .andWhere('subscription.activeFlag = 1')
+      .orderBy('subscription.startedAt', 'ASC')
+      .addOrderBy('subscription.id', 'ASC')
+      .getRawMany<FollowedRow>();
+    return rows.map((row) => {
+      const user = Object.assign(new UserEntity(), { firstName: row.firstName, lastName: row.lastName });
+      const trainer = Object.assign(new TrainerEntity(), {
+        id: Number(row.trainerId),
+        userId: Number(row.trainerUserId),
+        user,
+      });
+      const program = Object.assign(new ProgramEntity(), {
+        id: Number(row.programId),
+        trainerId: Number(row.trainerId),
+        trainer,
+        name: row.name,
+        description: row.description,
+        durationDays: Number(row.durationDays),
+        priceMinor: Number(row.priceMinor),
+        currency: row.currency,
+        category: row.category,
+        level: row.level,
+        coverImage: row.coverImage,
+        isPublished: Boolean(Number(row.isPublished)),
+        createdAt: rawDate(row.createdAt),
+        updatedAt: rawDate(row.updatedAt),
+      });
+      return Object.assign(new SubscriptionEntity(), {
+        id: Number(row.id),
+        userId,
+        programId: program.id,
+        program,
+        status: 'active' as const,
+        activeFlag: 1 as const,
+        startedAt: rawDate(row.startedAt),
+        endedAt: null,
+      });
+    });
+  }
+
+  /** The member actively subscribes to a programme of the trainer whose account is `trainerUserId`. */
+  isTrainerOfMember(trainerUserId: number, memberUserId: number): Promise<boolean> {
+    return this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .innerJoin('program.trainer', 'trainer')
+      .where('subscription.userId = :memberUserId', { memberUserId })
+      .andWhere('subscription.activeFlag = 1')
+      .andWhere('trainer.userId = :trainerUserId', { trainerUserId })
+      .getExists();
+  }
+
+  /** The trainers, with their account, of the member's active subscriptions; blocked trainers are left out. */
+  trainersOfMember(userId: number): Promise<TrainerEntity[]> {
+    return this.subscriptions.manager
+      .createQueryBuilder(TrainerEntity, 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .addSelect(TRAINER_ACCOUNT_COLUMNS)
+      .where((query: SelectQueryBuilder<TrainerEntity>) => {
+        const programs = query
+          .subQuery()
+          .select('program.trainerId')
+          .from(ProgramEntity, 'program')
+          .innerJoin(SubscriptionEntity, 'subscription', 'subscription.programId = program.id')
+          .where('subscription.userId = :userId')
+          .andWhere('subscription.activeFlag = 1')
+          .getQuery();
+        return `trainer.id IN ${programs}`;
+      })
+      .andWhere('user.blocked = :blocked', { blocked: false })
+      .setParameter('userId', userId)
+      .orderBy('trainer.id', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * A page of the active subscriptions to the trainer's programmes (or to one of them), newest first, each with
+   * the member's brief columns and the programme's id and name.
+   */
+  pageOfTrainer(
+    trainerId: number,
+    programId: number | undefined,
+    paging: Paging,
+  ): Promise<[SubscriptionEntity[], number]> {
+    const query = this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .innerJoin('subscription.user', 'member')
+      .addSelect(['program.id', 'program.name', ...MEMBER_COLUMNS])
+      .where('program.trainerId = :trainerId', { trainerId })
+      .andWhere('subscription.activeFlag = 1');
+    if (programId !== undefined) query.andWhere('program.id = :programId', { programId });
+    // limit/offset rather than take/skip: the joins are many-to-one, so TypeORM's extra id query is not needed.
+    return query
+      .orderBy('subscription.startedAt', 'DESC')
+      .addOrderBy('subscription.id', 'DESC')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .getManyAndCount();
+  }
+
+  /** A page of the distinct members with an active subscription to one of the trainer's programmes, by id. */
+  membersOfTrainer(trainerId: number, paging: Paging): Promise<[UserEntity[], number]> {
+    return this.subscriptions.manager
+      .createQueryBuilder(UserEntity, 'member')
+      .select(MEMBER_COLUMNS)
+      .where((query: SelectQueryBuilder<UserEntity>) => {
+        const members = query
+          .subQuery()
+          .select('subscription.userId')
+          .from(SubscriptionEntity, 'subscription')
+          .innerJoin(ProgramEntity, 'program', 'program.id = subscription.programId')
+          .where('program.trainerId = :trainerId')
+          .andWhere('subscription.activeFlag = 1')
+          .getQuery();
+        return `member.id IN ${members}`;
+      })
+      .setParameter('trainerId', trainerId)
+      .orderBy('member.id', 'ASC')
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .getManyAndCount();
   }
 }

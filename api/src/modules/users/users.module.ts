@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordModule } from '../auth/password.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -14,6 +15,7 @@ import { VerificationService } from './verification.service.js';
     TypeOrmModule.forFeature([UserEntity, ProfileEntity, EmailVerificationEntity]),
     PasswordModule,
     SessionsModule,
+    SubscriptionStoreModule,
   ],
   controllers: [UsersController],
   providers: [UsersService, VerificationService],

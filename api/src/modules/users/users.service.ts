@@ -17,6 +17,7 @@ import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
+import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
 import { toUserBrief, toUserResponse } from './users.mapper.js';
@@ -33,6 +34,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly verification: VerificationService,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
   ) {}
 
@@ -100,11 +102,17 @@ export class UsersService {
     });
   }
 
-  /** Anyone signed in sees a user's name and picture; e-mail and body stats only the user and superusers. */
+  /**
+   * Anyone signed in sees a user's name and picture; e-mail and body stats only the user, superusers and the
+   * user's trainer (of a programme the user actively subscribes to), who coaches them.
+   */
   async getById(auth: AuthContext, id: number): Promise<UserResponse> {
     const user = await this.users.findOneBy({ id });
     if (!user) throw new NotFoundException('User not found');
-    const mayReadPrivate = auth.user.id === user.id || auth.user.isSuperuser;
+    const mayReadPrivate =
+      auth.user.id === user.id ||
+      auth.user.isSuperuser ||
+      (auth.user.isTrainer && (await this.subscriptions.isTrainerOfMember(auth.user.id, user.id)));
     return toUserResponse(user, await this.profiles.findOneBy({ userId: user.id }), {
       private: mayReadPrivate,
     });

@@ -5,3 +5,4 @@ export * from './transforms.js';
 export * from './users.dto.js';
 export * from './reported-error.js';
 export * from './payments.dto.js';
+export * from './subscriptions.dto.js';

@@ -13,7 +13,7 @@ export const PAGINATION_MESSAGES = {
  * A query parameter given once as decimal digits; anything else (`1e3`, `0x10`, `Infinity`, `-1`, `1.5`, a
  * repeated parameter) becomes NaN so the validator refuses it.
  */
-const queryInteger = ({ value }: TransformFnParams): unknown => {
+export const queryInteger = ({ value }: TransformFnParams): unknown => {
   if (isAbsent(value)) return undefined;
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 };

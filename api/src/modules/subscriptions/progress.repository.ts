@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { isUniqueViolation } from '../../common/database/errors.js';
+import { LessonEntity } from '../lessons/lesson.entity.js';
+import { LessonCompletionEntity } from './lesson-completion.entity.js';
+
+/** A member in a programme, whose progress is asked for. */
+export interface Enrolment {
+  userId: number;
+  programId: number;
+}
+
+const enrolmentKey = (userId: number, programId: number) => `${userId}:${programId}`;
+
+/**
+ * Lesson completions and the percentages computed from them, never stored. A percentage is the share of the
+ * programme's current lessons that the member completed: deleting a lesson deletes its completions (cascade), so
+ * it stays within 0..100, and a lesson added later lowers it.
+ */
+@Injectable()
+export class ProgressRepository {
+  constructor(
+    @InjectRepository(LessonEntity) private readonly lessons: Repository<LessonEntity>,
+    @InjectRepository(LessonCompletionEntity)
+    private readonly completions: Repository<LessonCompletionEntity>,
+  ) {}
+
+  findLesson(programId: number, number: number): Promise<LessonEntity | null> {
+    return this.lessons.findOneBy({ programId, number });
+  }
+
+  /**
+   * Records the completion once: false when it was there already. The unique index decides between concurrent
+   * marks, so two of them make one row and neither fails.
+   */
+  async markCompleted(userId: number, lessonId: number, completedAt: Date): Promise<boolean> {
+    if (await this.completions.existsBy({ userId, lessonId })) return false;
+    try {
+      await this.completions.insert({ userId, lessonId, completedAt });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * The percentage (a whole number, 100 only when every lesson is done) of each enrolment, in two grouped queries
+   * whatever their number: the programmes' lesson counts, and the completions of those members in them.
+   */
+  async percentages(enrolments: Enrolment[]): Promise<(enrolment: Enrolment) => number> {
+    if (enrolments.length === 0) return () => 0;
+    const programIds = [...new Set(enrolments.map((e) => e.programId))];
+    const userIds = [...new Set(enrolments.map((e) => e.userId))];
+    const [lessonCounts, completionCounts] = await Promise.all([
+      this.lessons
+        .createQueryBuilder('lesson')
+        .select('lesson.programId', 'programId')
+        .addSelect('COUNT(lesson.id)', 'count')
+        .where({ programId: In(programIds) })
+        .groupBy('lesson.programId')
+        .getRawMany<{ programId: number | string; count: number | string }>(),
+      this.completions
+        .createQueryBuilder('completion')
+        .innerJoin('completion.lesson', 'lesson')
+        .select('completion.userId', 'userId')
+        .addSelect('lesson.programId', 'programId')
+        .addSelect('COUNT(completion.id)', 'count')
+        .where('completion.userId IN (:...userIds)', { userIds })
+        .andWhere('lesson.programId IN (:...programIds)', { programIds })
+        .groupBy('completion.userId')
+        .addGroupBy('lesson.programId')
+        .getRawMany<{ userId: number | string; programId: number | string; count: number | string }>(),
+    ]);
+    const lessons = new Map(lessonCounts.map((row) => [Number(row.programId), Number(row.count)]));
+    const completed = new Map(
+      completionCounts.map((row) => [
+        enrolmentKey(Number(row.userId), Number(row.programId)),
+        Number(row.count),
+      ]),
+    );
+    return ({ userId, programId }) => {
+      const total = lessons.get(programId) ?? 0;
+      if (total === 0) return 0;
+      const done = completed.get(enrolmentKey(userId, programId)) ?? 0;
+      return Math.min(100, Math.floor((done * 100) / total));
+    };
+  }
+
+  async percentage(enrolment: Enrolment): Promise<number> {
+    return (await this.percentages([enrolment]))(enrolment);
+  }
+}

@@ -1,0 +1,71 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  type LessonProgressResponse,
+  type MessageResponse,
+  SUBSCRIPTION_MESSAGES,
+} from '@fitcoach/contracts';
+import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { parseLessonNumber, parseProgramRef } from '../lessons/lesson-number.js';
+import { LESSON_MESSAGES } from '../lessons/lessons.service.js';
+import { ProgramsService } from '../programs/programs.service.js';
+import { UsersService } from '../users/users.service.js';
+import { ProgressRepository } from './progress.repository.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+
+export const PROGRESS_MESSAGES = {
+  notAllowed: "You may only see your own progress, or your programme's members'",
+  malformedProgram: 'Not found',
+  userNotFound: 'User not found',
+} as const;
+
+@Injectable()
+export class ProgressService {
+  constructor(
+    private readonly progress: ProgressRepository,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly programs: ProgramsService,
+    private readonly users: UsersService,
+  ) {}
+
+  /**
+   * Marks a lesson (`"{programId}-{n}"`) completed for its active subscriber: 201 the first time, 200 after.
+   * Only subscribers, so completions of a programme the member does not follow never exist to be counted.
+   */
+  async markCompleted(
+    auth: AuthContext,
+    lessonNumber: string,
+  ): Promise<{ created: boolean; body: MessageResponse }> {
+    const parsed = parseLessonNumber(lessonNumber);
+    const lesson =
+      parsed?.programId == null ? null : await this.progress.findLesson(parsed.programId, parsed.number);
+    if (!lesson) throw new NotFoundException(LESSON_MESSAGES.notFound);
+    if (!(await this.subscriptions.isActiveSubscriber(auth.user.id, lesson.programId))) {
+      throw new ForbiddenException(SUBSCRIPTION_MESSAGES.notSubscribed);
+    }
+    const created = await this.progress.markCompleted(auth.user.id, lesson.id, new Date());
+    return created
+      ? { created, body: { message: SUBSCRIPTION_MESSAGES.lessonCompleted } }
+      : { created, body: { message: SUBSCRIPTION_MESSAGES.lessonAlreadyCompleted } };
+  }
+
+  /**
+   * A member's percentage in a programme (`programRef` plain or `"{id}-n"`), for the member, the programme's
+   * trainer and superusers. The programme must be one the caller may see (404 otherwise, as everywhere).
+   */
+  async percentage(auth: AuthContext, userId: number, programRef: string): Promise<LessonProgressResponse> {
+    const programId = parseProgramRef(programRef);
+    if (programId === null) throw new NotFoundException(PROGRESS_MESSAGES.malformedProgram);
+    const program = await this.programs.findVisible(auth, programId);
+    if (auth.user.id !== userId) {
+      if (!(await this.programs.mayManage(auth, program))) {
+        throw new ForbiddenException(PROGRESS_MESSAGES.notAllowed);
+      }
+      if (!(await this.users.findById(userId))) throw new NotFoundException(PROGRESS_MESSAGES.userNotFound);
+    }
+    return {
+      user: userId,
+      program: program.id,
+      progress_percentage: await this.progress.percentage({ userId, programId: program.id }),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { type FollowedProgram, fullName, type SubscriberEntry } from '@fitcoach/contracts';
+import { toProgramResponse } from '../programs/programs.mapper.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+
+/** A followed programme: the public Program plus the member's progress and the subscription's start. */
+export function toFollowedProgram(subscription: SubscriptionEntity, progress: number): FollowedProgram {
+  if (!subscription.program)
+    throw new Error(`Subscription ${subscription.id} was loaded without its programme`);
+  return {
+    ...toProgramResponse(subscription.program),
+    progress,
+    subscribed_on: subscription.startedAt.toISOString(),
+  };
+}
+
+/** A row of a trainer's Subscribers view; loaded with the member and the programme's id and name. */
+export function toSubscriberEntry(subscription: SubscriptionEntity, progress: number): SubscriberEntry {
+  const { user, program } = subscription;
+  if (!user || !program) throw new Error(`Subscription ${subscription.id} was loaded without its member`);
+  return {
+    user: user.id,
+    username: fullName(user.firstName, user.lastName),
+    created_on: subscription.startedAt.toISOString(),
+    status: subscription.status,
+    progress,
+    program: [{ id: program.id, program_name: program.name }],
+  };
+}

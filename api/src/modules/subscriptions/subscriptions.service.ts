@@ -1,0 +1,178 @@
+import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  type FollowedProgramsResponse,
+  fullName,
+  type MessageResponse,
+  PAGINATION,
+  PAYMENT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type SubscriberEntry,
+  type SubscribersQueryDto,
+  type PaginationQueryDto,
+  type PopularProgramResponse,
+  type TrainerResponse,
+  type UserBriefResponse,
+} from '@fitcoach/contracts';
+import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { isUniqueViolation } from '../../common/database/errors.js';
+import type { Page } from '../../common/http/pagination.interceptor.js';
+import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
+import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
+import { toTrainerResponse } from '../trainers/trainers.mapper.js';
+import { TrainersService } from '../trainers/trainers.service.js';
+import { toUserBrief } from '../users/users.mapper.js';
+import { ProgressRepository } from './progress.repository.js';
+import { RevenueRepository } from './revenue.repository.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
+import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js';
+
+/** The superusers' dashboard shows the top five (SPEC §2 Admin panel, Top Programs). */
+export const POPULAR_PROGRAMS_LIMIT = 5;
+
+/** The spec's client reads the container's status as a label. */
+const ACTIVE_LABEL = 'Active';
+
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly progress: ProgressRepository,
+    private readonly revenue: RevenueRepository,
+    private readonly programs: ProgramsService,
+    private readonly trainers: TrainersService,
+  ) {}
+
+  /**
+   * Never free (API.md): an active subscription stays; otherwise a completed payment of the member for this
+   * programme that no subscription has used opens one; otherwise 402. The checkout normally opens it already at
+   * capture; this is the spec's client's follow-up call, and the way in after a capture whose answer was lost.
+   */
+  async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
+    const program = await this.programs.findVisible(auth, programId);
+    if ((await this.programs.ownerUserId(program)) === auth.user.id) {
+      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+    }
+    if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
+      return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
+    }
+    // A superuser sees unpublished programmes, but nobody can buy one.
+    if (!program.isPublished || program.trainer?.user?.blocked !== false) {
+      throw new NotFoundException(PROGRAM_MESSAGES.notFound);
+    }
+    const activated = await this.activateWithUnusedPayment(auth.user.id, program.id);
+    if (!activated) {
+      // A concurrent follow may have just used the payment: then the member is subscribed, not owing.
+      if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
+        return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
+      }
+      throw new HttpException(SUBSCRIPTION_MESSAGES.paymentRequired, HttpStatus.PAYMENT_REQUIRED);
+    }
+    return {
+      message: activated.created ? SUBSCRIPTION_MESSAGES.subscribed : SUBSCRIPTION_MESSAGES.alreadySubscribed,
+    };
+  }
+
+  /**
+   * Opens a subscription with the member's unused completed payment, if there is one. When a concurrent follow
+   * (or the checkout's capture) opened it first, the unique indexes refuse this one; under MySQL's repeatable
+   * read the transaction's own snapshot cannot see the winner, so it is looked for again outside it.
+   */
+  private async activateWithUnusedPayment(
+    userId: number,
+    programId: number,
+  ): Promise<{ created: boolean } | null> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const payment = await this.revenue.findUnusedCompletedPayment(manager, userId, programId);
+        if (!payment) return null;
+        return this.subscriptions.activate(manager, {
+          userId,
+          programId,
+          paymentId: payment.id,
+          startedAt: new Date(),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && (await this.subscriptions.isActiveSubscriber(userId, programId))) {
+        return { created: false };
+      }
+      throw error;
+    }
+  }
+
+  /** Ends the active subscription; its payment stays completed (revenue), and no refund is automatic. */
+  async unfollow(auth: AuthContext, programId: number): Promise<MessageResponse> {
+    const active = await this.subscriptions.findActive(auth.user.id, programId);
+    if (!active || !(await this.subscriptions.end(active.id, 'cancelled', new Date()))) {
+      throw new NotFoundException(SUBSCRIPTION_MESSAGES.notSubscribed);
+    }
+    return { message: SUBSCRIPTION_MESSAGES.unsubscribed };
+  }
+
+  /**
+   * One container with every active subscription, as the spec's client reads it, or none. Three queries whatever
+   * their number: the subscriptions with programmes and trainers, then the lesson and completion counts.
+   */
+  async followed(auth: AuthContext): Promise<FollowedProgramsResponse[]> {
+    const active = await this.subscriptions.findActiveOfMember(auth.user.id);
+    if (active.length === 0) return [];
+    const progressOf = await this.progress.percentages(active);
+    return [
+      {
+        id: auth.user.id,
+        user: auth.user.id,
+        created_on: active[0].startedAt.toISOString(),
+        status: ACTIVE_LABEL,
+        program: active.map((subscription) => toFollowedProgram(subscription, progressOf(subscription))),
+      },
+    ];
+  }
+
+  /** The member's chat contacts: the trainers of their active subscriptions, each once. */
+  async trainersOf(auth: AuthContext): Promise<TrainerResponse[]> {
+    const trainers = await this.subscriptions.trainersOfMember(auth.user.id);
+    return trainers.map((trainer) => toTrainerResponse(trainer, { showPhone: false }));
+  }
+
+  /**
+   * The active subscriptions to the caller's programmes (ended ones are history, not subscribers), newest first;
+   * `?program=` narrows them to one programme of the caller's, any other is 404.
+   */
+  async subscribersOf(auth: AuthContext, query: SubscribersQueryDto): Promise<Page<SubscriberEntry>> {
+    const trainer = await this.trainers.requireOwnTrainer(auth);
+    if (query.program !== undefined && !(await this.programs.isTrainersProgram(query.program, trainer.id))) {
+      throw new NotFoundException(PROGRAM_MESSAGES.notFound);
+    }
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.defaultPageSize };
+    const [rows, total] = await this.subscriptions.pageOfTrainer(trainer.id, query.program, paging);
+    const progressOf = await this.progress.percentages(rows);
+    return {
+      items: rows.map((row) => toSubscriberEntry(row, progressOf(row))),
+      total,
+      ...paging,
+      filters: { program: query.program?.toString() },
+    };
+  }
+
+  /** The trainer's chat contacts: members with an active subscription to one of their programmes, each once. */
+  async contactsOf(auth: AuthContext, query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
+    const trainer = await this.trainers.requireOwnTrainer(auth);
+    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.maxPageSize };
+    const [members, total] = await this.subscriptions.membersOfTrainer(trainer.id, paging);
+    return { items: members.map(toUserBrief), total, ...paging };
+  }
+
+  /** Top programmes by active followers, with revenue in the programme's currency units (like `price`). */
+  async popular(): Promise<PopularProgramResponse[]> {
+    const rows = await this.revenue.mostFollowed(POPULAR_PROGRAMS_LIMIT);
+    return rows.map((row) => ({
+      name: row.name,
+      followers: row.followers,
+      trainer: fullName(row.firstName, row.lastName),
+      sales: row.salesMinor / MINOR_UNITS_PER_MAJOR,
+    }));
+  }
+}

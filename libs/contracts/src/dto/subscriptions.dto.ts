@@ -1,0 +1,19 @@
+import { Expose, Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
+import { queryParam } from './transforms.js';
+
+export const SUBSCRIBERS_QUERY_MESSAGES = {
+  program: 'program must be the id of one of your programmes',
+} as const;
+
+/** `GET /api/trainers/get_subscribers/?program=&page=&page_size=`: one of the caller's programmes, or all. */
+export class SubscribersQueryDto extends PaginationQueryDto {
+  @IsOptional()
+  @Expose()
+  @Transform(queryParam(queryInteger))
+  @IsInt({ message: SUBSCRIBERS_QUERY_MESSAGES.program })
+  @Min(1, { message: SUBSCRIBERS_QUERY_MESSAGES.program })
+  @Max(2_147_483_647, { message: SUBSCRIBERS_QUERY_MESSAGES.program })
+  program?: number;
+}

@@ -1,0 +1,654 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SUBSCRIPTION_MESSAGES, type LessonResponse } from '@fitcoach/contracts';
+import { DataSource, In, Like, type Repository } from 'typeorm';
+import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
+import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
+import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
+import { UserEntity } from '../../api/src/modules/users/user.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { countQueries } from '../fixtures/queries.js';
+import { REFUSED } from '../fixtures/refusals.js';
+import {
+  completedPaymentWithoutSubscription,
+  completeLessons,
+  subscribe,
+} from '../fixtures/subscriptions.js';
+import { createSession, createUser, type Session } from '../fixtures/users.js';
+
+let t: TestApp;
+let subscriptions: Repository<SubscriptionEntity>;
+let payments: Repository<PaymentEntity>;
+let owner: { trainer: TrainerEntity; session: Session };
+let otherTrainer: { trainer: TrainerEntity; session: Session };
+let superuser: Session;
+let blocked: Session;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const dataSource = t.app.get(DataSource);
+  subscriptions = dataSource.getRepository(SubscriptionEntity);
+  payments = dataSource.getRepository(PaymentEntity);
+  owner = await createTrainer(t, { account: { firstName: 'Olga', lastName: 'Owner' } });
+  otherTrainer = await createTrainer(t, { account: { firstName: 'Otto', lastName: 'Other' } });
+  superuser = await createSession(t, { superuser: true });
+  // Blocked after logging in: the token is still genuine, the account is what refuses it.
+  blocked = await createSession(t);
+  await dataSource.getRepository(UserEntity).update({ id: blocked.user.id }, { blocked: true });
+});
+afterAll(() => t.close());
+
+const published = (trainer: TrainerEntity = owner.trainer, options: Partial<ProgramEntity> = {}) =>
+  createProgram(t, trainer, { isPublished: true, ...options });
+
+function get(path: string, session: Session | null) {
+  const request = t.http().get(path);
+  return session ? request.set('Authorization', session.bearer) : request;
+}
+
+const activeOf = (userId: number, programId: number) =>
+  subscriptions.findBy({ userId, programId, activeFlag: 1 });
+
+describe('GET /api/users/followProgram/{programId}/', () => {
+  const follow = (programId: number | string, session: Session | null) =>
+    get(`/api/users/followProgram/${programId}/`, session);
+
+  it('requires authentication', async () => {
+    const program = await published();
+    await follow(program.id, null).expect(401, REFUSED.notAuthenticated);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it('refuses a blocked member, even with a payment waiting', async () => {
+    const program = await published();
+    await completedPaymentWithoutSubscription(t, blocked.user.id, program);
+    await follow(program.id, blocked).expect(403, REFUSED.blocked);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it('is 402 without a completed payment (a created, failed or refunded one does not count)', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await follow(program.id, member).expect(402, REFUSED.paymentRequired);
+    for (const status of ['created', 'failed', 'refunded'] as const) {
+      await completedPaymentWithoutSubscription(t, member.user.id, program, { status });
+    }
+    await follow(program.id, member).expect(402, REFUSED.paymentRequired);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it("does not take a payment for another programme or another member's payment", async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await completedPaymentWithoutSubscription(t, member.user.id, await published());
+    await completedPaymentWithoutSubscription(t, (await createUser(t)).id, program);
+    await follow(program.id, member).expect(402, REFUSED.paymentRequired);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it('opens the subscription a completed, unused payment paid for, then answers already subscribed', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    const payment = await completedPaymentWithoutSubscription(t, member.user.id, program);
+    await follow(program.id, member).expect(200, { message: SUBSCRIPTION_MESSAGES.subscribed });
+    expect(await activeOf(member.user.id, program.id)).toEqual([
+      expect.objectContaining({ paymentId: payment.id, status: 'active', endedAt: null }),
+    ]);
+    await follow(program.id, member).expect(200, { message: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(1);
+  });
+
+  it('after an unfollow, needs a new payment: the old one has been used', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await subscribe(t, member.user.id, program);
+    await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
+    await follow(program.id, member).expect(402, REFUSED.paymentRequired);
+    expect(await activeOf(member.user.id, program.id)).toEqual([]);
+    await completedPaymentWithoutSubscription(t, member.user.id, program);
+    await follow(program.id, member).expect(200, { message: SUBSCRIPTION_MESSAGES.subscribed });
+    expect(await subscriptions.countBy({ userId: member.user.id, programId: program.id })).toBe(2);
+  });
+
+  it("refuses the trainer's own programme with 403", async () => {
+    const program = await published();
+    await completedPaymentWithoutSubscription(t, owner.session.user.id, program);
+    await follow(program.id, owner.session).expect(403, REFUSED.ownProgram);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+  });
+
+  it('answers 404 for an unknown, malformed, unpublished or blocked trainer’s programme', async () => {
+    const member = await createSession(t);
+    const draft = await createProgram(t, owner.trainer);
+    const blockedTrainer = await createTrainer(t, { account: { blocked: true } });
+    const hidden = await published(blockedTrainer.trainer);
+    for (const program of [draft, hidden]) {
+      await completedPaymentWithoutSubscription(t, member.user.id, program);
+      await completedPaymentWithoutSubscription(t, superuser.user.id, program);
+      await follow(program.id, member).expect(404, REFUSED.programmeNotFound);
+      // Superusers see such programmes, but nobody can subscribe to them.
+      await follow(program.id, superuser).expect(404, REFUSED.programmeNotFound);
+      expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+    }
+    await follow(2_000_000_000, member).expect(404, REFUSED.programmeNotFound);
+    await follow('abc', member).expect(404, REFUSED.malformedId);
+  });
+
+  it('is refused with the session cookie, as are unfollowing and marking a lesson (Bearer only)', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    const lesson = await createLesson(t, program);
+    await completedPaymentWithoutSubscription(t, member.user.id, program);
+    const withCookie = (path: string) =>
+      t.http().get(path).set('Cookie', `accessToken=${member.access}`).expect(403, REFUSED.stateChangingGet);
+    await withCookie(`/api/users/followProgram/${program.id}/`);
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
+    await subscribe(t, member.user.id, program);
+    await withCookie(`/api/users/unfollowProgram/${program.id}/`);
+    await withCookie(`/api/fitness_programs/updatelessonProgress/${program.id}-${lesson.number}/`);
+    expect(await activeOf(member.user.id, program.id)).toHaveLength(1);
+    expect(
+      await t.app.get(DataSource).getRepository(LessonCompletionEntity).countBy({ lessonId: lesson.id }),
+    ).toBe(0);
+  });
+
+  it('opens one subscription when two follows with one payment race', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await completedPaymentWithoutSubscription(t, member.user.id, program);
+    const answers = await Promise.all([follow(program.id, member), follow(program.id, member)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(answers.map((res) => res.body.message).sort()).toEqual(
+      [SUBSCRIPTION_MESSAGES.alreadySubscribed, SUBSCRIPTION_MESSAGES.subscribed].sort(),
+    );
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(1);
+  });
+});
+
+describe('GET /api/users/unfollowProgram/{programId}/', () => {
+  const unfollow = (programId: number | string, session: Session | null) =>
+    get(`/api/users/unfollowProgram/${programId}/`, session);
+
+  it('requires authentication', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await subscribe(t, member.user.id, program);
+    await unfollow(program.id, null).expect(401, REFUSED.notAuthenticated);
+    expect(await activeOf(member.user.id, program.id)).toHaveLength(1);
+  });
+
+  it('refuses a blocked member', async () => {
+    const program = await published();
+    await subscribe(t, blocked.user.id, program);
+    await unfollow(program.id, blocked).expect(403, REFUSED.blocked);
+    expect(await activeOf(blocked.user.id, program.id)).toHaveLength(1);
+  });
+
+  it('ends the subscription, keeps it as history and keeps the payment completed', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    const { payment, subscription } = await subscribe(t, member.user.id, program);
+    await unfollow(program.id, member).expect(200, { message: 'Successfully unsubscribed from the program' });
+    expect(await subscriptions.findOneByOrFail({ id: subscription.id })).toMatchObject({
+      status: 'cancelled',
+      activeFlag: null,
+      endedAt: expect.any(Date),
+    });
+    expect(await payments.findOneByOrFail({ id: payment.id })).toMatchObject({ status: 'completed' });
+  });
+
+  it('answers 404 when not subscribed: never, no longer, another member, unknown programme', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await unfollow(program.id, member).expect(404, REFUSED.notSubscribed);
+    const other = await createSession(t);
+    await subscribe(t, other.user.id, program);
+    await unfollow(program.id, member).expect(404, REFUSED.notSubscribed);
+    expect(await activeOf(other.user.id, program.id)).toHaveLength(1);
+    await subscribe(t, member.user.id, program);
+    await unfollow(program.id, member).expect(200);
+    await unfollow(program.id, member).expect(404, REFUSED.notSubscribed);
+    await unfollow(2_000_000_000, member).expect(404, REFUSED.notSubscribed);
+    await unfollow('abc', member).expect(404, REFUSED.malformedId);
+  });
+
+  it('ends the subscription once when two unfollows race', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await subscribe(t, member.user.id, program);
+    const answers = await Promise.all([unfollow(program.id, member), unfollow(program.id, member)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 404]);
+    expect(await subscriptions.countBy({ programId: program.id, status: 'cancelled' })).toBe(1);
+  });
+});
+
+describe('GET /api/users/getFollowedPrograms/', () => {
+  it('requires authentication', async () => {
+    await get('/api/users/getFollowedPrograms/', null).expect(401, REFUSED.notAuthenticated);
+  });
+
+  it('refuses a blocked member', async () => {
+    await get('/api/users/getFollowedPrograms/', blocked).expect(403, REFUSED.blocked);
+  });
+
+  it('is an empty list without active subscriptions (ended ones included)', async () => {
+    const member = await createSession(t);
+    await get('/api/users/getFollowedPrograms/', member).expect(200, []);
+    const program = await published();
+    await subscribe(t, member.user.id, program);
+    await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
+    await get('/api/users/getFollowedPrograms/', member).expect(200, []);
+  });
+
+  it('is one container with each active programme, its progress and start, oldest first', async () => {
+    const member = await createSession(t);
+    const first = await published(owner.trainer, { name: 'Followed first' });
+    const second = await published(otherTrainer.trainer, { name: 'Followed second' });
+    const lessons = [
+      await createLesson(t, first),
+      await createLesson(t, first),
+      await createLesson(t, first),
+    ];
+    await createLesson(t, second);
+    const start = new Date('2026-01-02T03:04:05.000Z');
+    await subscribe(t, member.user.id, first, { startedAt: start });
+    await subscribe(t, member.user.id, second, { startedAt: new Date('2026-02-01T00:00:00.000Z') });
+    await completeLessons(t, member.user.id, [lessons[0].id, lessons[1].id]);
+    // Another member's subscription and completions are not the caller's.
+    const other = await createSession(t);
+    await subscribe(t, other.user.id, second);
+
+    const res = await get('/api/users/getFollowedPrograms/', member).expect(200);
+    expect(res.body).toEqual([
+      {
+        id: member.user.id,
+        user: member.user.id,
+        created_on: start.toISOString(),
+        status: 'Active',
+        program: [
+          expect.objectContaining({
+            id: first.id,
+            program_name: 'Followed first',
+            trainer: owner.trainer.id,
+            trainer_name: 'Olga Owner',
+            progress: 66,
+            subscribed_on: start.toISOString(),
+          }),
+          expect.objectContaining({ id: second.id, trainer_name: 'Otto Other', progress: 0 }),
+        ],
+      },
+    ]);
+    // Every Program field as the catalogue gives it (dates, price, flags), plus progress and start.
+    for (const [index, program] of [first, second].entries()) {
+      const catalogue = await get(`/api/fitness_programs/get_programme/${program.id}/`, member).expect(200);
+      expect(res.body[0].program[index]).toEqual({
+        ...catalogue.body,
+        progress: index === 0 ? 66 : 0,
+        subscribed_on: expect.any(String),
+      });
+    }
+  });
+});
+
+describe('the number of queries of the member’s reads (no query per subscription or lesson)', () => {
+  /** A member following `count` programmes of two lessons each, one of them completed. */
+  async function memberFollowing(count: number): Promise<Session> {
+    const member = await createSession(t);
+    for (let i = 0; i < count; i += 1) {
+      const program = await published(i % 2 === 0 ? owner.trainer : otherTrainer.trainer);
+      const lesson = await createLesson(t, program);
+      await createLesson(t, program);
+      await subscribe(t, member.user.id, program);
+      await completeLessons(t, member.user.id, [lesson.id]);
+    }
+    return member;
+  }
+
+  it('is the same for 5 and 50 followed programmes', async () => {
+    const counts = [];
+    for (const count of [5, 50]) {
+      const member = await memberFollowing(count);
+      counts.push(
+        await countQueries(t, async () => {
+          const res = await get('/api/users/getFollowedPrograms/', member).expect(200);
+          expect(res.body[0].program).toHaveLength(count);
+          expect(res.body[0].program[0].progress).toBe(50);
+        }),
+      );
+    }
+    // Two of them are the authentication's (the account and its session).
+    expect(counts).toEqual([5, 5]);
+  });
+
+  it('is the same for a subscriber’s lesson list of 5 and of 50 lessons', async () => {
+    const member = await createSession(t);
+    const counts = [];
+    for (const count of [5, 50]) {
+      const program = await published();
+      for (let i = 0; i < count; i += 1) await createLesson(t, program);
+      await subscribe(t, member.user.id, program);
+      counts.push(
+        await countQueries(t, async () => {
+          const res = await get(`/api/fitness_programs/getLessons/${program.id}/`, member).expect(200);
+          expect(res.body).toHaveLength(count);
+          expect(res.body[0].video_url).not.toBeNull();
+        }),
+      );
+    }
+    // Two of them are the authentication's (the account and its session).
+    expect(counts).toEqual([5, 5]);
+  });
+});
+
+describe('GET /api/users/getUserTrainers/', () => {
+  it('requires authentication', async () => {
+    await get('/api/users/getUserTrainers/', null).expect(401, REFUSED.notAuthenticated);
+  });
+
+  it('refuses a blocked member', async () => {
+    await get('/api/users/getUserTrainers/', blocked).expect(403, REFUSED.blocked);
+  });
+
+  it('lists the trainers of active subscriptions once each, without blocked trainers or ended ones', async () => {
+    const member = await createSession(t);
+    await get('/api/users/getUserTrainers/', member).expect(200, []);
+    await subscribe(t, member.user.id, await published(owner.trainer));
+    await subscribe(t, member.user.id, await published(owner.trainer));
+    const ended = await published(otherTrainer.trainer);
+    await subscribe(t, member.user.id, ended);
+    await get(`/api/users/unfollowProgram/${ended.id}/`, member).expect(200);
+    const blockedTrainer = await createTrainer(t);
+    await subscribe(t, member.user.id, await published(blockedTrainer.trainer));
+    await t.app
+      .get(DataSource)
+      .getRepository(UserEntity)
+      .update({ id: blockedTrainer.session.user.id }, { blocked: true });
+
+    const res = await get('/api/users/getUserTrainers/', member).expect(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        id: owner.trainer.id,
+        user: owner.session.user.id,
+        user_id: owner.session.user.id,
+        username: 'Olga Owner',
+        phone: null,
+      }),
+    ]);
+  });
+});
+
+describe('GET /api/trainers/get_subscribers/', () => {
+  it('requires authentication', async () => {
+    await get('/api/trainers/get_subscribers/', null).expect(401, REFUSED.notAuthenticated);
+  });
+
+  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
+    await get('/api/trainers/get_subscribers/', await createSession(t)).expect(403, REFUSED.forbidden);
+    await get('/api/trainers/get_subscribers/', superuser).expect(403, REFUSED.forbidden);
+    await get('/api/trainers/get_subscribers/', blocked).expect(403, REFUSED.blocked);
+  });
+
+  it("lists the active subscriptions to the caller's programmes only, newest first, with progress", async () => {
+    const trainer = await createTrainer(t);
+    const yoga = await published(trainer.trainer, { name: 'Sub yoga' });
+    const hiit = await published(trainer.trainer, { name: 'Sub hiit' });
+    const lesson = await createLesson(t, yoga);
+    await createLesson(t, yoga);
+    const ann = await createSession(t, { firstName: 'Ann', lastName: 'Early' });
+    const ben = await createSession(t, { firstName: 'Ben', lastName: 'Late' });
+    await subscribe(t, ann.user.id, yoga, { startedAt: new Date('2026-03-01T00:00:00.000Z') });
+    await subscribe(t, ben.user.id, hiit, { startedAt: new Date('2026-03-02T00:00:00.000Z') });
+    await completeLessons(t, ann.user.id, [lesson.id]);
+    // Not listed: another trainer's subscriber, and an ended subscription.
+    await subscribe(t, ben.user.id, await published(otherTrainer.trainer));
+    const gone = await createSession(t);
+    await subscribe(t, gone.user.id, yoga);
+    await get(`/api/users/unfollowProgram/${yoga.id}/`, gone).expect(200);
+
+    const res = await get('/api/trainers/get_subscribers/', trainer.session).expect(200);
+    expect(res.body).toEqual([
+      {
+        user: ben.user.id,
+        username: 'Ben Late',
+        created_on: '2026-03-02T00:00:00.000Z',
+        status: 'active',
+        progress: 0,
+        program: [{ id: hiit.id, program_name: 'Sub hiit' }],
+      },
+      {
+        user: ann.user.id,
+        username: 'Ann Early',
+        created_on: '2026-03-01T00:00:00.000Z',
+        status: 'active',
+        progress: 50,
+        program: [{ id: yoga.id, program_name: 'Sub yoga' }],
+      },
+    ]);
+    expect(res.headers['x-total-count']).toBe('2');
+  });
+
+  it('is paginated and filtered by one of the caller’s programmes', async () => {
+    const trainer = await createTrainer(t);
+    const yoga = await published(trainer.trainer);
+    const hiit = await published(trainer.trainer);
+    for (let i = 0; i < 3; i += 1) await subscribe(t, (await createUser(t)).id, yoga);
+    await subscribe(t, (await createUser(t)).id, hiit);
+
+    const page = await get('/api/trainers/get_subscribers/?page=2&page_size=3', trainer.session).expect(200);
+    expect(page.body).toHaveLength(1);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(page.headers.link).toContain('rel="prev"');
+
+    const filtered = await get(`/api/trainers/get_subscribers/?program=${yoga.id}`, trainer.session).expect(
+      200,
+    );
+    expect(filtered.body.map((entry: { program: { id: number }[] }) => entry.program[0].id)).toEqual([
+      yoga.id,
+      yoga.id,
+      yoga.id,
+    ]);
+    expect(filtered.headers.link).toContain(`program=${yoga.id}`);
+  });
+
+  it("answers 404 for a programme filter that is not the caller's, 400 for one that is no id", async () => {
+    const trainer = await createTrainer(t);
+    const others = await published(otherTrainer.trainer);
+    await subscribe(t, (await createUser(t)).id, others);
+    await get(`/api/trainers/get_subscribers/?program=${others.id}`, trainer.session).expect(
+      404,
+      REFUSED.programmeNotFound,
+    );
+    await get('/api/trainers/get_subscribers/?program=2000000000', trainer.session).expect(
+      404,
+      REFUSED.programmeNotFound,
+    );
+    const res = await get('/api/trainers/get_subscribers/?program=abc', trainer.session).expect(400);
+    expect(res.body.errors).toEqual([{ field: 'program', message: expect.any(String) }]);
+  });
+});
+
+describe('GET /api/trainers/getTrainerContacts/', () => {
+  it('requires authentication', async () => {
+    await get('/api/trainers/getTrainerContacts/', null).expect(401, REFUSED.notAuthenticated);
+  });
+
+  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
+    await get('/api/trainers/getTrainerContacts/', await createSession(t)).expect(403, REFUSED.forbidden);
+    await get('/api/trainers/getTrainerContacts/', superuser).expect(403, REFUSED.forbidden);
+    await get('/api/trainers/getTrainerContacts/', blocked).expect(403, REFUSED.blocked);
+  });
+
+  it("lists the caller's active subscribers once each, as UserBrief", async () => {
+    const trainer = await createTrainer(t);
+    await get('/api/trainers/getTrainerContacts/', trainer.session).expect(200, []);
+    const yoga = await published(trainer.trainer);
+    const hiit = await published(trainer.trainer);
+    const ann = await createSession(t, { firstName: 'Ann', lastName: 'Contact' });
+    await subscribe(t, ann.user.id, yoga);
+    await subscribe(t, ann.user.id, hiit);
+    const gone = await createSession(t);
+    await subscribe(t, gone.user.id, yoga);
+    await get(`/api/users/unfollowProgram/${yoga.id}/`, gone).expect(200);
+    await subscribe(t, (await createUser(t)).id, await published(otherTrainer.trainer));
+
+    const res = await get('/api/trainers/getTrainerContacts/', trainer.session).expect(200);
+    expect(res.body).toEqual([
+      {
+        id: ann.user.id,
+        user_id: ann.user.id,
+        first_name: 'Ann',
+        last_name: 'Contact',
+        username: 'Ann Contact',
+        email: ann.user.email,
+        profile_picture: null,
+        blocked: false,
+      },
+    ]);
+  });
+});
+
+describe('GET /api/fitness_programs/getPopularProgram/', () => {
+  it('requires authentication', async () => {
+    await get('/api/fitness_programs/getPopularProgram/', null).expect(401, REFUSED.notAuthenticated);
+  });
+
+  it('refuses everyone but superusers', async () => {
+    await get('/api/fitness_programs/getPopularProgram/', await createSession(t)).expect(
+      403,
+      REFUSED.forbidden,
+    );
+    await get('/api/fitness_programs/getPopularProgram/', owner.session).expect(403, REFUSED.forbidden);
+    await get('/api/fitness_programs/getPopularProgram/', blocked).expect(403, REFUSED.blocked);
+  });
+
+  it('ranks the top five by active followers, with revenue kept after unfollows and lost to refunds', async () => {
+    // A jest worker's MySQL database keeps the rows of earlier runs: their popular programmes would tie with these.
+    const earlier = await t.app
+      .get(DataSource)
+      .getRepository(ProgramEntity)
+      .findBy({ name: Like('Popular %') });
+    if (earlier.length > 0) {
+      await subscriptions.update(
+        { programId: In(earlier.map((program) => program.id)), activeFlag: 1 },
+        { status: 'cancelled', activeFlag: null, endedAt: new Date() },
+      );
+    }
+    const trainer = await createTrainer(t, { account: { firstName: 'Pop', lastName: 'Star' } });
+    const programs = [];
+    for (let i = 0; i < 6; i += 1) {
+      programs.push(await published(trainer.trainer, { name: `Popular ${i}`, priceMinor: 1050 }));
+    }
+    // More followers than any other test gives a programme, so these five are the top five.
+    const followers = [10, 9, 8, 7, 6, 5];
+    for (const [index, program] of programs.entries()) {
+      for (let n = 0; n < followers[index]; n += 1) {
+        await subscribe(t, (await createUser(t)).id, program);
+      }
+    }
+    // Popular 0: one more paid follower who unfollows (revenue stays), one refunded payment (revenue goes).
+    const leaver = await createSession(t);
+    await subscribe(t, leaver.user.id, programs[0]);
+    await get(`/api/users/unfollowProgram/${programs[0].id}/`, leaver).expect(200);
+    await completedPaymentWithoutSubscription(t, leaver.user.id, programs[0], { status: 'refunded' });
+
+    const res = await get('/api/fitness_programs/getPopularProgram/', superuser).expect(200);
+    expect(res.body).toEqual(
+      [0, 1, 2, 3, 4].map((index) => ({
+        name: `Popular ${index}`,
+        followers: followers[index],
+        trainer: 'Pop Star',
+        sales: (followers[index] + (index === 0 ? 1 : 0)) * 10.5,
+      })),
+    );
+  });
+});
+
+describe('GET /api/users/getUserById/{id}/ (the member’s trainer)', () => {
+  it("shows e-mail and body stats to the trainer of the member's active subscription only", async () => {
+    const member = await createSession(t);
+    await t.app
+      .get(DataSource)
+      .getRepository(ProfileEntity)
+      .update({ userId: member.user.id }, { height: 170 });
+    const program = await published(owner.trainer);
+    const path = `/api/users/getUserById/${member.user.id}/`;
+    const hidden = { email: null, profile: expect.objectContaining({ height: null }) };
+    const shown = { email: member.user.email, profile: expect.objectContaining({ height: 170 }) };
+    await get(path, owner.session)
+      .expect(200)
+      .then((res) => expect(res.body).toMatchObject(hidden));
+
+    await subscribe(t, member.user.id, program);
+    await get(path, owner.session)
+      .expect(200)
+      .then((res) => expect(res.body).toMatchObject(shown));
+    await get(path, otherTrainer.session)
+      .expect(200)
+      .then((res) => expect(res.body).toMatchObject(hidden));
+    // Another member of the same programme is no trainer of theirs.
+    const fellow = await createSession(t);
+    await subscribe(t, fellow.user.id, program);
+    await get(path, fellow)
+      .expect(200)
+      .then((res) => expect(res.body).toMatchObject(hidden));
+
+    await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
+    await get(path, owner.session)
+      .expect(200)
+      .then((res) => expect(res.body).toMatchObject(hidden));
+  });
+});
+
+describe('GET /api/fitness_programs/getLessons/{programId}/ (content for active subscribers)', () => {
+  it('gives the video and image to an active subscriber only, not after unfollowing, not to others', async () => {
+    const program = await published();
+    const lesson = await createLesson(t, program);
+    const member = await createSession(t);
+    const other = await createSession(t);
+    const lessonsFor = async (session: Session) =>
+      (await get(`/api/fitness_programs/getLessons/${program.id}/`, session).expect(200))
+        .body as LessonResponse[];
+
+    await subscribe(t, member.user.id, program);
+    expect(await lessonsFor(member)).toEqual([
+      expect.objectContaining({ id: lesson.id, video_url: lesson.videoUrl, video_id: lesson.videoId }),
+    ]);
+    expect(await lessonsFor(other)).toEqual([
+      expect.objectContaining({ id: lesson.id, video_url: null, video_id: null, image: null }),
+    ]);
+    await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
+    expect(await lessonsFor(member)).toEqual([
+      expect.objectContaining({ id: lesson.id, video_url: null, video_id: null, image: null }),
+    ]);
+  });
+
+  it('loses the content when the subscription is refunded', async () => {
+    const program = await published();
+    await createLesson(t, program);
+    const member = await createSession(t);
+    const { subscription } = await subscribe(t, member.user.id, program);
+    await subscriptions.update({ id: subscription.id }, { status: 'refunded', activeFlag: null });
+    const res = await get(`/api/fitness_programs/getLessons/${program.id}/`, member).expect(200);
+    expect(res.body).toEqual([expect.objectContaining({ video_url: null })]);
+  });
+
+  it('keeps a subscriber’s content when the programme is unpublished later, which others cannot see', async () => {
+    const program = await published();
+    await createLesson(t, program);
+    const member = await createSession(t);
+    await subscribe(t, member.user.id, program);
+    await t.app
+      .get(DataSource)
+      .getRepository(ProgramEntity)
+      .update({ id: program.id }, { isPublished: false });
+    const res = await get(`/api/fitness_programs/getLessons/${program.id}/`, member).expect(200);
+    expect(res.body).toEqual([expect.objectContaining({ video_url: expect.any(String) })]);
+    await get(`/api/fitness_programs/getLessons/${program.id}/`, await createSession(t)).expect(
+      404,
+      REFUSED.programmeNotFound,
+    );
+  });
+});
