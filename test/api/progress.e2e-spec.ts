@@ -136,7 +136,12 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     const member = await createSession(t);
     await subscribe(t, member.user.id, program);
     await completeLessons(t, member.user.id, [lessons[0].id]);
-    const expected = { user: member.user.id, program: program.id, progress_percentage: 25 };
+    const expected = {
+      user: member.user.id,
+      program: program.id,
+      progress_percentage: 25,
+      completed_lessons: [lessons[0].number],
+    };
     for (const viewer of [member, owner.session, superuser]) {
       await progressOf(member.user.id, program.id, viewer).expect(200, expected);
     }
@@ -157,6 +162,7 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
         user: member.user.id,
         program: program.id,
         progress_percentage: 50,
+        completed_lessons: [lessons[1].number],
       });
     }
   });
@@ -201,6 +207,27 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     expect(await percentage(member.user.id, program.id)).toBe(100);
     await createLesson(t, program);
     expect(await percentage(member.user.id, program.id)).toBe(66);
+  });
+
+  it('lists the numbers of the lessons done, in order, without a deleted lesson or another programme', async () => {
+    const { program, lessons } = await programWithLessons(3);
+    const other = await programWithLessons(1);
+    const member = await createSession(t);
+    await subscribe(t, member.user.id, program);
+    await subscribe(t, member.user.id, other.program);
+    await mark(other.lessons[0], member).expect(201);
+    const completedOf = async () =>
+      (await progressOf(member.user.id, program.id, member).expect(200)).body.completed_lessons as number[];
+    expect(await completedOf()).toEqual([]);
+    await mark(lessons[2], member).expect(201);
+    await mark(lessons[0], member).expect(201);
+    expect(await completedOf()).toEqual([lessons[0].number, lessons[2].number]);
+    await t
+      .http()
+      .delete(`/api/fitness_programs/DeleteLesson/${lessons[0].id}/`)
+      .set('Authorization', owner.session.bearer)
+      .expect(204);
+    expect(await completedOf()).toEqual([lessons[2].number]);
   });
 
   it("never counts completions of another programme or another member's", async () => {

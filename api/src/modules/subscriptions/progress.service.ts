@@ -49,8 +49,8 @@ export class ProgressService {
   }
 
   /**
-   * A member's percentage in a programme (`programRef` plain or `"{id}-n"`), for the member, the programme's
-   * trainer and superusers. The programme must be one the caller may see (404 otherwise, as everywhere).
+   * A member's percentage in a programme (`programRef` plain or `"{id}-n"`) and the numbers of the lessons done,
+   * for the member, the programme's trainer and superusers. The programme must be one the caller may see (404 otherwise, as everywhere).
    */
   async percentage(auth: AuthContext, userId: number, programRef: string): Promise<LessonProgressResponse> {
     const programId = parseProgramRef(programRef);
@@ -62,10 +62,16 @@ export class ProgressService {
       }
       if (!(await this.users.findById(userId))) throw new NotFoundException(PROGRESS_MESSAGES.userNotFound);
     }
+    const enrolment = { userId, programId: program.id };
+    const [percentage, completed] = await Promise.all([
+      this.progress.percentage(enrolment),
+      this.progress.completedNumbers(enrolment),
+    ]);
     return {
       user: userId,
       program: program.id,
-      progress_percentage: await this.progress.percentage({ userId, programId: program.id }),
+      progress_percentage: percentage,
+      completed_lessons: completed,
     };
   }
 }
