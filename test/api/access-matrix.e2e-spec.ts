@@ -621,6 +621,7 @@ describe('subscriptions and progress', () => {
             program: published.id,
             progress_percentage: 0,
             completed_lessons: [],
+            subscribed_on: expect.any(String),
           }),
         ),
         blockedRow,
