@@ -1,4 +1,4 @@
-import type { FollowedProgram, LessonResponse, ProgramResponse } from '@fitcoach/contracts';
+import type { LessonResponse, ProgramResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
@@ -34,13 +34,6 @@ function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
   return id;
 }
 
-/** The member's subscription to the programme, as getFollowedPrograms lists it. */
-async function subscription(args: RouteArgs, id: number): Promise<FollowedProgram | null> {
-  const followed = await api.followedProgrammes(args);
-  if (!followed.ok) throw new Response(followed.error.message, { status: followed.status });
-  return followed.data.flatMap((entry) => entry.program).find((programme) => programme.id === id) ?? null;
-}
-
 /** Whether the user may preview the programme: a superuser, or the trainer who owns it. */
 async function maySeePreview(
   args: RouteArgs,
@@ -58,12 +51,26 @@ interface Progress {
   completed: number[];
 }
 
-async function progress(args: RouteArgs, user: CurrentUser, id: number): Promise<Progress> {
+/**
+ * The member's progress in the programme and the start of their active subscription, or null when they do not
+ * follow it (an unpublished programme they cannot see included: the API answers 404).
+ */
+async function subscription(
+  args: RouteArgs,
+  user: CurrentUser,
+  id: number,
+): Promise<(Progress & { subscribedOn: string }) | null> {
   const result = await api.lessonProgress(args, user.id, id);
-  if (!result.ok) throw new Response(result.error.message, { status: result.status });
+  if (!result.ok) {
+    if (result.status === 404) return null;
+    throw new Response(result.error.message, { status: result.status });
+  }
+  const { progress_percentage, completed_lessons, subscribed_on } = result.data;
+  if (!subscribed_on) return null;
   return {
-    percentage: clampPercentage(result.data.progress_percentage),
-    completed: result.data.completed_lessons ?? [],
+    percentage: clampPercentage(progress_percentage),
+    completed: completed_lessons ?? [],
+    subscribedOn: subscribed_on,
   };
 }
 
@@ -87,7 +94,12 @@ export interface LessonPlayerData {
 export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<LessonPlayerData> {
   const user = await requireUser(args);
   const id = programmeId(args);
-  const [programme, followed] = await Promise.all([api.programme(args, id), subscription(args, id)]);
+  // Asked together: the subscriber's page, the common one, waits for one round of API calls.
+  const [programme, followed, lessons] = await Promise.all([
+    api.programme(args, id),
+    subscription(args, user, id),
+    api.lessons(args, id),
+  ]);
   if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });
   if (!followed && !(await maySeePreview(args, user, programme.data))) {
     throw await redirectWithToast(
@@ -96,24 +108,21 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
       args.request,
     );
   }
-  const [lessons, memberProgress] = await Promise.all([
-    api.lessons(args, id),
-    followed ? progress(args, user, id) : null,
-  ]);
   if (!lessons.ok) throw new Response(lessons.error.message, { status: lessons.status });
 
   const search = new URL(args.request.url).searchParams;
   const numbers = lessons.data.map((lesson) => lesson.number);
   const position = choosePosition(
     numbers,
-    memberProgress?.completed ?? [],
+    followed?.completed ?? [],
     parseLessonChoice(search.get('lesson')),
-    memberProgress === null,
+    followed === null,
   );
   let member: MemberState | null = null;
-  if (followed && memberProgress) {
-    const day = programmeDay(followed.subscribed_on, new Date(), programme.data.duration);
-    member = { ...memberProgress, day, todayIndex: todaysLessonIndex(day, numbers.length) };
+  if (followed) {
+    const { percentage, completed, subscribedOn } = followed;
+    const day = programmeDay(subscribedOn, new Date(), programme.data.duration);
+    member = { percentage, completed, day, todayIndex: todaysLessonIndex(day, numbers.length) };
   }
   const current = position.kind === 'lesson' ? lessons.data[position.index] : undefined;
   const confirming =
