@@ -97,6 +97,10 @@ test.describe('the lesson player without JavaScript', () => {
     await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
     await expect(page.getByText('50% completed')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Lessons completed' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
     await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
     await expect(lessonLink(page, 'Balance')).not.toHaveAccessibleName(/\(completed\)/);
 
