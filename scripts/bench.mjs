@@ -176,6 +176,9 @@ async function measureSubscriptions() {
   for (const path of ['/api/users/getFollowedPrograms/', lessons]) {
     await autocannon({ url: `${publicUrl}${path}`, connections: 4, amount: 200, headers });
   }
+  const player = `/programLesson/${subscriptions.lessonPrograms.many}`;
+  const cookie = { Cookie: `accessToken=${bearer.replace(/^Bearer /, '')}` };
+  await autocannon({ url: `${publicUrl}${player}`, connections: 4, amount: 100, headers: cookie });
   return [
     await measure(
       'GET /api/users/getFollowedPrograms/ (50 subscriptions)',
@@ -188,6 +191,13 @@ async function measureSubscriptions() {
       lessons,
       SUBSCRIPTIONS.connections,
       headers,
+    ),
+    // The lesson player's HTML as the browser asks for it: the session cookie, not a Bearer header.
+    await measure(
+      'GET /programLesson/{id} (subscriber page, 50 lessons, 50 subscriptions)',
+      player,
+      SUBSCRIPTIONS.connections,
+      cookie,
     ),
   ];
 }

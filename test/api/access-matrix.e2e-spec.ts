@@ -620,6 +620,8 @@ describe('subscriptions and progress', () => {
             user: sessions.subscriber.user.id,
             program: published.id,
             progress_percentage: 0,
+            completed_lessons: [],
+            subscribed_on: expect.any(String),
           }),
         ),
         blockedRow,

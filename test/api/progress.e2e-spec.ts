@@ -136,9 +136,15 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     const member = await createSession(t);
     await subscribe(t, member.user.id, program);
     await completeLessons(t, member.user.id, [lessons[0].id]);
-    const expected = { user: member.user.id, program: program.id, progress_percentage: 25 };
+    const expected = {
+      user: member.user.id,
+      program: program.id,
+      progress_percentage: 25,
+      completed_lessons: [lessons[0].number],
+      subscribed_on: expect.any(String),
+    };
     for (const viewer of [member, owner.session, superuser]) {
-      await progressOf(member.user.id, program.id, viewer).expect(200, expected);
+      expect((await progressOf(member.user.id, program.id, viewer).expect(200)).body).toEqual(expected);
     }
     const fellow = await createSession(t);
     await subscribe(t, fellow.user.id, program);
@@ -153,10 +159,12 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     await subscribe(t, member.user.id, program);
     await completeLessons(t, member.user.id, [lessons[1].id]);
     for (const ref of [`${program.id}`, `${program.id}-1`, `${program.id}-7`]) {
-      await progressOf(member.user.id, ref, member).expect(200, {
+      expect((await progressOf(member.user.id, ref, member).expect(200)).body).toEqual({
         user: member.user.id,
         program: program.id,
         progress_percentage: 50,
+        completed_lessons: [lessons[1].number],
+        subscribed_on: expect.any(String),
       });
     }
   });
@@ -201,6 +209,42 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     expect(await percentage(member.user.id, program.id)).toBe(100);
     await createLesson(t, program);
     expect(await percentage(member.user.id, program.id)).toBe(66);
+  });
+
+  it('lists the numbers of the lessons done, in order, without a deleted lesson or another programme', async () => {
+    const { program, lessons } = await programWithLessons(3);
+    const other = await programWithLessons(1);
+    const member = await createSession(t);
+    await subscribe(t, member.user.id, program);
+    await subscribe(t, member.user.id, other.program);
+    await mark(other.lessons[0], member).expect(201);
+    const completedOf = async () =>
+      (await progressOf(member.user.id, program.id, member).expect(200)).body.completed_lessons as number[];
+    expect(await completedOf()).toEqual([]);
+    await mark(lessons[2], member).expect(201);
+    await mark(lessons[0], member).expect(201);
+    expect(await completedOf()).toEqual([lessons[0].number, lessons[2].number]);
+    await t
+      .http()
+      .delete(`/api/fitness_programs/DeleteLesson/${lessons[0].id}/`)
+      .set('Authorization', owner.session.bearer)
+      .expect(204);
+    expect(await completedOf()).toEqual([lessons[2].number]);
+  });
+
+  it('gives the start of the active subscription, and null without one', async () => {
+    const { program } = await programWithLessons(1);
+    const member = await createSession(t);
+    const subscribedOn = async () =>
+      (await progressOf(member.user.id, program.id, owner.session).expect(200)).body.subscribed_on as
+        string | null;
+    expect(await subscribedOn()).toBeNull();
+    const before = Date.now();
+    await subscribe(t, member.user.id, program);
+    const started = await subscribedOn();
+    expect(new Date(started ?? '').getTime()).toBeGreaterThanOrEqual(before - 1000);
+    await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
+    expect(await subscribedOn()).toBeNull();
   });
 
   it("never counts completions of another programme or another member's", async () => {

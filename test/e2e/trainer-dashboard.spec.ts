@@ -68,7 +68,7 @@ test.describe('the dashboard of a user who is not a trainer', () => {
 test.describe("the trainer's dashboard", () => {
   test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
 
-  test('Subscribers is a placeholder until subscriptions exist', async ({ page, request }) => {
+  test('Subscribers opens from the menu', async ({ page, request }) => {
     const { account } = await apiTrainer(request);
     await signIn(page, account);
     await page.goto('/trainerDashboard');
@@ -76,7 +76,7 @@ test.describe("the trainer's dashboard", () => {
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Subscribers' })
       .click();
-    await expect(page.getByText('COMMING SOON')).toBeVisible();
+    await expect(page.getByText('Nobody has subscribed to your programmes yet.')).toBeVisible();
   });
 
   test('a refused programme says "Sorry Programme not created" and keeps what was typed', async ({

@@ -102,11 +102,19 @@ export interface SubscriberEntry {
   program: { id: number; program_name: string }[];
 }
 
-/** `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. */
+/**
+ * `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. `completed_lessons` lists the numbers (n of
+ * `{programId}-{n}`) of the programme's lessons the member completed, in order: the lesson player ticks them and
+ * opens the next unfinished one. `subscribed_on` is the start of the member's active subscription to the programme
+ * (ISO date), null when there is none: the player's access and "Day N" without listing every followed programme.
+ * Both optional so that clients written before them keep compiling.
+ */
 export interface LessonProgressResponse {
   user: number;
   program: number;
   progress_percentage: number;
+  completed_lessons?: number[];
+  subscribed_on?: string | null;
 }
 
 /** `GET /api/fitness_programs/getPopularProgram/`: `sales` is revenue in the programme's currency units. */

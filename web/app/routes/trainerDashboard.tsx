@@ -3,9 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { DashboardMenu } from '~/components/dashboard/dashboard-menu';
 import { LessonsManager } from '~/components/dashboard/lessons-manager';
-import { ComingSoon, SubscribedProgrammes } from '~/components/dashboard/placeholders';
+import { ComingSoon } from '~/components/dashboard/placeholders';
 import { ProgrammeForm } from '~/components/dashboard/programme-form';
 import { ProgrammesTable } from '~/components/dashboard/programmes-table';
+import { SubscribedProgrammes } from '~/components/dashboard/subscribed-programmes';
+import { SubscribersView } from '~/components/dashboard/subscribers-view';
 import { ProfilePanel } from '~/components/profile/profile-view';
 import { FlashToast } from '~/components/toast';
 import type { FormRejection } from '~/types/form';
@@ -44,7 +46,9 @@ function DashboardContent({ data, result }: { data: DashboardData; result: FormR
       />
     );
   }
-  if (view.name === 'subscribed') return <SubscribedProgrammes />;
+  if (view.name === 'subscribed') {
+    return <SubscribedProgrammes data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />;
+  }
   if (view.name === 'communities') return <ComingSoon title="Communities" />;
   if (!trainer) return <TrainerUnavailable />;
   switch (view.name) {
@@ -66,7 +70,7 @@ function DashboardContent({ data, result }: { data: DashboardData; result: FormR
         />
       ) : null;
     case 'subscribers':
-      return <ComingSoon title="Subscribers" />;
+      return <SubscribersView data={data.subscribers} />;
   }
 }
 

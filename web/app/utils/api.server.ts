@@ -5,10 +5,12 @@ import {
   type FollowedProgramsResponse,
   type HealthResponse,
   isApiError,
+  type LessonProgressResponse,
   type LessonResponse,
   type PaymentsConfigResponse,
   type ProgramResponse,
   type ProgramUpdateResponse,
+  type SubscriberEntry,
   type TrainerResponse,
 } from '@fitcoach/contracts';
 import type { CurrentUser } from '~/types/user';
@@ -61,6 +63,11 @@ export interface ProgrammeFilters {
 export interface Credentials {
   email: string;
   password: string;
+}
+
+/** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
+export interface SubscriberQuery extends PageQuery {
+  program?: number;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -330,10 +337,30 @@ export const api = {
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
 
+  /*
+   * Subscriptions and progress (SPEC §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
+   * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
+   * session cookie alone, and the pages call them only from their actions.
+   */
   followedProgrammes: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
-  // The spec's state-changing GET: called with the session's token, from actions only.
   unfollowProgramme: (args: RouteArgs, programmeId: number) =>
     call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
+
+  lessonProgress: (args: RouteArgs, userId: number, programmeId: number) =>
+    call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programmeId}/`),
+
+  completeLesson: (args: RouteArgs, programmeId: number, lessonNumber: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programmeId}-${lessonNumber}/`),
+
+  subscribers: (args: RouteArgs, { program, ...paging }: SubscriberQuery) =>
+    call<ListPage<SubscriberEntry>>(
+      args,
+      `/api/trainers/get_subscribers/${queryString({ ...pageParams(paging), program })}`,
+      { paginated: true },
+    ),
+
+  /** A user's record; the e-mail is there for the user's own trainer (API.md getUserById). */
+  userById: (args: RouteArgs, id: number) => call<CurrentUser>(args, `/api/users/getUserById/${id}/`),
 };

@@ -14,6 +14,13 @@ import {
   uploadErrors,
 } from './multipart.server';
 import { loadProfile, updateProfile } from './profile.server';
+import {
+  loadSubscribed,
+  loadSubscribers,
+  type SubscribedData,
+  type SubscribersData,
+  unsubscribe,
+} from './subscriptions.server';
 import { redirectWithToast } from './toast.server';
 import { type FieldErrors, textField } from './validation';
 
@@ -47,12 +54,18 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
     programmes: null as ProgramResponse[] | null,
     programme: null as ProgramResponse | null,
     lessons: null as LessonResponse[] | null,
+    subscribed: null as SubscribedData | null,
+    subscribers: null as SubscribersData | null,
   };
+  if (view.name === 'subscribed') return { ...content, subscribed: await loadSubscribed(args) };
   // The trainer views need the trainer record; without it the page shows SPEC §8's "cannot be retrived".
   const { trainer } = profile;
   if (!trainer) return content;
   if (view.name === 'programmes') {
     return { ...content, programmes: orNull(await api.trainerProgrammes(args, trainer.id)) };
+  }
+  if (view.name === 'subscribers') {
+    return { ...content, subscribers: await loadSubscribers(args, trainer) };
   }
   if (view.name === 'edit')
     return { ...content, programme: await ownProgramme(args, trainer, view.programmeId) };
@@ -170,6 +183,8 @@ export async function dashboardAction(args: ActionFunctionArgs) {
       return saveLesson(args, submitted);
     case INTENTS.deleteLesson:
       return deleteLesson(args, form);
+    case INTENTS.unsubscribe:
+      return unsubscribe(args, form);
     default:
       return rejectForm('', { message: MESSAGES.invalidInput, status: 400 });
   }

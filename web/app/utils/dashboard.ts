@@ -4,7 +4,8 @@ import { MESSAGES } from './messages';
 /*
  * The dashboard's views are addressed by the query string, so that every one of them is a link that works without
  * JavaScript: `?view=programmes`, `?view=create`, `?view=edit&program=7`, `?view=lessons&program=7` and, with the
- * lesson form open, `&lesson=new` or `&lesson=12`. No `view` is the profile.
+ * lesson form open, `&lesson=new` or `&lesson=12`. No `view` is the profile. The subscription views' own
+ * parameters are read by utils/subscriptions.ts.
  */
 
 export const DASHBOARD_PATH = '/trainerDashboard';
@@ -17,6 +18,7 @@ export const INTENTS = {
   requestPublication: 'request-publication',
   saveLesson: 'save-lesson',
   deleteLesson: 'delete-lesson',
+  unsubscribe: 'unsubscribe',
 } as const;
 
 export type DashboardView =

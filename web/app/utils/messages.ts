@@ -21,5 +21,12 @@ export const MESSAGES = {
     'Programme updated. Its name, description or price changed, so it is unpublished until a superuser approves it again.',
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',
+  subscribeToView: 'Subscribe to view the lessons',
+  lessonsFinished: 'Congrats You Finished all the Lessons In this Program',
+  confirmNextLesson: 'Have you finished the current lesson?',
+  continueLesson: 'No... Continue this Lesson',
+  markAndContinue: 'Yes... Mark Lesson as Completed',
+  confirmUnsubscribe: 'Are you sure you want to unsubscribe?',
+  payAgain: 'You will have to pay again to resubscribe later.',
   pictureTooLarge: `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`,
 } as const;

@@ -91,4 +91,17 @@ export class ProgressRepository {
   async percentage(enrolment: Enrolment): Promise<number> {
     return (await this.percentages([enrolment]))(enrolment);
   }
+
+  /** The numbers of the programme's lessons that the member completed, in lesson order (the player ticks them). */
+  async completedNumbers({ userId, programId }: Enrolment): Promise<number[]> {
+    const rows = await this.completions
+      .createQueryBuilder('completion')
+      .innerJoin('completion.lesson', 'lesson')
+      .select('lesson.number', 'number')
+      .where('completion.userId = :userId', { userId })
+      .andWhere('lesson.programId = :programId', { programId })
+      .orderBy('lesson.number', 'ASC')
+      .getRawMany<{ number: number | string }>();
+    return rows.map((row) => Number(row.number));
+  }
 }

@@ -49,8 +49,10 @@ export class ProgressService {
   }
 
   /**
-   * A member's percentage in a programme (`programRef` plain or `"{id}-n"`), for the member, the programme's
-   * trainer and superusers. The programme must be one the caller may see (404 otherwise, as everywhere).
+   * A member's percentage in a programme (`programRef` plain or `"{id}-n"`), the numbers of the lessons done and
+   * the start of the active subscription (null without one), for the member, the programme's trainer and
+   * superusers: the lesson player needs nothing else to know whether and since when the member follows it. The
+   * programme must be one the caller may see (404 otherwise, as everywhere).
    */
   async percentage(auth: AuthContext, userId: number, programRef: string): Promise<LessonProgressResponse> {
     const programId = parseProgramRef(programRef);
@@ -62,10 +64,18 @@ export class ProgressService {
       }
       if (!(await this.users.findById(userId))) throw new NotFoundException(PROGRESS_MESSAGES.userNotFound);
     }
+    const enrolment = { userId, programId: program.id };
+    const [percentage, completed, subscription] = await Promise.all([
+      this.progress.percentage(enrolment),
+      this.progress.completedNumbers(enrolment),
+      this.subscriptions.findActive(userId, program.id),
+    ]);
     return {
       user: userId,
       program: program.id,
-      progress_percentage: await this.progress.percentage({ userId, programId: program.id }),
+      progress_percentage: percentage,
+      completed_lessons: completed,
+      subscribed_on: subscription ? subscription.startedAt.toISOString() : null,
     };
   }
 }

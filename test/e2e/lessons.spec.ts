@@ -1,0 +1,258 @@
+import type { Page } from '@playwright/test';
+import { MESSAGES } from '../../web/app/utils/messages.js';
+import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
+import {
+  type ApiAccount,
+  apiAccount,
+  apiProgramme,
+  apiTrainer,
+  publishProgrammes,
+  uniqueWord,
+} from './support/catalogue.js';
+import { apiLessons, apiSubscribe, type LessonFields } from './support/subscriptions.js';
+
+/*
+ * The lesson player (/programLesson/{id}) and the member's dashboard (SPEC §2, §4), without JavaScript: every step
+ * is a link or a form the server answers.
+ */
+
+const LESSONS: LessonFields[] = [
+  { number: 1, title: 'Sun salutation', videoId: 'IODxDxX7oi4' },
+  { number: 2, title: 'Standing poses', videoId: 'aclHkVaku9U' },
+  { number: 3, title: 'Balance', videoId: 'v7AYKMP6rOE' },
+  { number: 4, title: 'Rest and breath', videoId: 'inpok4MKVLM' },
+];
+
+interface Course {
+  trainer: ApiAccount;
+  programmeId: number;
+  name: string;
+}
+
+/** A published programme with `lessons`, by a new trainer. */
+async function course(page: Page, lessons: LessonFields[] = LESSONS): Promise<Course> {
+  const { account } = await apiTrainer(page.request);
+  const name = `Yoga ${uniqueWord()}`;
+  const programmeId = await apiProgramme(page.request, account.auth, { program_name: name, duration: 30 });
+  await apiLessons(page.request, account.auth, programmeId, lessons);
+  await publishProgrammes(page.request, [programmeId]);
+  return { trainer: account, programmeId, name };
+}
+
+/** A new member who bought the course with the test provider (through the API). */
+async function member(page: Page, { programmeId }: Course): Promise<ApiAccount> {
+  const account = await apiAccount(page.request);
+  await apiSubscribe(page.request, account.auth, programmeId);
+  return account;
+}
+
+// The embedded player is YouTube's: the tests answer for it, so they never reach the internet.
+test.beforeEach(async ({ page }) => {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Video</title>' }),
+  );
+});
+
+const lessonLink = (page: Page, title: string) =>
+  page.getByRole('navigation', { name: 'Program Lessons' }).getByRole('link', { name: new RegExp(title) });
+
+test.describe('the lesson player without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a member buys with the test provider, watches, marks two lessons and sees the percentage; the trainer sees it under Subscribers', async ({
+    page,
+  }) => {
+    const programme = await course(page);
+    const buyer = await member(page, programme);
+    await signIn(page, buyer);
+
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await expect(page.getByRole('heading', { level: 1, name: programme.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Program Lessons' })).toBeVisible();
+    await expect(page.getByText('Day 1 of 30')).toBeVisible();
+    await expect(page.getByText('0% completed')).toBeVisible();
+    // The first unfinished lesson opens, and on day 1 it is today's lesson.
+    await expect(page.getByRole('heading', { level: 2, name: 'Sun salutation' })).toBeVisible();
+    await expect(lessonLink(page, 'Sun salutation')).toHaveAttribute('aria-current', 'page');
+    await expect(lessonLink(page, 'Sun salutation')).toContainText('Today');
+    const video = page.getByTitle('Video: Sun salutation');
+    await expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/IODxDxX7oi4');
+
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+    await expect(page.getByText('25% completed')).toBeVisible();
+    await expect(lessonLink(page, 'Sun salutation')).toHaveAccessibleName(/\(completed\)/);
+    await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0);
+
+    // A completed lesson moves on without asking; an unfinished one asks first.
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await expect(page.getByRole('heading', { name: MESSAGES.confirmNextLesson })).toBeVisible();
+    await page.getByRole('link', { name: MESSAGES.continueLesson }).click();
+    await expect(page.getByRole('heading', { name: MESSAGES.confirmNextLesson })).toHaveCount(0);
+    await expect(page.getByText('25% completed')).toBeVisible();
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
+    await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
+    await expect(page.getByText('50% completed')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Lessons completed' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
+    await expect(lessonLink(page, 'Balance')).not.toHaveAccessibleName(/\(completed\)/);
+
+    await page.goto('/trainerDashboard?view=subscribed');
+    const card = page.getByRole('article', { name: programme.name });
+    await expect(
+      card.getByText(`Trainer: ${programme.trainer.firstName} ${programme.trainer.lastName}`),
+    ).toBeVisible();
+    await expect(card.getByRole('progressbar', { name: `Progress in ${programme.name}` })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    await expect(card.getByText('50%')).toBeVisible();
+    await card.getByRole('link', { name: `Continue ${programme.name}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
+
+    await signIn(page, programme.trainer);
+    await page.goto('/trainerDashboard?view=subscribers');
+    const table = page.getByRole('table', { name: programme.name });
+    const row = table.getByRole('row', { name: new RegExp(`${buyer.firstName} ${buyer.lastName}`) });
+    await expect(row.getByRole('cell', { name: '50%' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'active' })).toBeVisible();
+  });
+
+  test('"Next Lesson ->" after the last lesson congratulates the member', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, programme));
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
+    await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
+    await expect(page.getByText('100% completed')).toBeVisible();
+    // With every lesson done the page opens on the congratulations; a lesson is still a click away.
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
+    await lessonLink(page, 'Sun salutation').click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sun salutation' })).toBeVisible();
+  });
+
+  test('a refused mark is told in an info toast with the server message', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 2));
+    await signIn(page, await member(page, programme));
+    await page.goto(`/programLesson/${programme.programmeId}?lesson=2`);
+    // The trainer deletes the lesson while the member watches it.
+    const lessons = await page.request.get(`/api/fitness_programs/getLessons/${programme.programmeId}/`, {
+      headers: programme.trainer.auth,
+    });
+    const [, second] = (await lessons.json()) as { id: number }[];
+    const deleted = await page.request.delete(`/api/fitness_programs/DeleteLesson/${second.id}/`, {
+      headers: programme.trainer.auth,
+    });
+    expect(deleted.status()).toBe(204);
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(toast(page, /not found/i)).toBeVisible();
+    await expect(page.getByText('0% completed')).toBeVisible();
+  });
+
+  test('a signed-in user who has not subscribed is sent to the details page', async ({ page }) => {
+    const programme = await course(page);
+    await signIn(page, await apiAccount(page.request));
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await expect(page).toHaveURL(`/programDetails/${programme.programmeId}`);
+    await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
+  });
+
+  test('the owner trainer and a superuser preview the lessons without progress', async ({
+    page,
+    superuser,
+  }) => {
+    const programme = await course(page);
+    for (const viewer of [programme.trainer, superuser]) {
+      await signIn(page, viewer);
+      await page.goto(`/programLesson/${programme.programmeId}?lesson=2`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
+      await expect(page.getByTitle('Video: Standing poses')).toHaveAttribute(
+        'src',
+        'https://www.youtube-nocookie.com/embed/aclHkVaku9U',
+      );
+      await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0);
+      await expect(page.getByText(/^Day \d+ of/)).toHaveCount(0);
+      await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
+    }
+  });
+
+  test('a visitor signs in first and comes back to the lessons', async ({ page }) => {
+    const programme = await course(page);
+    const path = `/programLesson/${programme.programmeId}`;
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
+    await fillLogin(page, programme.trainer.email, programme.trainer.password);
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { name: 'Program Lessons' })).toBeVisible();
+  });
+});
+
+test.describe("the member's dashboard without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('unsubscribing asks first, then leaves the empty state with a link to the programmes', async ({
+    page,
+  }) => {
+    const programme = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, programme));
+    await page.goto('/trainerDashboard?view=subscribed');
+    const card = page.getByRole('article', { name: programme.name });
+    await card.getByRole('link', { name: programme.name, exact: true }).click();
+    await expect(page).toHaveURL(`/programDetails/${programme.programmeId}`);
+
+    await page.goto('/trainerDashboard?view=subscribed');
+    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });
+    await expect(question.getByText(MESSAGES.payAgain)).toBeVisible();
+    await question.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(toast(page, /Successfully unsubscribed from the program/)).toBeVisible();
+    await expect(page.getByText('You have not subscribed to any programme yet.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Find Programmes' })).toHaveAttribute('href', '/programmes');
+
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
+  });
+});
+
+test.describe('the lesson player with JavaScript', () => {
+  test('marks a lesson and moves on after the confirmation, without a full page load', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 2));
+    await signIn(page, await member(page, programme));
+    await page.goto(`/programLesson/${programme.programmeId}`);
+    await page.getByRole('link', { name: 'Next Lesson ->' }).click();
+    await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
+    await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
+    await expect(page.getByText('50% completed')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(page.getByText('100% completed')).toBeVisible();
+    await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
+  });
+
+  test('the dashboard asks in a modal before unsubscribing', async ({ page }) => {
+    const programme = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, programme));
+    await page.goto('/trainerDashboard?view=subscribed');
+    const card = page.getByRole('article', { name: programme.name });
+    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });
+    await expect(question.getByText(MESSAGES.payAgain)).toBeVisible();
+    await question.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(toast(page, /Successfully unsubscribed from the program/)).toBeVisible();
+    await expect(page.getByText('You have not subscribed to any programme yet.')).toBeVisible();
+  });
+});

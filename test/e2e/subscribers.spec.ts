@@ -1,0 +1,76 @@
+import { expect, signIn, test } from './support/accounts.js';
+import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiLessons, apiSubscribe } from './support/subscriptions.js';
+
+/*
+ * The trainer's Subscribers view on /trainerDashboard (SPEC §2), without JavaScript: one table per programme, a
+ * programme filter, and 'User Details' opened from a row.
+ */
+
+test.use({ javaScriptEnabled: false });
+
+test("a trainer sees each programme's subscribers with their progress, filters them and opens a member's details", async ({
+  page,
+}) => {
+  const { account: trainer } = await apiTrainer(page.request);
+  const yoga = `Yoga ${uniqueWord()}`;
+  const cardio = `Cardio ${uniqueWord()}`;
+  const yogaId = await apiProgramme(page.request, trainer.auth, { program_name: yoga });
+  const cardioId = await apiProgramme(page.request, trainer.auth, {
+    program_name: cardio,
+    category: 'Cardio',
+  });
+  await apiLessons(page.request, trainer.auth, yogaId, [
+    { number: 1, title: 'Breath', videoId: 'IODxDxX7oi4' },
+    { number: 2, title: 'Stretch', videoId: 'aclHkVaku9U' },
+  ]);
+  await publishProgrammes(page.request, [yogaId, cardioId]);
+
+  const both = await apiAccount(page.request);
+  await apiSubscribe(page.request, both.auth, yogaId);
+  await apiSubscribe(page.request, both.auth, cardioId);
+  const marked = await page.request.get(`/api/fitness_programs/updatelessonProgress/${yogaId}-1/`, {
+    headers: both.auth,
+  });
+  expect(marked.status()).toBe(201);
+  const other = await apiAccount(page.request);
+  await apiSubscribe(page.request, other.auth, cardioId);
+
+  await signIn(page, trainer);
+  await page.goto('/trainerDashboard');
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Subscribers' })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Subscribers' })).toBeVisible();
+
+  const yogaTable = page.getByRole('table', { name: yoga });
+  const cardioTable = page.getByRole('table', { name: cardio });
+  await expect(yogaTable.getByRole('row')).toHaveCount(2);
+  await expect(cardioTable.getByRole('row')).toHaveCount(3);
+  const today = new Date().toISOString().slice(0, 10);
+  const yogaRow = yogaTable.getByRole('row', { name: /Ada Tester/ });
+  await expect(yogaRow.getByRole('cell')).toHaveText(['Ada Tester', today, 'active', '50%']);
+
+  await page.getByLabel('Programme', { exact: true }).selectOption({ label: cardio });
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(new RegExp(`view=subscribers&program=${cardioId}`));
+  await expect(page.getByRole('table')).toHaveCount(1);
+  await expect(cardioTable.getByRole('row')).toHaveCount(3);
+
+  await page.goto('/trainerDashboard?view=subscribers');
+  await yogaTable.getByRole('link', { name: 'Ada Tester' }).click();
+  const details = page.getByRole('dialog', { name: 'User Details' });
+  await expect(details.getByText(both.email)).toBeVisible();
+  await expect(details.getByText('Ada Tester')).toBeVisible();
+  await expect(details.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
+  await details.getByRole('link', { name: 'cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' })).toHaveCount(0);
+});
+
+test('a trainer without subscribers is told so', async ({ page }) => {
+  const { account: trainer } = await apiTrainer(page.request);
+  await signIn(page, trainer);
+  await page.goto('/trainerDashboard?view=subscribers');
+  await expect(page.getByText('Nobody has subscribed to your programmes yet.')).toBeVisible();
+});

@@ -1,0 +1,150 @@
+import { fullName } from '@fitcoach/contracts';
+import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { UrlDialog } from '~/components/layout/url-dialog';
+import { Form, Link, useLocation } from '@remix-run/react';
+import type { CurrentUser } from '~/types/user';
+import {
+  calendarDate,
+  groupByProgramme,
+  type SubscriberGroup,
+  subscribersSearch,
+} from '~/utils/subscriptions';
+import type { SubscribersData } from '~/utils/subscriptions.server';
+
+/** SPEC §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
+function UserDetails({ user, closeTo }: { user: CurrentUser | null; closeTo: string }) {
+  const name = user ? fullName(user.first_name, user.last_name) : '';
+  return (
+    <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>
+      {user ? (
+        <Group align="center" mb="md">
+          <Avatar
+            src={user.profile_picture}
+            alt={`Photo of ${name}`}
+            name={name}
+            color="initials"
+            size={72}
+          />
+          <Stack gap={2}>
+            <Text fw={700}>{name}</Text>
+            <Text size="sm">{user.email}</Text>
+          </Stack>
+        </Group>
+      ) : null}
+      <Group>
+        <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+          cancel
+        </Button>
+        <Button component={Link} to="/chat">
+          Chat
+        </Button>
+      </Group>
+    </UrlDialog>
+  );
+}
+
+function ProgrammeSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
+  const { pathname } = useLocation();
+  const captionId = `subscribers-${group.programId}`;
+  return (
+    <Table.ScrollContainer minWidth={480} mb="xl">
+      <Title order={3} size="h4" id={captionId} mb="xs">
+        {group.programName}
+      </Title>
+      <Table striped highlightOnHover aria-labelledby={captionId}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Join Date</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Progress</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {group.entries.map((entry) => (
+            <Table.Tr key={`${entry.user}-${entry.created_on}`}>
+              <Table.Td>
+                {/* Opens 'User Details' (SPEC §2: clicking a row): a link, so it works without JavaScript. */}
+                <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
+                  {entry.username}
+                </Link>
+              </Table.Td>
+              <Table.Td>{calendarDate(entry.created_on)}</Table.Td>
+              <Table.Td>{entry.status}</Table.Td>
+              <Table.Td>{entry.progress}%</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SubscribersPager({ data }: { data: SubscribersData }) {
+  const { pathname } = useLocation();
+  const { query, pageSize } = data;
+  const pages = Math.max(1, Math.ceil((data.subscribers?.total ?? 0) / pageSize));
+  if (pages === 1 && query.page === 1) return null;
+  const to = (page: number) => pathname + subscribersSearch({ ...query, page, user: null });
+  return (
+    <Group component="nav" aria-label="Pages" justify="center" gap="md">
+      {query.page > 1 ? (
+        <Button component={Link} to={to(Math.min(query.page - 1, pages))} variant="default">
+          Previous
+        </Button>
+      ) : null}
+      <Text size="sm" c="dimmed">
+        Page {query.page} of {pages}
+      </Text>
+      {query.page < pages ? (
+        <Button component={Link} to={to(query.page + 1)} variant="default">
+          Next
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** SPEC §2 Subscribers: one table per programme, filterable by programme (a GET form) and paginated. */
+export function SubscribersView({ data }: { data: SubscribersData | null }) {
+  const { pathname } = useLocation();
+  if (!data) return null;
+  const { query, subscribers } = data;
+  const groups = subscribers ? groupByProgramme(subscribers.items) : [];
+  return (
+    <section aria-labelledby="subscribers-heading">
+      <Title order={2} id="subscribers-heading" mb="md">
+        Subscribers
+      </Title>
+      <Form method="get" action={pathname}>
+        <input type="hidden" name="view" value="subscribers" />
+        <Group align="flex-end" mb="lg">
+          <NativeSelect
+            label="Programme"
+            name="program"
+            defaultValue={query.program === null ? '' : String(query.program)}
+            data={[
+              { value: '', label: 'All programmes' },
+              ...data.programmes.map((programme) => ({
+                value: String(programme.id),
+                label: programme.program_name,
+              })),
+            ]}
+          />
+          <Button type="submit" variant="light">
+            Filter
+          </Button>
+        </Group>
+      </Form>
+      <UserDetails user={data.details} closeTo={pathname + subscribersSearch({ ...query, user: null })} />
+      {subscribers === null ? (
+        <Alert color="red">Sorry Something went wrong</Alert>
+      ) : groups.length === 0 ? (
+        <Text c="dimmed">Nobody has subscribed to your programmes yet.</Text>
+      ) : (
+        groups.map((group) => <ProgrammeSubscribers key={group.programId} group={group} data={data} />)
+      )}
+      <SubscribersPager data={data} />
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { LessonResponse } from '@fitcoach/contracts';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Form, Link } from '@remix-run/react';
+import { SubmitButton } from '~/components/forms/form-actions';
+import { UrlDialog } from '~/components/layout/url-dialog';
+import {
+  LESSON_INTENTS,
+  type LessonChoice,
+  LESSONS_END,
+  lessonSearch,
+  youtubeEmbedUrl,
+} from '~/utils/lessons';
+import { MESSAGES } from '~/utils/messages';
+import classes from './lessons.module.css';
+
+interface LessonViewProps {
+  lesson: LessonResponse;
+  previous: LessonResponse | null;
+  next: LessonResponse | null;
+  /** Null in a preview: no marking, and "next" is a plain link. */
+  member: { completed: boolean } | null;
+  /** The "Have you finished the current lesson?" step is open. */
+  confirming: boolean;
+}
+
+/** The hidden fields of a form that marks `lesson` completed. */
+function LessonFields({ intent, lesson }: { intent: string; lesson: number }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="lesson" value={lesson} />
+    </>
+  );
+}
+
+/**
+ * SPEC §2: "Next Lesson ->" asks 'Have you finished the current lesson?' before leaving an unfinished lesson. The
+ * question is a state of the URL (`?confirm=next`), so it works without JavaScript; "Yes" marks and moves on.
+ */
+function ConfirmNext({
+  lesson,
+  next,
+  opened,
+}: {
+  lesson: LessonResponse;
+  next: LessonChoice;
+  opened: boolean;
+}) {
+  const stay = lessonSearch(lesson.number);
+  return (
+    <UrlDialog opened={opened} title={MESSAGES.confirmNextLesson} closeTo={stay}>
+      <Group>
+        <Button component={Link} to={stay} variant="default" preventScrollReset>
+          {MESSAGES.continueLesson}
+        </Button>
+        <Form method="post">
+          <LessonFields intent={LESSON_INTENTS.next} lesson={lesson.number} />
+          <input type="hidden" name="next" value={next} />
+          <SubmitButton>{MESSAGES.markAndContinue}</SubmitButton>
+        </Form>
+      </Group>
+    </UrlDialog>
+  );
+}
+
+function NextControl({ lesson, next, member }: Pick<LessonViewProps, 'lesson' | 'next' | 'member'>) {
+  // A member moves on from the last lesson to the congratulations; a preview simply ends there.
+  const target: LessonChoice | null = next ? next.number : member ? LESSONS_END : null;
+  if (target === null) return null;
+  const confirm = member !== null && !member.completed;
+  return (
+    <Button component={Link} to={lessonSearch(confirm ? lesson.number : target, confirm)}>
+      Next Lesson -&gt;
+    </Button>
+  );
+}
+
+/** SPEC §2: the chosen lesson's title, video, image and description, with marking and the way on. */
+export function LessonView({ lesson, previous, next, member, confirming }: LessonViewProps) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{lesson.title}</Title>
+        {member?.completed ? (
+          <Badge color="green" variant="light" size="lg">
+            Completed
+          </Badge>
+        ) : null}
+      </Group>
+      {lesson.video_id ? (
+        <iframe
+          className={classes.video}
+          src={youtubeEmbedUrl(lesson.video_id)}
+          title={`Video: ${lesson.title}`}
+          allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : null}
+      {lesson.image ? <img src={lesson.image} alt={lesson.title} className={classes.image} /> : null}
+      {lesson.description ? <Text style={{ whiteSpace: 'pre-line' }}>{lesson.description}</Text> : null}
+      <ConfirmNext lesson={lesson} next={next ? next.number : LESSONS_END} opened={confirming} />
+      <Group justify="space-between">
+        {previous ? (
+          <Button component={Link} to={lessonSearch(previous.number)} variant="default">
+            &lt;- Previous Lesson
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group>
+          {member && !member.completed ? (
+            <Form method="post">
+              <LessonFields intent={LESSON_INTENTS.complete} lesson={lesson.number} />
+              <SubmitButton variant="light">Mark as completed</SubmitButton>
+            </Form>
+          ) : null}
+          <NextControl lesson={lesson} next={next} member={member} />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+import type { LessonResponse, ProgramResponse } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { parseId } from '~/utils/catalogue';
+import {
+  CONFIRM_NEXT,
+  choosePosition,
+  clampPercentage,
+  LESSON_INTENTS,
+  type LessonChoice,
+  lessonPlayerPath,
+  parseLessonChoice,
+  type PlayerPosition,
+  programmeDay,
+  todaysLessonIndex,
+} from '~/utils/lessons';
+import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
+import type { CurrentUser } from '~/types/user';
+import type { RouteArgs } from '~/utils/session.server';
+import { redirectWithToast } from '~/utils/toast.server';
+import { textField } from '~/utils/validation';
+
+/*
+ * The lesson player's loader and action (SPEC §2 lesson player, §4 progress). Who may watch is the API's rule
+ * (getLessons gives the videos only to an active subscriber, the owner trainer and superusers); the page mirrors
+ * it to choose between the member's player, a preview without progress, and the details page.
+ */
+
+function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
+  const id = parseId(args.params.id);
+  if (id === null) throw new Response('Not Found', { status: 404 });
+  return id;
+}
+
+/** Whether the user may preview the programme: a superuser, or the trainer who owns it. */
+async function maySeePreview(
+  args: RouteArgs,
+  user: CurrentUser,
+  programme: ProgramResponse,
+): Promise<boolean> {
+  if (user.is_superuser) return true;
+  if (!user.is_trainer) return false;
+  const trainer = await api.ownTrainer(args);
+  return trainer.ok && trainer.data.data.id === programme.trainer;
+}
+
+interface Progress {
+  percentage: number;
+  completed: number[];
+}
+
+/**
+ * The member's progress in the programme and the start of their active subscription, or null when they do not
+ * follow it (an unpublished programme they cannot see included: the API answers 404).
+ */
+async function subscription(
+  args: RouteArgs,
+  user: CurrentUser,
+  id: number,
+): Promise<(Progress & { subscribedOn: string }) | null> {
+  const result = await api.lessonProgress(args, user.id, id);
+  if (!result.ok) {
+    if (result.status === 404) return null;
+    throw new Response(result.error.message, { status: result.status });
+  }
+  const { progress_percentage, completed_lessons, subscribed_on } = result.data;
+  if (!subscribed_on) return null;
+  return {
+    percentage: clampPercentage(progress_percentage),
+    completed: completed_lessons ?? [],
+    subscribedOn: subscribed_on,
+  };
+}
+
+export interface MemberState extends Progress {
+  /** "Day N of {duration}". */
+  day: number;
+  /** The position of today's lesson in the list, highlighted there. */
+  todayIndex: number | null;
+}
+
+export interface LessonPlayerData {
+  programme: Pick<ProgramResponse, 'id' | 'program_name' | 'duration'>;
+  lessons: LessonResponse[];
+  /** Null in a preview (owner or superuser): no progress, no day counter, no marking. */
+  member: MemberState | null;
+  position: PlayerPosition;
+  /** The "Have you finished the current lesson?" step is open. */
+  confirming: boolean;
+}
+
+export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<LessonPlayerData> {
+  const user = await requireUser(args);
+  const id = programmeId(args);
+  // Asked together: the subscriber's page, the common one, waits for one round of API calls.
+  const [programme, followed, lessons] = await Promise.all([
+    api.programme(args, id),
+    subscription(args, user, id),
+    api.lessons(args, id),
+  ]);
+  if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });
+  if (!followed && !(await maySeePreview(args, user, programme.data))) {
+    throw await redirectWithToast(
+      `/programDetails/${id}`,
+      { type: 'info', message: MESSAGES.subscribeToView },
+      args.request,
+    );
+  }
+  if (!lessons.ok) throw new Response(lessons.error.message, { status: lessons.status });
+
+  const search = new URL(args.request.url).searchParams;
+  const numbers = lessons.data.map((lesson) => lesson.number);
+  const position = choosePosition(
+    numbers,
+    followed?.completed ?? [],
+    parseLessonChoice(search.get('lesson')),
+    followed === null,
+  );
+  let member: MemberState | null = null;
+  if (followed) {
+    const { percentage, completed, subscribedOn } = followed;
+    const day = programmeDay(subscribedOn, new Date(), programme.data.duration);
+    member = { percentage, completed, day, todayIndex: todaysLessonIndex(day, numbers.length) };
+  }
+  const current = position.kind === 'lesson' ? lessons.data[position.index] : undefined;
+  const confirming =
+    member !== null &&
+    current !== undefined &&
+    !member.completed.includes(current.number) &&
+    search.get('confirm') === CONFIRM_NEXT;
+  const { program_name, duration } = programme.data;
+  return { programme: { id, program_name, duration }, lessons: lessons.data, member, position, confirming };
+}
+
+/**
+ * "Mark as completed" stays on the lesson; "Yes... Mark Lesson as Completed" moves on to the lesson the form
+ * names as the next (or the end). Either way post/redirect/get with the API's message: a success toast, or SPEC
+ * §8's info toast for a refusal (the lesson stays open, nothing moves on).
+ */
+export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Response> {
+  await requireUser(args);
+  const id = programmeId(args);
+  const submitted = await readForm(args.request);
+  if (!submitted) throw new Response(MESSAGES.invalidInput, { status: 400 });
+  const { form } = submitted;
+  const intent = textField(form, 'intent');
+  const lesson = parseLessonChoice(textField(form, 'lesson'));
+  if (typeof lesson !== 'number' || (intent !== LESSON_INTENTS.complete && intent !== LESSON_INTENTS.next)) {
+    throw new Response(MESSAGES.invalidInput, { status: 400 });
+  }
+  const result = await api.completeLesson(args, id, lesson);
+  if (!result.ok) {
+    return redirectWithToast(
+      lessonPlayerPath(id, lesson),
+      { type: 'info', message: result.error.message },
+      args.request,
+    );
+  }
+  const next: LessonChoice =
+    intent === LESSON_INTENTS.next ? (parseLessonChoice(textField(form, 'next')) ?? lesson) : lesson;
+  return redirectWithToast(
+    lessonPlayerPath(id, next),
+    { type: 'success', message: result.data.message },
+    args.request,
+  );
+}

@@ -1,0 +1,105 @@
+/*
+ * The lesson player's rules that need no server (SPEC §2 lesson player, §4 progress): which lesson a URL
+ * opens, the day of the programme, today's lesson and the progress circle. Lessons are identified in URLs by their
+ * number (n of `{programId}-{n}`), as the API's `updatelessonProgress` path names them.
+ */
+
+/** `?lesson=end`: the page after the last lesson ("Congrats ..."). */
+export const LESSONS_END = 'end';
+
+/** `?confirm=next`: the "Have you finished the current lesson?" step, rendered by the server without JavaScript. */
+export const CONFIRM_NEXT = 'next';
+
+/** The forms of the lesson player, told apart by their `intent` field. */
+export const LESSON_INTENTS = {
+  /** "Mark as completed": marks the lesson and stays on it. */
+  complete: 'complete',
+  /** "Yes... Mark Lesson as Completed": marks the lesson and moves on to the next one. */
+  next: 'next',
+} as const;
+
+export type LessonChoice = number | typeof LESSONS_END;
+
+/** A lesson number or `end` from a URL or form; anything else is null (the default lesson). */
+export function parseLessonChoice(value: string | null | undefined): LessonChoice | null {
+  if (value === LESSONS_END) return LESSONS_END;
+  if (!value || !/^\d{1,6}$/.test(value)) return null;
+  const number = Number(value);
+  return number > 0 ? number : null;
+}
+
+/** What the page shows: a lesson (by its position in the ordered list), the end, or nothing (no lessons yet). */
+export type PlayerPosition = { kind: 'lesson'; index: number } | { kind: 'end' } | { kind: 'empty' };
+
+/**
+ * The lesson the page opens. A known lesson number is that lesson; `end` is the end for a member; anything else
+ * is the first lesson the member has not completed (the end when all are), or the first lesson in a preview.
+ */
+export function choosePosition(
+  numbers: readonly number[],
+  completed: readonly number[],
+  requested: LessonChoice | null,
+  preview: boolean,
+): PlayerPosition {
+  if (numbers.length === 0) return { kind: 'empty' };
+  if (typeof requested === 'number') {
+    const index = numbers.indexOf(requested);
+    if (index >= 0) return { kind: 'lesson', index };
+  }
+  if (preview) return { kind: 'lesson', index: 0 };
+  if (requested === LESSONS_END) return { kind: 'end' };
+  const done = new Set(completed);
+  const index = numbers.findIndex((number) => !done.has(number));
+  return index >= 0 ? { kind: 'lesson', index } : { kind: 'end' };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function utcDay(date: Date): number {
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
+/**
+ * "Day N of {duration}": the day the subscription started is day 1; the count stops at the programme's last day
+ * (and is never below 1, whatever a clock says).
+ */
+export function programmeDay(subscribedOn: string, now: Date, duration: number): number {
+  const start = new Date(subscribedOn);
+  if (Number.isNaN(start.getTime())) return 1;
+  const day = Math.floor((utcDay(now) - utcDay(start)) / DAY_MS) + 1;
+  return Math.min(Math.max(day, 1), Math.max(duration, 1));
+}
+
+/** The position of today's lesson in the ordered list: the Nth lesson on day N, the last one after that. */
+export function todaysLessonIndex(day: number, lessonCount: number): number | null {
+  if (lessonCount === 0) return null;
+  return Math.min(day, lessonCount) - 1;
+}
+
+/** A percentage kept within 0..100 and whole. */
+export function clampPercentage(percentage: number): number {
+  if (!Number.isFinite(percentage)) return 0;
+  return Math.round(Math.min(Math.max(percentage, 0), 100));
+}
+
+/** SPEC §4: the progress circle is percent*3.6 degrees. */
+export function progressDegrees(percentage: number): number {
+  return clampPercentage(percentage) * 3.6;
+}
+
+/** The URL (query string only) of a lesson of the player, optionally with its confirmation step. */
+export function lessonSearch(choice: LessonChoice, confirm = false): string {
+  const params = new URLSearchParams({ lesson: String(choice) });
+  if (confirm) params.set('confirm', CONFIRM_NEXT);
+  return `?${params.toString()}`;
+}
+
+/** The path of a programme's lesson player, at a lesson when one is given. */
+export function lessonPlayerPath(programId: number, choice?: LessonChoice): string {
+  return `/programLesson/${programId}${choice === undefined ? '' : lessonSearch(choice)}`;
+}
+
+/** The privacy-enhanced YouTube embed of a video (no cookies until the visitor plays it). */
+export function youtubeEmbedUrl(videoId: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+}

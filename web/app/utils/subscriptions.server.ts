@@ -1,0 +1,83 @@
+import type { FollowedProgram, SubscriberEntry, TrainerResponse } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { CurrentUser } from '~/types/user';
+import { api, type ListPage } from './api.server';
+import { parseId } from './catalogue';
+import { INTENTS } from './dashboard';
+import { rejectForm } from './forms.server';
+import {
+  SUBSCRIBERS_PAGE_SIZE,
+  subscribedSearch,
+  type SubscribersQuery,
+  subscribersQuery,
+  unsubscribeParam,
+} from './subscriptions';
+import { redirectWithToast } from './toast.server';
+import { textField } from './validation';
+
+/*
+ * The dashboard's subscription views (SPEC §2): a member's followed programmes, and a trainer's subscribers. The
+ * API decides what each may see (get_subscribers lists only the caller's programmes; getUserById gives the e-mail
+ * only to the user's trainer); these loaders only ask.
+ */
+
+export interface SubscribedData {
+  /** Null when the API could not list them. */
+  programmes: FollowedProgram[] | null;
+  /** The programme whose unsubscription the member is asked to confirm. */
+  confirmUnsubscribe: number | null;
+}
+
+export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
+  const followed = await api.followedProgrammes(args);
+  const programmes = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
+  const asked = unsubscribeParam(new URL(args.request.url).searchParams);
+  const confirmUnsubscribe = programmes?.some((programme) => programme.id === asked) ? asked : null;
+  return { programmes, confirmUnsubscribe };
+}
+
+export interface SubscribersData {
+  query: SubscribersQuery;
+  pageSize: number;
+  /** Null when the API could not list them. */
+  subscribers: ListPage<SubscriberEntry> | null;
+  /** The trainer's programmes, for the filter. */
+  programmes: { id: number; program_name: string }[];
+  /** The open 'User Details'. */
+  details: CurrentUser | null;
+}
+
+export async function loadSubscribers(
+  args: LoaderFunctionArgs,
+  trainer: TrainerResponse,
+): Promise<SubscribersData> {
+  const query = subscribersQuery(new URL(args.request.url).searchParams);
+  const [subscribers, programmes, details] = await Promise.all([
+    api.subscribers(args, {
+      page: query.page,
+      pageSize: SUBSCRIBERS_PAGE_SIZE,
+      program: query.program ?? undefined,
+    }),
+    api.trainerProgrammes(args, trainer.id),
+    query.user === null ? null : api.userById(args, query.user),
+  ]);
+  return {
+    query,
+    pageSize: SUBSCRIBERS_PAGE_SIZE,
+    subscribers: subscribers.ok ? subscribers.data : null,
+    programmes: programmes.ok ? programmes.data.map(({ id, program_name }) => ({ id, program_name })) : [],
+    details: details?.ok ? details.data : null,
+  };
+}
+
+/** SPEC §2/§4: unsubscribing (after the confirmation) ends the subscription; paying again is needed to return. */
+export async function unsubscribe(args: ActionFunctionArgs, form: FormData) {
+  const programmeId = parseId(textField(form, 'program'));
+  if (programmeId === null) throw new Response('Not Found', { status: 404 });
+  const result = await api.unfollowProgramme(args, programmeId);
+  if (!result.ok) {
+    return rejectForm(INTENTS.unsubscribe, { message: result.error.message, status: result.status });
+  }
+  const to = new URL(args.request.url).pathname + subscribedSearch();
+  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+}

@@ -1,0 +1,76 @@
+import type { SubscriberEntry } from '@fitcoach/contracts';
+import { pageParam, parseId } from './catalogue';
+
+/*
+ * The query strings of the dashboard's subscription views (SPEC §2 Subscribed Programmes and Subscribers), so that
+ * every step is a link that works without JavaScript: `?view=subscribed&unsubscribe=7` asks to confirm leaving
+ * programme 7; `?view=subscribers&program=7&page=2&user=12` is page 2 of programme 7's subscribers with the
+ * details of user 12 open.
+ */
+
+/** Subscribers per page of the trainer's Subscribers view. */
+export const SUBSCRIBERS_PAGE_SIZE = 20;
+
+export interface SubscribersQuery {
+  /** Only this programme's subscribers; null is all the trainer's programmes. */
+  program: number | null;
+  page: number;
+  /** The subscriber whose 'User Details' are open. */
+  user: number | null;
+}
+
+export function subscribersQuery(search: URLSearchParams): SubscribersQuery {
+  return {
+    program: parseId(search.get('program')),
+    page: pageParam(search),
+    user: parseId(search.get('user')),
+  };
+}
+
+/** The query string of a state of the Subscribers view (defaults left out). */
+export function subscribersSearch({ program, page, user }: SubscribersQuery): string {
+  const params = new URLSearchParams({ view: 'subscribers' });
+  if (program !== null) params.set('program', String(program));
+  if (page > 1) params.set('page', String(page));
+  if (user !== null) params.set('user', String(user));
+  return `?${params.toString()}`;
+}
+
+/** The programme whose unsubscription is being confirmed (`?unsubscribe=`), if any. */
+export function unsubscribeParam(search: URLSearchParams): number | null {
+  return parseId(search.get('unsubscribe'));
+}
+
+export function subscribedSearch(unsubscribe: number | null = null): string {
+  const params = new URLSearchParams({ view: 'subscribed' });
+  if (unsubscribe !== null) params.set('unsubscribe', String(unsubscribe));
+  return `?${params.toString()}`;
+}
+
+export interface SubscriberGroup {
+  programId: number;
+  programName: string;
+  entries: SubscriberEntry[];
+}
+
+/** SPEC §2: one table per programme. The entries keep the API's order within each programme. */
+export function groupByProgramme(entries: readonly SubscriberEntry[]): SubscriberGroup[] {
+  const groups = new Map<number, SubscriberGroup>();
+  for (const entry of entries) {
+    for (const { id, program_name } of entry.program) {
+      let group = groups.get(id);
+      if (!group) {
+        group = { programId: id, programName: program_name, entries: [] };
+        groups.set(id, group);
+      }
+      group.entries.push(entry);
+    }
+  }
+  return [...groups.values()];
+}
+
+/** A date as the tables show it (YYYY-MM-DD, UTC): the same on the server and in the browser. */
+export function calendarDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
