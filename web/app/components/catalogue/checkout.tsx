@@ -4,10 +4,11 @@ import {
   type PaymentsConfigResponse,
   type ProgramResponse,
 } from '@fitcoach/contracts';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Form, Link, useLocation } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '~/components/forms/form-actions';
+import { UrlDialog } from '~/components/layout/url-dialog';
 import {
   CHECKOUT_INTENTS,
   PAYPAL_SCRIPT_FAILURE,
@@ -21,31 +22,13 @@ import { useHydrated } from '~/utils/use-hydrated';
  * (utils/checkout.ts): a modal with JavaScript, the same content in the page without it.
  */
 
-interface StepProps {
-  title: string;
-  opened: boolean;
-  children: ReactNode;
-}
-
-function Step({ title, opened, children }: StepProps) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
+/** A step of this page named in its URL: closing it goes back to the page without the step. */
+function Step({ title, opened, children }: { title: string; opened: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
-  if (hydrated) {
-    return (
-      <Modal opened={opened} onClose={() => navigate(pathname, { preventScrollReset: true })} title={title}>
-        {children}
-      </Modal>
-    );
-  }
-  if (!opened) return null;
   return (
-    <Paper withBorder p="xl" component="section" aria-labelledby="checkout-step">
-      <Title order={2} id="checkout-step" mb="md">
-        {title}
-      </Title>
+    <UrlDialog title={title} opened={opened} closeTo={pathname}>
       {children}
-    </Paper>
+    </UrlDialog>
   );
 }
 
