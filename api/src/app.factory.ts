@@ -16,21 +16,46 @@ import { refuseDeepBodies } from './common/http/body-depth.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
+/**
+ * The origins PayPal's JS SDK needs on the checkout of /programDetails/{id}: its script, the iframes of its buttons
+ * and approval window, its API calls and its images (PayPal's CSP guidance names these two domains; the wildcard
+ * covers www.paypal.com and www.sandbox.paypal.com, where the approval links lead too).
+ */
+const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * With PayPal on, the configured SDK's and API's origins too: PayPal's own in production, a local PayPal in tests
+ * (whose approval page is at its API's address).
+ */
+function configuredPayPal(config: AppConfig): { script: string[]; approval: string[] } {
+  if (config.paypal.provider !== 'paypal') return { script: [], approval: [] };
+  return { script: [new URL(config.paypal.sdkUrl).origin], approval: [new URL(config.paypal.apiUrl).origin] };
+}
+
 function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
   if (devServer) return false;
+  const paypal = configuredPayPal(config);
   return {
     useDefaults: true,
     directives: {
-      scriptSrc: ["'self'", (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`],
+      scriptSrc: [
+        "'self'",
+        (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`,
+        ...PAYPAL_ORIGINS,
+        ...paypal.script,
+      ],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
+      connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
       frameSrc: [
         "'self'",
         'https://www.youtube-nocookie.com',
         'https://www.youtube.com',
         'https://*.paypal.com',
       ],
+      // Without JavaScript the checkout form is answered with a redirect to PayPal's approval page, which browsers
+      // check against form-action.
+      formAction: ["'self'", 'https://*.paypal.com', ...paypal.approval],
       upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
     },
   };

@@ -153,7 +153,7 @@ function subscribeSuite(javaScriptEnabled: boolean) {
   test.describe(`Subscribe on /programDetails with JavaScript ${javaScriptEnabled ? 'enabled' : 'disabled'}`, () => {
     test.use({ javaScriptEnabled, expectedConsoleErrors: [REFUSED_SUBMISSION] });
 
-    test('asks a visitor to log in and tells a user that payments come soon', async ({ page, request }) => {
+    test('asks a visitor to log in and opens the Payment step for a user', async ({ page, request }) => {
       const { account } = await apiTrainer(request);
       const id = await apiProgramme(request, account.auth, { price: 1299, duration: 45 });
       await publishProgrammes(request, [id]);
@@ -175,8 +175,9 @@ function subscribeSuite(javaScriptEnabled: boolean) {
       await signIn(page, member);
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
-      await page.getByRole('button', { name: 'Subscribe at just ₹1299' }).click();
-      await expect(toast(page, /Payments are coming soon/)).toBeVisible();
+      await page.getByRole('link', { name: 'Subscribe at just ₹1299' }).click();
+      await expect(page).toHaveURL(`/programDetails/${id}?checkout=1`);
+      await expect(page.getByRole('button', { name: 'Pay (test payment)' })).toBeVisible();
     });
   });
 }

@@ -1,66 +1,130 @@
-import { Anchor, Container, Grid, Stack, Text, Title } from '@mantine/core';
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { ProgrammeCover } from '~/components/catalogue/programme-card';
 import { KeyBenefits, Testimonials } from '~/components/catalogue/programme-extras';
+import { PaymentStep, UnsubscribeStep } from '~/components/catalogue/checkout';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
+import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
+import { type CheckoutView, loadCheckout, programmeDetailsAction } from '~/utils/checkout.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
-import { actionToast } from '~/utils/toast.server';
-import { useOptionalUser } from '~/utils/user';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 
-export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+async function readProgramme(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const id = parseId(args.params.id);
   if (id === null) throw new Response('Not Found', { status: 404 });
-  // The owner and superusers may open an unpublished programme. Reading the user first settles the session
-  // for the reads: a blocked account is signed out, an expired token renewed once.
-  await getUser(args);
   const programme = await api.programme(args, id);
   if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });
-  return { programme: programme.data };
-});
+  return programme.data;
+}
 
-/*
- * Subscribing needs the checkout of a later issue. Until then the button answers without subscribing anybody:
- * SPEC §8's "Please Login First !" for a visitor, a notice that payments are on their way for a user.
- */
-export const action = sessionAction(async (args: ActionFunctionArgs) => {
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  // The owner and superusers may open an unpublished programme. Reading the user first settles the session
+  // for the reads: a blocked account is signed out, an expired token renewed once.
   const user = await getUser(args);
-  if (!user) {
-    return data({ toast: actionToast({ type: 'error', message: 'Please Login First !' }) }, { status: 401 });
-  }
-  if (user.is_trainer) {
-    const message = 'Trainers cannot subscribe to programmes.';
-    return data({ toast: actionToast({ type: 'error', message }) }, { status: 403 });
-  }
-  const message = 'Payments are coming soon: you will be able to subscribe to this programme then.';
-  return { toast: actionToast({ type: 'info', message }) };
+  const programme = await readProgramme(args);
+  return { programme, checkout: await loadCheckout(args, user, programme) };
 });
 
-function LessonsAccess() {
-  const user = useOptionalUser();
-  const { pathname } = useLocation();
-  if (user) return <Text fw={600}>Subscribe to view the lessons</Text>;
+/** Subscribing (paying) and unsubscribing; the API decides who may, and its refusals are shown as toasts. */
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  await getUser(args);
+  return programmeDetailsAction(args, await readProgramme(args));
+});
+
+type Programme = ReturnType<typeof useLoaderData<typeof loader>>['programme'];
+
+function LessonsLink({ programme, label }: { programme: Programme; label: string }) {
   return (
-    <Anchor component={Link} to={`/login?redirectTo=${encodeURIComponent(pathname)}`} fw={600}>
-      Login to view the lessons
-    </Anchor>
+    <Button component={Link} to={`/programLesson/${programme.id}`} variant="light">
+      {label}
+    </Button>
+  );
+}
+
+function LessonsAccess({ checkout }: { checkout: CheckoutView }) {
+  const { pathname } = useLocation();
+  if (checkout.kind === 'visitor') {
+    return (
+      <Anchor component={Link} to={`/login?redirectTo=${encodeURIComponent(pathname)}`} fw={600}>
+        Login to view the lessons
+      </Anchor>
+    );
+  }
+  if (checkout.kind === 'member' && checkout.subscribed) return null;
+  if (checkout.kind === 'trainer' && checkout.preview) return null;
+  return <Text fw={600}>Subscribe to view the lessons</Text>;
+}
+
+/** SPEC §2: the Subscribe button (a form answering "Please Login First !" when signed out) or the subscriber's links. */
+function SubscriptionActions({ programme, checkout }: { programme: Programme; checkout: CheckoutView }) {
+  const { pathname } = useLocation();
+  const subscribeLabel = `Subscribe at just ₹${programme.price}`;
+  switch (checkout.kind) {
+    case 'visitor':
+      return (
+        <Form method="post">
+          <input type="hidden" name="intent" value={CHECKOUT_INTENTS.subscribe} />
+          <SubmitButton size="md">{subscribeLabel}</SubmitButton>
+        </Form>
+      );
+    // SPEC §6: trainers see no subscribe button; the owner (and a superuser) may preview the lessons.
+    case 'trainer':
+      return checkout.preview ? <LessonsLink programme={programme} label="Preview lessons" /> : null;
+    case 'member':
+      if (checkout.subscribed) {
+        return (
+          <Stack gap="sm" align="flex-start">
+            <LessonsLink programme={programme} label="Go to Lessons" />
+            <Button
+              component={Link}
+              to={pathname + UNSUBSCRIBE_SEARCH}
+              color="red"
+              variant="outline"
+              preventScrollReset
+            >
+              UnSubscribe
+            </Button>
+          </Stack>
+        );
+      }
+      return (
+        <Stack gap="sm" align="flex-start">
+          <Button component={Link} to={pathname + CHECKOUT_SEARCH} size="md" preventScrollReset>
+            {subscribeLabel}
+          </Button>
+          {checkout.preview ? <LessonsLink programme={programme} label="Preview lessons" /> : null}
+        </Stack>
+      );
+  }
+}
+
+function CheckoutSteps({ programme, checkout }: { programme: Programme; checkout: CheckoutView }) {
+  if (checkout.kind !== 'member') return null;
+  return checkout.subscribed ? (
+    <UnsubscribeStep opened={checkout.step === 'unsubscribe'} />
+  ) : (
+    <PaymentStep
+      programme={programme}
+      opened={checkout.step === 'checkout'}
+      config={checkout.config}
+      configError={checkout.configError}
+    />
   );
 }
 
 export default function ProgrammeDetailsRoute() {
-  const { programme } = useLoaderData<typeof loader>();
+  const { programme, checkout } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const user = useOptionalUser();
 
   return (
     <Container size="lg" py="xl">
-      <FlashToast toast={result?.toast ?? null} />
+      <FlashToast toast={result && 'toast' in result ? result.toast : null} />
       <Grid gutter="xl" align="center">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <ProgrammeCover programme={programme} large />
@@ -69,13 +133,9 @@ export default function ProgrammeDetailsRoute() {
           <Stack gap="md">
             <Title order={1}>{programme.program_name}</Title>
             <Text size="lg">Duration : {programme.duration} Day Program</Text>
-            {/* SPEC §6: trainers see no subscribe button. */}
-            {user?.is_trainer ? null : (
-              <Form method="post">
-                <SubmitButton size="md">Subscribe at just ₹{programme.price}</SubmitButton>
-              </Form>
-            )}
-            <LessonsAccess />
+            <SubscriptionActions programme={programme} checkout={checkout} />
+            <LessonsAccess checkout={checkout} />
+            <CheckoutSteps programme={programme} checkout={checkout} />
           </Stack>
         </Grid.Col>
       </Grid>

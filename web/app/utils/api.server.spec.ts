@@ -278,3 +278,39 @@ describe('api', () => {
     expect(await api.health(visitor())).toMatchObject({ ok: false, status: 502 });
   });
 });
+
+describe('api checkout', () => {
+  it('creates an order as the member, sending only the programme and its currency', async () => {
+    server = () => ({ status: 201, body: { id: 'ORDER-1', approve_url: null } });
+    const result = await api.createOrder(visitor(), 7, 'EUR');
+    expect(result).toEqual({ ok: true, status: 201, data: { id: 'ORDER-1', approve_url: null } });
+    expect(sent[0]).toMatchObject({
+      path: '/api/payments/paypal/orders/',
+      method: 'POST',
+      body: { program_id: 7, currency: 'EUR' },
+    });
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
+  });
+
+  it('captures the order named by PayPal, its id encoded into the path', async () => {
+    server = () => ({ status: 200, body: { message: 'Transaction completed by Ada Tester' } });
+    await api.captureOrder(visitor(), 'A/B?C');
+    expect(sent[0]).toMatchObject({ path: '/api/payments/paypal/orders/A%2FB%3FC/capture/', method: 'POST' });
+  });
+
+  it("waits for the API's own PayPal timeouts (about 15 s a call) rather than the usual 10 s", async () => {
+    const timeouts = jest.spyOn(AbortSignal, 'timeout');
+    server = () => ({ status: 201, body: { id: 'ORDER-1', approve_url: null } });
+    await api.createOrder(visitor(), 7, 'USD');
+    await api.captureOrder(visitor(), 'ORDER-1');
+    await api.me(visitor());
+    expect(timeouts.mock.calls).toEqual([[40_000], [40_000], [10_000]]);
+  });
+
+  it("unfollows with the GET of the API and the member's token", async () => {
+    server = () => ({ status: 200, body: { message: 'Successfully unsubscribed from the program' } });
+    await api.unfollowProgramme(visitor(), 7);
+    expect(sent[0]).toMatchObject({ path: '/api/users/unfollowProgram/7/', method: 'GET' });
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
+  });
+});

@@ -1,10 +1,13 @@
 import {
   type ApiError,
+  type CaptureResponse,
+  type CreateOrderResponse,
   type FollowedProgramsResponse,
   type HealthResponse,
   isApiError,
   type LessonProgressResponse,
   type LessonResponse,
+  type PaymentsConfigResponse,
   type ProgramResponse,
   type ProgramUpdateResponse,
   type SubscriberEntry,
@@ -84,10 +87,15 @@ interface CallOptions {
   auth?: boolean | 'optional';
   /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
   paginated?: boolean;
+  /** How long to wait for the answer; TIMEOUT_MS unless the API itself waits on a slower party. */
+  timeoutMs?: number;
 }
 
 // Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
 const TIMEOUT_MS = 10_000;
+// The API gives each PayPal call about 15 s (an OAuth token, then the order call): the web waits for its answer,
+// a clear 502/504, rather than giving up first while the capture may still complete.
+const PAYMENT_TIMEOUT_MS = 40_000;
 
 function failure(status: number, message: string): ApiResult<never> {
   return { ok: false, status, error: { statusCode: status, message } };
@@ -126,7 +134,7 @@ async function send<T>(
       headers,
       body,
       // Stop waiting when the browser goes away, as well as after the timeout.
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(TIMEOUT_MS)]),
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
     });
     text = await response.text();
   } catch {
@@ -312,17 +320,35 @@ export const api = {
   deleteLesson: (args: RouteArgs, lessonId: number) =>
     call<null>(args, `/api/fitness_programs/DeleteLesson/${lessonId}/`, { method: 'DELETE' }),
 
-  /*
-   * Subscriptions and progress (SPEC §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
-   * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
-   * session cookie alone, and the pages call them only from their actions.
-   */
+  // The checkout: orders are created and captured for the signed-in member; the API sets amount and currency.
+  paymentsConfig: (args: RouteArgs) =>
+    call<PaymentsConfigResponse>(args, '/api/payments/config/', { auth: false }),
+
+  createOrder: (args: RouteArgs, programmeId: number, currency: string) =>
+    call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {
+      method: 'POST',
+      body: { program_id: programmeId, currency },
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
+  captureOrder: (args: RouteArgs, orderId: string) =>
+    call<CaptureResponse>(args, `/api/payments/paypal/orders/${encodeURIComponent(orderId)}/capture/`, {
+      method: 'POST',
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
   followedProgrammes: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
+  // The spec's state-changing GET: called with the session's token, from actions only.
   unfollowProgramme: (args: RouteArgs, programmeId: number) =>
     call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
 
+  /*
+   * Progress and subscribers (SPEC §2 lesson player and dashboard). `updatelessonProgress` is one of the spec's
+   * state-changing GETs: the API allows it with the Bearer token this module sends, never with the session cookie
+   * alone, and the lesson player calls it only from its action.
+   */
   lessonProgress: (args: RouteArgs, userId: number, programmeId: number) =>
     call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programmeId}/`),
 

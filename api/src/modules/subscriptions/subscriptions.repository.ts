@@ -95,11 +95,29 @@ export class SubscriptionsRepository {
       await repository.insert(row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.findActive(subscription.userId, subscription.programId, manager);
+      const winner = await this.findCommittedActive(manager, subscription.userId, subscription.programId);
       if (!winner) throw error;
       return { subscription: winner, created: false };
     }
     return { subscription: row, created: true };
+  }
+
+  /**
+   * The active subscription as committed by others, even inside a transaction that read before they committed:
+   * under MySQL's repeatable read a plain read sees the transaction's snapshot, a locking read the latest row.
+   * SQLite has no such snapshot (one writer at a time) and no locking reads.
+   */
+  private findCommittedActive(
+    manager: EntityManager,
+    userId: number,
+    programId: number,
+  ): Promise<SubscriptionEntity | null> {
+    const query = manager
+      .getRepository(SubscriptionEntity)
+      .createQueryBuilder('subscription')
+      .where({ userId, programId, activeFlag: 1 });
+    if (manager.connection.options.type === 'mysql') query.setLock('pessimistic_write');
+    return query.getOne();
   }
 
   /**

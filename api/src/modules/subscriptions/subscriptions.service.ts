@@ -16,7 +16,6 @@ import {
   type UserBriefResponse,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
-import { isUniqueViolation } from '../../common/database/errors.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
@@ -77,30 +76,19 @@ export class SubscriptionsService {
 
   /**
    * Opens a subscription with the member's unused completed payment, if there is one. When a concurrent follow
-   * (or the checkout's capture) opened it first, the unique indexes refuse this one; under MySQL's repeatable
-   * read the transaction's own snapshot cannot see the winner, so it is looked for again outside it.
+   * (or the checkout's capture) opened it first, `activate` finds the winner and answers `created: false`.
    */
-  private async activateWithUnusedPayment(
-    userId: number,
-    programId: number,
-  ): Promise<{ created: boolean } | null> {
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const payment = await this.revenue.findUnusedCompletedPayment(manager, userId, programId);
-        if (!payment) return null;
-        return this.subscriptions.activate(manager, {
-          userId,
-          programId,
-          paymentId: payment.id,
-          startedAt: new Date(),
-        });
+  private activateWithUnusedPayment(userId: number, programId: number): Promise<{ created: boolean } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const payment = await this.revenue.findUnusedCompletedPayment(manager, userId, programId);
+      if (!payment) return null;
+      return this.subscriptions.activate(manager, {
+        userId,
+        programId,
+        paymentId: payment.id,
+        startedAt: new Date(),
       });
-    } catch (error) {
-      if (isUniqueViolation(error) && (await this.subscriptions.isActiveSubscriber(userId, programId))) {
-        return { created: false };
-      }
-      throw error;
-    }
+    });
   }
 
   /** Ends the active subscription; its payment stays completed (revenue), and no refund is automatic. */

@@ -1,0 +1,254 @@
+import {
+  CURRENCY_LABELS,
+  isCurrency,
+  type PaymentsConfigResponse,
+  type ProgramResponse,
+} from '@fitcoach/contracts';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Form, Link, useLocation, useNavigate } from '@remix-run/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { SubmitButton } from '~/components/forms/form-actions';
+import {
+  CHECKOUT_INTENTS,
+  PAYPAL_SCRIPT_FAILURE,
+  paypalReturnPath,
+  paypalSdkScriptUrl,
+} from '~/utils/checkout';
+import { useHydrated } from '~/utils/use-hydrated';
+
+/*
+ * SPEC §2 Programme details: the "Payment" and "Warning" modals. Each is a step of the page named in its URL
+ * (utils/checkout.ts): a modal with JavaScript, the same content in the page without it.
+ */
+
+interface StepProps {
+  title: string;
+  opened: boolean;
+  children: ReactNode;
+}
+
+function Step({ title, opened, children }: StepProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (hydrated) {
+    return (
+      <Modal opened={opened} onClose={() => navigate(pathname, { preventScrollReset: true })} title={title}>
+        {children}
+      </Modal>
+    );
+  }
+  if (!opened) return null;
+  return (
+    <Paper withBorder p="xl" component="section" aria-labelledby="checkout-step">
+      <Title order={2} id="checkout-step" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CancelLink() {
+  const { pathname } = useLocation();
+  return (
+    <Button component={Link} to={pathname} variant="default" preventScrollReset>
+      Cancel
+    </Button>
+  );
+}
+
+function IntentForm({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+interface PayPalButtonsOptions {
+  createOrder: () => Promise<string>;
+  onApprove: (approval: { orderID: string }) => void;
+  onError: (error: unknown) => void;
+}
+
+interface PayPalNamespace {
+  Buttons: (options: PayPalButtonsOptions) => { render: (container: HTMLElement) => Promise<void> };
+}
+
+/** Creates the order through this site's action (routes/checkout.paypal.orders.tsx), never the API directly. */
+async function createOrder(programmeId: number, currency: string): Promise<string> {
+  const body = new FormData();
+  body.set('program', String(programmeId));
+  body.set('currency', currency);
+  const response = await fetch('/checkout/paypal/orders', { method: 'POST', body });
+  const answer = (await response.json()) as { id?: string; message?: string };
+  if (!response.ok || !answer.id) throw new Error(answer.message ?? 'The order could not be created.');
+  return answer.id;
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'The payment could not be completed.';
+
+interface PayPalButtonsProps {
+  programmeId: number;
+  currency: string;
+  scriptUrl: string;
+}
+
+/**
+ * PayPal's JS buttons, loaded from the configured SDK only while this step is open. The approval goes to PayPal's
+ * return route, which captures the order as it does when PayPal redirects the member there itself.
+ */
+function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    // SPEC §8: the failure is logged, not shown, and as a warning: the redirect button below still pays.
+    const failed = () => {
+      // eslint-disable-next-line no-console -- SPEC §8 wants this failure in the browser's console.
+      console.warn(PAYPAL_SCRIPT_FAILURE);
+      if (active) setState('failed');
+    };
+    const script = document.createElement('script');
+    script.src = scriptUrl;
+    script.async = true;
+    // The page's CSP nonce, which scripts may read from a nonced element: the SDK loads with it and gives it to the
+    // inline scripts and styles it adds (PayPal's `data-csp-nonce`).
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+    if (nonce !== '') {
+      script.nonce = nonce;
+      script.dataset.cspNonce = nonce;
+    }
+    script.onerror = failed;
+    script.onload = () => {
+      const paypal = (window as Window & { paypal?: PayPalNamespace }).paypal;
+      if (!active || !container.current) return;
+      if (!paypal) return failed();
+      paypal
+        .Buttons({
+          createOrder: () => {
+            setError(null);
+            return createOrder(programmeId, currency);
+          },
+          // The page PayPal's redirect lands on without JavaScript: its loader captures, then shows the lessons.
+          onApprove: ({ orderID }) => {
+            setState('loading');
+            window.location.assign(paypalReturnPath(orderID));
+          },
+          onError: (failure) => setError(errorMessage(failure)),
+        })
+        .render(container.current)
+        .then(() => active && setState('ready'), failed);
+    };
+    document.body.appendChild(script);
+    return () => {
+      active = false;
+      script.remove();
+    };
+  }, [scriptUrl, programmeId, currency]);
+
+  return (
+    <Stack gap="xs">
+      {state === 'loading' ? <Text>LOADING...</Text> : null}
+      {error ? <Alert color="red">{error}</Alert> : null}
+      <div ref={container} />
+    </Stack>
+  );
+}
+
+interface PaymentStepProps {
+  programme: ProgramResponse;
+  opened: boolean;
+  /** The active provider; null when the API could not say, with the reason in `configError`. */
+  config: PaymentsConfigResponse | null;
+  configError: string | null;
+}
+
+function PaymentOptions({
+  programme,
+  config,
+}: {
+  programme: ProgramResponse;
+  config: PaymentsConfigResponse;
+}) {
+  const hydrated = useHydrated();
+  if (config.provider === 'test') {
+    return (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          Test payments are on: no money is charged, and the order is approved at once.
+        </Text>
+        <IntentForm intent={CHECKOUT_INTENTS.payTest}>
+          <SubmitButton fullWidth>Pay (test payment)</SubmitButton>
+        </IntentForm>
+      </Stack>
+    );
+  }
+  const scriptUrl =
+    config.sdk_url && config.client_id
+      ? paypalSdkScriptUrl(config.sdk_url, config.client_id, programme.currency)
+      : null;
+  return (
+    <Stack gap="sm">
+      {hydrated && scriptUrl ? (
+        <PayPalButtons programmeId={programme.id} currency={programme.currency} scriptUrl={scriptUrl} />
+      ) : null}
+      <IntentForm intent={CHECKOUT_INTENTS.payPayPal}>
+        <SubmitButton fullWidth variant="outline">
+          Pay with PayPal
+        </SubmitButton>
+      </IntentForm>
+    </Stack>
+  );
+}
+
+/** SPEC §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay. */
+export function PaymentStep({ programme, opened, config, configError }: PaymentStepProps) {
+  return (
+    <Step title="Payment" opened={opened}>
+      <Stack gap="md">
+        <Text>
+          {programme.program_name}: {programme.price} {programme.currency}
+        </Text>
+        <Text size="sm">
+          Currency:{' '}
+          {isCurrency(programme.currency) ? CURRENCY_LABELS[programme.currency] : programme.currency}
+        </Text>
+        {config ? (
+          <PaymentOptions programme={programme} config={config} />
+        ) : (
+          <Alert color="red">{configError}</Alert>
+        )}
+        <Group justify="flex-end">
+          <CancelLink />
+        </Group>
+      </Stack>
+    </Step>
+  );
+}
+
+/** SPEC §2 "Warning": unsubscribing ends the subscription; paying again is the only way back, and nothing is refunded. */
+export function UnsubscribeStep({ opened }: { opened: boolean }) {
+  return (
+    <Step title="Warning" opened={opened}>
+      <Stack gap="md">
+        <Text>Are you sure you want to unsubscribe?</Text>
+        <Text>You will have to pay again to resubscribe later.</Text>
+        <Text size="sm" c="dimmed">
+          No refund is made automatically.
+        </Text>
+        <Group justify="flex-end">
+          <CancelLink />
+          <IntentForm intent={CHECKOUT_INTENTS.unsubscribe}>
+            <SubmitButton color="red">Unsubscribe</SubmitButton>
+          </IntentForm>
+        </Group>
+      </Stack>
+    </Step>
+  );
+}

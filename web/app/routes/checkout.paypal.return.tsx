@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { forgetPendingOrder, paidRedirect, pendingOrderProgramme } from '~/utils/checkout.server';
+import { sessionLoader } from '~/utils/route.server';
+import { redirectWithToast } from '~/utils/toast.server';
+
+/*
+ * PayPal's return URL (`/checkout/paypal/return?token={orderId}&PayerID=...`): PayPal sends the member back here
+ * with a top-level GET once they approved the order, so this GET captures it. That one state change on a GET is
+ * allowed by docs/decisions/014-paypal-return-url-captures-on-get.md: the API captures only an order the signed-in
+ * member created and PayPal reports approved, and a capture is idempotent, so a reload charges nobody twice.
+ */
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  // A member whose session ended while at PayPal signs in and comes back to this very URL.
+  await requireUser(args);
+  const orderId = new URL(args.request.url).searchParams.get('token') ?? '';
+  const programmeId = orderId === '' ? null : await pendingOrderProgramme(args.request, orderId);
+  const failedTo = programmeId === null ? '/programmes' : `/programDetails/${programmeId}`;
+  if (orderId === '') {
+    return redirectWithToast(
+      failedTo,
+      { type: 'error', message: 'No PayPal order to complete.' },
+      args.request,
+    );
+  }
+  const capture = await api.captureOrder(args, orderId);
+  const answer = capture.ok
+    ? await paidRedirect(args.request, capture.data.subscription.program, capture.data.message)
+    : await redirectWithToast(failedTo, { type: 'error', message: capture.error.message }, args.request);
+  return forgetPendingOrder(answer, args.request);
+});
