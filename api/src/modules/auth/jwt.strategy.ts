@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
@@ -17,7 +18,10 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     super({
       // The Bearer header, or else the web session's `accessToken` cookie (ARCHITECTURE §5).
       jwtFromRequest: (req: Request) => presentedToken(req.headers)?.token ?? null,
-      secretOrKey: secret,
+      // A KeyObject, made once: given a string, jsonwebtoken first tries to read it as a PEM public key and builds
+      // a secret key only when that throws, on every request (a tenth of a signed-in API request's CPU,
+      // docs/performance.md). The typings say string | Buffer; jsonwebtoken takes a KeyObject as it is.
+      secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
