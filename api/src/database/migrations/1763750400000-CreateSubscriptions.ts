@@ -1,14 +1,5 @@
-import { type MigrationInterface, type QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { createdAt, idColumn, updatedAt } from './columns.js';
-
-const foreignKey = (table: string, column: string, referenced: string) =>
-  new TableForeignKey({
-    name: `fk_${table}_${column}`,
-    columnNames: [column],
-    referencedTableName: referenced,
-    referencedColumnNames: ['id'],
-    onDelete: 'CASCADE',
-  });
+import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { createdAt, foreignKey, idColumn, updatedAt } from './columns.js';
 
 const unique = (name: string, columnNames: string[]) => new TableIndex({ name, columnNames, isUnique: true });
 

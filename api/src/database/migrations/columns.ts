@@ -1,4 +1,4 @@
-import type { TableColumnOptions } from 'typeorm';
+import { type TableColumnOptions, TableForeignKey } from 'typeorm';
 
 /** Column shapes every table shares, written once so both dialects get the same schema. */
 export function idColumn(): TableColumnOptions {
@@ -11,4 +11,15 @@ export function createdAt(): TableColumnOptions {
 
 export function updatedAt(): TableColumnOptions {
   return { name: 'updated_at', type: 'datetime', default: 'CURRENT_TIMESTAMP' };
+}
+
+/** `fk_<table>_<column>` to the referenced table's id; rows go with the row they belong to. */
+export function foreignKey(table: string, column: string, referenced: string): TableForeignKey {
+  return new TableForeignKey({
+    name: `fk_${table}_${column}`,
+    columnNames: [column],
+    referencedTableName: referenced,
+    referencedColumnNames: ['id'],
+    onDelete: 'CASCADE',
+  });
 }
