@@ -252,6 +252,28 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
   );
 });
 
+describe('a capture PayPal holds as PENDING', () => {
+  it('is no subscription yet; the webhook reporting its completion starts it', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    paypal.tamperNextCapture({ status: 'PENDING' });
+    await capture(member, orderId).expect(409, PAYMENT_REFUSED.notCompleted);
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'created', completedAt: null })],
+      subscriptions: [],
+    });
+    const held = paypal.orders.get(orderId)?.capture;
+    if (!held) throw new Error('the fake PayPal kept no capture');
+    await deliver(captureCompletedEvent(orderId, { ...held, status: 'COMPLETED' }));
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'completed', captureId: held.id, openFlag: null })],
+      subscriptions: [expect.objectContaining({ status: 'active', activeFlag: 1 })],
+    });
+  });
+});
+
 describe('POST /api/payments/paypal/webhook/', () => {
   const anEvent = (): WebhookEvent => ({
     id: `WH-TEST-${Math.random().toString(36).slice(2)}`,
