@@ -1,5 +1,5 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Badge, Group, NavLink, Paper, Title, VisuallyHidden } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { lessonSearch } from '~/utils/lessons';
 import classes from './lessons.module.css';
@@ -34,27 +34,18 @@ export function LessonList({ lessons, completed, currentIndex, todayIndex }: Les
             const isToday = index === todayIndex;
             return (
               <li key={lesson.id}>
-                <NavLink
-                  component={Link}
+                <Link
                   to={lessonSearch(lesson.number)}
-                  active={index === currentIndex}
                   aria-current={index === currentIndex ? 'page' : undefined}
-                  className={isToday ? classes.today : undefined}
-                  label={
-                    <Group gap={6} wrap="nowrap">
-                      <span aria-hidden="true" className={classes.tick}>
-                        {isDone ? '✓' : ''}
-                      </span>
-                      <span>{lesson.title}</span>
-                      {isDone ? <VisuallyHidden>(completed)</VisuallyHidden> : null}
-                      {isToday ? (
-                        <Badge size="xs" variant="light">
-                          Today
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  }
-                />
+                  className={isToday ? `${classes.lesson} ${classes.today}` : classes.lesson}
+                >
+                  <span aria-hidden="true" className={classes.tick}>
+                    {isDone ? '✓' : ''}
+                  </span>
+                  <span>{lesson.title}</span>
+                  {isDone ? <span className={classes.hidden}>(completed)</span> : null}
+                  {isToday ? <span className={classes.badge}>Today</span> : null}
+                </Link>
               </li>
             );
           })}
