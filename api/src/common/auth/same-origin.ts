@@ -38,7 +38,13 @@ export function cookieSessionRefusal(
     return COOKIE_SESSION_MESSAGES.crossSite;
   const origin = req.get('origin');
   if (origin === undefined) return null;
-  const own = [originOf(publicUrl), originOf(`${req.protocol}://${req.headers.host ?? ''}`)];
+  return isOwnOrigin(origin, publicUrl, `${req.protocol}://${req.headers.host ?? ''}`)
+    ? null
+    : COOKIE_SESSION_MESSAGES.crossSite;
+}
+
+/** Whether a browser's `Origin` is the site's public address or the address the request was sent to. */
+export function isOwnOrigin(origin: string, publicUrl: string, requestUrl: string): boolean {
   const from = originOf(origin);
-  return from !== null && own.includes(from) ? null : COOKIE_SESSION_MESSAGES.crossSite;
+  return from !== null && [originOf(publicUrl), originOf(requestUrl)].includes(from);
 }

@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   typ: 'access';
   /** The session (refresh token family) the token belongs to: revoking the session ends the token too. */
   sid: string;
+  /** Expiry, seconds since the epoch (set by the signer). */
+  exp?: number;
 }
 
 export interface RefreshTokenClaims {

@@ -1,10 +1,16 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type { TokenPairResponse } from '@fitcoach/contracts';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
+import {
+  SESSION_EVENTS,
+  type SessionRevokedEvent,
+  type UserSessionsRevokedEvent,
+} from '../../common/events/session-events.js';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   type AccessTokenClaims,
@@ -37,6 +43,7 @@ export class SessionsService {
     private readonly jwt: JwtService,
     @InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>,
     @Inject(JWT_SECRET) private readonly secret: string,
+    private readonly events: EventEmitter2,
   ) {}
 
   async start(userId: number): Promise<TokenPairResponse> {
@@ -106,10 +113,12 @@ export class SessionsService {
 
   async revokeSession(sessionId: string): Promise<void> {
     await this.tokens.update({ familyId: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.events.emit(SESSION_EVENTS.revoked, { sessionId } satisfies SessionRevokedEvent);
   }
 
   async revokeAllOf(userId: number): Promise<void> {
     await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    this.events.emit(SESSION_EVENTS.allOfUserRevoked, { userId } satisfies UserSessionsRevokedEvent);
   }
 
   /** The session a refresh token belongs to, if the token is genuine and the caller's. */
