@@ -7,6 +7,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
 import { openDataSource } from './common/database/data-source-options.js';
@@ -84,6 +85,7 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
+  app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   app.set('trust proxy', config.trustedProxies);
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {

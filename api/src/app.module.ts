@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import type { RetryPolicy } from '@fitcoach/contracts';
 import type { DataSource } from 'typeorm';
@@ -15,6 +16,7 @@ import { JobsModule } from './common/jobs/jobs.module.js';
 import type { WebMode } from './common/web/remix-handler.js';
 import { WebModule } from './common/web/web.module.js';
 import { MediaModule } from './common/media/media.module.js';
+import { RealtimeModule } from './common/realtime/realtime.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.constants.js';
@@ -25,6 +27,7 @@ import { ProgramsModule } from './modules/programs/programs.module.js';
 import { LessonsModule } from './modules/lessons/lessons.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
+import { ChatModule } from './modules/chat/chat.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -37,6 +40,7 @@ const API_MODULES = [
   LessonsModule,
   PaymentsModule,
   SubscriptionsModule,
+  ChatModule,
 ];
 
 export interface AppModuleOptions {
@@ -57,6 +61,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerOptions(config)),
+        EventEmitterModule.forRoot(),
         DatabaseModule.register(dataSource),
         JobsModule.register({
           redisUrl: config.redisUrl,
@@ -70,6 +75,7 @@ export class AppModule {
         }),
         ResponseCacheModule,
         MediaModule,
+        RealtimeModule,
         MailModule,
         ...API_MODULES,
         RouterModule.register([{ path: 'api', children: API_MODULES }]),

@@ -1,3 +1,5 @@
+import { ChatMessageEntity } from '../modules/chat/chat-message.entity.js';
+import { NotificationEntity } from '../modules/chat/notification.entity.js';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
 import { LessonEntity } from '../modules/lessons/lesson.entity.js';
 import { PaymentEventEntity } from '../modules/payments/payment-event.entity.js';
@@ -25,4 +27,6 @@ export const entities = [
   PaymentEventEntity,
   SubscriptionEntity,
   LessonCompletionEntity,
+  ChatMessageEntity,
+  NotificationEntity,
 ];

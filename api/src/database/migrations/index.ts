@@ -3,6 +3,7 @@ import { CreateAccounts1763750100000 } from './1763750100000-CreateAccounts.js';
 import { CreateCatalogue1763750200000 } from './1763750200000-CreateCatalogue.js';
 import { AddRefreshTokenRotatedAt1763750300000 } from './1763750300000-AddRefreshTokenRotatedAt.js';
 import { CreateSubscriptions1763750400000 } from './1763750400000-CreateSubscriptions.js';
+import { CreateChat1763836800000 } from './1763836800000-CreateChat.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CreateCatalogue1763750200000,
   AddRefreshTokenRotatedAt1763750300000,
   CreateSubscriptions1763750400000,
+  CreateChat1763836800000,
 ];

@@ -7,10 +7,16 @@ import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { TrainersService } from './trainers.service.js';
+import { PresenceService } from '../../common/realtime/presence.service.js';
+import { UsersService } from '../users/users.service.js';
 
 @Controller('trainers')
 export class TrainersController {
-  constructor(private readonly trainers: TrainersService) {}
+  constructor(
+    private readonly trainers: TrainersService,
+    private readonly users: UsersService,
+    private readonly presence: PresenceService,
+  ) {}
 
   @Post('TrainerProfileCreation')
   @UseInterceptors(imageUpload('profile_picture'))
@@ -48,11 +54,11 @@ export class TrainersController {
     return this.trainers.count();
   }
 
-  /** Presence arrives with the chat; until then nobody is reported online. */
+  /** Trainers with at least one chat socket open (docs/architecture.md §8). */
   @Get('getLoggedInTrainers')
   @Roles('superuser')
   getLoggedInTrainers() {
-    return [];
+    return this.users.briefsOf(this.presence.all(), true);
   }
 
   @Get('getAllTrainers')

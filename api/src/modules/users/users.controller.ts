@@ -34,12 +34,14 @@ import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { UsersService } from './users.service.js';
 import { VerificationService } from './verification.service.js';
+import { PresenceService } from '../../common/realtime/presence.service.js';
 
 @Controller('users')
 export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly verification: VerificationService,
+    private readonly presence: PresenceService,
   ) {}
 
   @Public()
@@ -93,11 +95,11 @@ export class UsersController {
     return this.users.countUsers();
   }
 
-  /** Presence arrives with the chat; until then nobody is reported online. */
+  /** Members with at least one chat socket open (docs/architecture.md §8). */
   @Get('getLoggedInUsers')
   @Roles('superuser')
   getLoggedInUsers() {
-    return [];
+    return this.users.briefsOf(this.presence.all(), false);
   }
 
   @Get('getAllUsers')

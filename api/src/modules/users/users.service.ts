@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, In, type Repository } from 'typeorm';
 import {
   type MessageResponse,
   PAGINATION,
@@ -196,6 +196,16 @@ export class UsersService {
       take: pageSize,
     });
     return { items: rows.map(toUserBrief), total, page, pageSize };
+  }
+
+  /** The accounts among `ids` (those online), trainers or plain members, never superusers, by id. */
+  async briefsOf(ids: readonly number[], trainers: boolean): Promise<UserBriefResponse[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.users.find({
+      where: { id: In([...ids]), isTrainer: trainers, isSuperuser: false },
+      order: { id: 'ASC' },
+    });
+    return rows.map(toUserBrief);
   }
 
   /** Blocks or unblocks an account; blocking also ends every session it has. */

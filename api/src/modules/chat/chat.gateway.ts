@@ -1,0 +1,232 @@
+import { HttpException, Inject, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import {
+  CHAT_CLIENT_EVENTS,
+  CHAT_MESSAGES,
+  CHAT_SERVER_EVENTS,
+  type ChatAck,
+  type ChatForwardAck,
+  type ChatSendAck,
+} from '@fitcoach/contracts';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import { presentedToken } from '../../common/auth/access-token.js';
+import { isOwnOrigin } from '../../common/auth/same-origin.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import {
+  SESSION_EVENTS,
+  type SessionRevokedEvent,
+  type UserSessionsRevokedEvent,
+} from '../../common/events/session-events.js';
+import { AuthService } from '../auth/auth.service.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { ChatService } from './chat.service.js';
+import { PresenceService } from '../../common/realtime/presence.service.js';
+import { RealtimeService, sessionRoom, userRoom } from '../../common/realtime/realtime.service.js';
+
+/** What the handshake established: who the socket is, and until when its access token lets it act. */
+interface SocketData {
+  user: UserEntity;
+  sessionId: string;
+  expiresAt: number;
+}
+
+type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/** Sends (and forwards) per socket: a person typing fast stays far below it, a script does not. */
+export const CHAT_SEND_LIMIT = { points: 20, durationSeconds: 10 } as const;
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CHAT_CLIENT_EVENTS));
+
+/** setTimeout's largest delay; a later expiry is checked again on every event anyway. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The socket.io gateway (docs/architecture.md §8): one authenticated connection per tab, personal rooms per user
+ * and session, presence, and the client events, each acknowledged with `{ok: true, ...}` or `{ok: false, error}`.
+ */
+@WebSocketGateway()
+export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  private readonly logger = new Logger(ChatGateway.name);
+  private readonly sends = new RateLimiterMemory({
+    points: CHAT_SEND_LIMIT.points,
+    duration: CHAT_SEND_LIMIT.durationSeconds,
+  });
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: SessionsService,
+    private readonly chat: ChatService,
+    private readonly presence: PresenceService,
+    private readonly realtime: RealtimeService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.realtime.attach(server);
+    server.use((socket, next) => {
+      this.authenticate(socket as ChatSocket).then(
+        () => next(),
+        (error: unknown) => next(new Error(this.refusalOf(error))),
+      );
+    });
+  }
+
+  async handleConnection(socket: ChatSocket): Promise<void> {
+    const { user, sessionId, expiresAt } = socket.data;
+    await socket.join([userRoom(user.id), sessionRoom(sessionId)]);
+    this.expiries.set(
+      socket.id,
+      setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS)),
+    );
+    socket.onAny((event: string, ...args: unknown[]) => {
+      if (KNOWN_EVENTS.has(event)) return;
+      const ack = args.at(-1);
+      if (typeof ack === 'function') ack({ ok: false, error: CHAT_MESSAGES.unknownEvent });
+    });
+    try {
+      const contacts = await this.chat.contacts(user.id);
+      if (this.presence.connected(user.id)) {
+        this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId: user.id, online: true });
+      }
+      socket.emit(CHAT_SERVER_EVENTS.snapshot, { online: this.presence.onlineAmong(contacts) });
+      socket.emit(CHAT_SERVER_EVENTS.unread, await this.chat.unread(user.id));
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not set up a chat connection');
+      socket.disconnect(true);
+    }
+  }
+
+  async handleDisconnect(socket: ChatSocket): Promise<void> {
+    clearTimeout(this.expiries.get(socket.id));
+    this.expiries.delete(socket.id);
+    const user = socket.data.user;
+    if (!user || !this.presence.disconnected(user.id)) return;
+    try {
+      const contacts = await this.chat.contacts(user.id);
+      this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId: user.id, online: false });
+    } catch (error) {
+      this.logger.error({ err: error }, 'Could not tell contacts that a user went offline');
+    }
+  }
+
+  @SubscribeMessage(CHAT_CLIENT_EVENTS.send)
+  send(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatSendAck> {
+    return this.acknowledge(socket, async (user) => {
+      await this.throttle(socket);
+      return { message: await this.chat.send(user, body) };
+    });
+  }
+
+  @SubscribeMessage(CHAT_CLIENT_EVENTS.forward)
+  forward(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatForwardAck> {
+    return this.acknowledge(socket, async (user) => {
+      await this.throttle(socket);
+      return this.chat.forward(user, body);
+    });
+  }
+
+  @SubscribeMessage(CHAT_CLIENT_EVENTS.delete)
+  remove(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
+    return this.acknowledge(socket, async (user) => {
+      await this.chat.remove(user, body);
+      return {};
+    });
+  }
+
+  @SubscribeMessage(CHAT_CLIENT_EVENTS.read)
+  read(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
+    return this.acknowledge(socket, async (user) => {
+      await this.chat.read(user, body);
+      return {};
+    });
+  }
+
+  /** Logout, or a stolen refresh token's family ended: that session's sockets close at once. */
+  @OnEvent(SESSION_EVENTS.revoked)
+  onSessionRevoked({ sessionId }: SessionRevokedEvent): void {
+    this.realtime.disconnectSession(sessionId);
+  }
+
+  /** Blocking revokes every session of the user: every socket of theirs closes, on every instance. */
+  @OnEvent(SESSION_EVENTS.allOfUserRevoked)
+  onUserSessionsRevoked({ userId }: UserSessionsRevokedEvent): void {
+    this.realtime.disconnectUser(userId);
+  }
+
+  /**
+   * The handshake: `auth.token` (a Bearer access token, for API clients) or the site's session cookie, checked by
+   * the same function as the REST guard. The cookie is only taken from this site's own pages.
+   */
+  private async authenticate(socket: ChatSocket): Promise<void> {
+    const { auth, headers } = socket.handshake;
+    const given: unknown = (auth as Record<string, unknown> | undefined)?.token;
+    let token: string | null = null;
+    if (typeof given === 'string' && given !== '') {
+      token = given.replace(/^bearer[ \t]+/i, '');
+    } else {
+      const presented = presentedToken(headers);
+      if (presented?.source === 'cookie' && !this.fromOwnPages(socket)) {
+        throw new Error(CHAT_MESSAGES.crossSite);
+      }
+      token = presented?.token ?? null;
+    }
+    if (!token) throw new Error(CHAT_MESSAGES.unauthenticated);
+    const claims = await this.sessions.verifyAccess(token);
+    const { user, sessionId } = await this.auth.resolve(claims);
+    socket.data = { user, sessionId, expiresAt: (claims.exp ?? 0) * 1000 };
+  }
+
+  private fromOwnPages(socket: ChatSocket): boolean {
+    const { headers } = socket.handshake;
+    const fetchSite = headers['sec-fetch-site'];
+    if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+    const origin = headers.origin;
+    if (origin === undefined) return true;
+    const protocol = socket.handshake.secure ? 'https' : 'http';
+    return isOwnOrigin(origin, this.config.publicUrl, `${protocol}://${headers.host ?? ''}`);
+  }
+
+  private refusalOf(error: unknown): string {
+    if (error instanceof HttpException || error instanceof Error) return error.message;
+    return CHAT_MESSAGES.unauthenticated;
+  }
+
+  private async throttle(socket: ChatSocket): Promise<void> {
+    try {
+      await this.sends.consume(socket.id);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new HttpException(CHAT_MESSAGES.tooFast, 429);
+      throw error;
+    }
+  }
+
+  /** Runs a client event for the socket's user and answers its acknowledgement; nothing a client sends throws. */
+  private async acknowledge<T extends object>(
+    socket: ChatSocket,
+    handle: (user: UserEntity) => Promise<T>,
+  ): Promise<ChatAck<T>> {
+    if (Date.now() >= socket.data.expiresAt) {
+      setImmediate(() => socket.disconnect(true));
+      return { ok: false, error: CHAT_MESSAGES.sessionExpired };
+    }
+    try {
+      return { ok: true, ...(await handle(socket.data.user)) };
+    } catch (error) {
+      if (error instanceof HttpException) return { ok: false, error: error.message };
+      this.logger.error({ err: error }, 'A chat event failed');
+      return { ok: false, error: 'Something went wrong. Please try again.' };
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  CHAT_HISTORY_PAGE_SIZE,
+  CHAT_MESSAGES,
+  CHAT_SERVER_EVENTS,
+  type ChatMessage,
+  fullName,
+  type NotificationResponse,
+  type UnreadCounts,
+} from '@fitcoach/contracts';
+import { MediaService } from '../../common/media/media.service.js';
+import type { UserEntity } from '../users/user.entity.js';
+import type { ChatMessageEntity } from './chat-message.entity.js';
+import { toChatMessage, toNotificationResponse } from './chat.mapper.js';
+import { objectPayload, readId, readImage, readRecipients, readText, requireId } from './chat.payloads.js';
+import { ChatRepository, type NewChatMessage } from './chat.repository.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { PresenceService } from '../../common/realtime/presence.service.js';
+import { RealtimeService } from '../../common/realtime/realtime.service.js';
+
+/** A notification shows the start of a text message. */
+const NOTIFICATION_PREVIEW_LENGTH = 200;
+
+const ROOM = /^chat_([1-9]\d{0,9})_([1-9]\d{0,9})$/;
+
+export interface ForwardResult {
+  messages: ChatMessage[];
+  refused: { to: unknown; error: string }[];
+}
+
+/**
+ * Chat between contacts (docs/architecture.md §8): who may write to whom, storing messages, and telling both
+ * sides' sockets. Refusals are HTTP exceptions; the gateway turns them into `{ok: false, error}`.
+ */
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly messages: ChatRepository,
+    private readonly notifications: NotificationsRepository,
+    private readonly media: MediaService,
+    private readonly presence: PresenceService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  /** `message:send` and the REST send: a text or an image to a contact. */
+  async send(user: UserEntity, payload: unknown): Promise<ChatMessage> {
+    const body = objectPayload(payload);
+    const to = await this.recipient(user, body.to);
+    const hasText = body.text !== undefined && body.text !== null;
+    const hasImage = body.image !== undefined && body.image !== null;
+    if (hasText && hasImage) throw new BadRequestException(CHAT_MESSAGES.textAndImage);
+    if (hasImage) {
+      const bytes = readImage(body.image);
+      const image = await this.media.storeImage('chat', { buffer: bytes }, 'image');
+      return this.deliver(user, {
+        senderId: user.id,
+        recipientId: to,
+        type: 'image',
+        text: null,
+        image,
+        forwarded: false,
+      });
+    }
+    const text = readText(body.text);
+    return this.deliver(user, {
+      senderId: user.id,
+      recipientId: to,
+      type: 'text',
+      text,
+      image: null,
+      forwarded: false,
+    });
+  }
+
+  /** `message:forward`: a copy of a message the user can see, to each contact named; the others are refused. */
+  async forward(user: UserEntity, payload: unknown): Promise<ForwardResult> {
+    const body = objectPayload(payload);
+    const original = await this.visibleMessage(user, requireId(body.messageId, CHAT_MESSAGES.badMessageId));
+    if (original.deletedAt !== null) throw new BadRequestException(CHAT_MESSAGES.deletedMessage);
+    const result: ForwardResult = { messages: [], refused: [] };
+    for (const to of readRecipients(body.to)) {
+      try {
+        const recipientId = await this.recipient(user, to);
+        result.messages.push(
+          await this.deliver(user, {
+            senderId: user.id,
+            recipientId,
+            type: original.type,
+            text: original.text,
+            image: original.image,
+            forwarded: true,
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof BadRequestException || error instanceof ForbiddenException)) throw error;
+        result.refused.push({ to, error: error.message });
+      }
+    }
+    return result;
+  }
+
+  /** `message:delete`: the sender removes a message's content; both sides see it deleted. */
+  async remove(user: UserEntity, payload: unknown): Promise<void> {
+    const body = objectPayload(payload);
+    const message = await this.visibleMessage(user, requireId(body.messageId, CHAT_MESSAGES.badMessageId));
+    if (message.senderId !== user.id) throw new ForbiddenException(CHAT_MESSAGES.notYourMessage);
+    if (!(await this.messages.markDeleted(message.id, new Date()))) return;
+    const image = message.image;
+    const deleted = await this.messages.findWithSender(message.id);
+    if (!deleted) return;
+    if (image && !(await this.messages.imageInUse(image))) await this.media.remove(image);
+    this.realtime.toUsers(
+      [message.senderId, message.recipientId],
+      CHAT_SERVER_EVENTS.deleted,
+      toChatMessage(deleted),
+    );
+    if (message.readAt === null) await this.publishUnread(message.recipientId);
+  }
+
+  /** `conversation:read`: what the other user sent is read, on every tab of the reader. */
+  async read(user: UserEntity, payload: unknown): Promise<void> {
+    const body = objectPayload(payload);
+    const other = requireId(body.with, CHAT_MESSAGES.badRecipient);
+    await this.notifications.markMessagesFromRead(user.id, other);
+    if ((await this.messages.markRead(user.id, other, new Date())) > 0) await this.publishUnread(user.id);
+  }
+
+  /** A page of a conversation's history, newest last; `room` is `chat_{low}_{high}` or the other user's id. */
+  async history(user: UserEntity, room: string, before: unknown): Promise<ChatMessage[]> {
+    const other = this.otherOf(user, room);
+    const cursor = before === undefined ? null : readId(before);
+    if (before !== undefined && cursor === null)
+      throw new BadRequestException('"before" must be a message id');
+    if (!(await this.messages.areContacts(user.id, other)))
+      throw new ForbiddenException(CHAT_MESSAGES.notContact);
+    const page = await this.messages.history(user.id, other, cursor, CHAT_HISTORY_PAGE_SIZE);
+    return page.map(toChatMessage);
+  }
+
+  async unread(userId: number): Promise<UnreadCounts> {
+    const counts = await this.messages.unreadCounts(userId);
+    let total = 0;
+    const byUser: Record<string, number> = {};
+    for (const [sender, count] of counts) {
+      byUser[String(sender)] = count;
+      total += count;
+    }
+    return { counts: byUser, total };
+  }
+
+  contacts(userId: number): Promise<number[]> {
+    return this.messages.contactIds(userId);
+  }
+
+  async onlineContacts(userId: number): Promise<number[]> {
+    return this.presence.onlineAmong(await this.messages.contactIds(userId));
+  }
+
+  async takeNotifications(userId: number): Promise<NotificationResponse[]> {
+    return (await this.notifications.takeUnread(userId)).map(toNotificationResponse);
+  }
+
+  /** The recipient named by `to`: another user who is a contact. */
+  private async recipient(user: UserEntity, to: unknown): Promise<number> {
+    const id = requireId(to, CHAT_MESSAGES.badRecipient);
+    if (id === user.id) throw new BadRequestException(CHAT_MESSAGES.toSelf);
+    if (!(await this.messages.areContacts(user.id, id)))
+      throw new ForbiddenException(CHAT_MESSAGES.notContact);
+    return id;
+  }
+
+  /** A message the user sent or received; anything else is not found, whether it exists or not. */
+  private async visibleMessage(user: UserEntity, id: number): Promise<ChatMessageEntity> {
+    const message = await this.messages.findWithSender(id);
+    if (!message || (message.senderId !== user.id && message.recipientId !== user.id)) {
+      throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
+    }
+    return message;
+  }
+
+  private otherOf(user: UserEntity, room: string): number {
+    const match = ROOM.exec(room);
+    const other = match ? this.partner(user.id, Number(match[1]), Number(match[2])) : readId(room);
+    if (other === null || other === user.id) throw new NotFoundException('Conversation not found');
+    return other;
+  }
+
+  /** The other member of a `chat_{low}_{high}` room the user is in, or null. */
+  private partner(userId: number, low: number, high: number): number | null {
+    if (low >= high) return null;
+    if (low === userId) return high;
+    return high === userId ? low : null;
+  }
+
+  /** Stores a message, then tells both users' sockets and notifies the recipient. */
+  private async deliver(user: UserEntity, message: NewChatMessage): Promise<ChatMessage> {
+    const saved = await this.messages.insert(message);
+    saved.sender = user;
+    const view = toChatMessage(saved);
+    this.realtime.toUsers([message.senderId, message.recipientId], CHAT_SERVER_EVENTS.newMessage, view);
+    const notification = await this.notifications.insert({
+      userId: message.recipientId,
+      senderId: user.id,
+      senderName: fullName(user.firstName, user.lastName),
+      category: 'message',
+      message: message.text?.slice(0, NOTIFICATION_PREVIEW_LENGTH) ?? CHAT_MESSAGES.imageNotification,
+      payload: { message_id: saved.id },
+    });
+    this.realtime.toUsers([message.recipientId], CHAT_SERVER_EVENTS.notification, {
+      id: notification.id,
+      category: notification.category,
+      sender_id: notification.senderId,
+      sender: notification.senderName,
+      message: notification.message,
+      payload: { message_id: saved.id },
+    });
+    await this.publishUnread(message.recipientId);
+    return view;
+  }
+
+  private async publishUnread(userId: number): Promise<void> {
+    this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.unread, await this.unread(userId));
+  }
+}

@@ -1,0 +1,150 @@
+import { UPLOAD_MAX_BYTES } from './limits.js';
+
+/*
+ * Real-time chat, presence and notifications (docs/architecture.md §8): the socket.io events between the site (or
+ * any API client) and the gateway, and the REST answers of /api/chat. A conversation is always between a member and
+ * the trainer of a programme the member follows ("contacts"); the server derives it from the two user ids.
+ */
+
+/** The longest text message, in characters. */
+export const CHAT_TEXT_MAX_LENGTH = 4000;
+
+/** The largest image a message may carry, as bytes before base64 (the same limit as every other upload). */
+export const CHAT_IMAGE_MAX_BYTES = UPLOAD_MAX_BYTES;
+
+/** History pages: how many messages `getMessages` answers at most. */
+export const CHAT_HISTORY_PAGE_SIZE = 50;
+
+/** Client → server events; each is acknowledged with `ChatAck`. */
+export const CHAT_CLIENT_EVENTS = {
+  send: 'message:send',
+  forward: 'message:forward',
+  delete: 'message:delete',
+  read: 'conversation:read',
+} as const;
+
+/** Server → client events. */
+export const CHAT_SERVER_EVENTS = {
+  newMessage: 'message:new',
+  deleted: 'message:deleted',
+  presence: 'presence',
+  snapshot: 'presence:snapshot',
+  notification: 'notification',
+  unread: 'unread',
+} as const;
+
+export type ChatMessageType = 'text' | 'image';
+
+/** One message as every client sees it. A deleted message keeps its row; its text and image become null. */
+export interface ChatMessage {
+  id: number;
+  /** The sender's user id. */
+  sender: number;
+  sender_name: string;
+  /** The recipient's user id. */
+  recipient: number;
+  type: ChatMessageType;
+  message: string | null;
+  /** The image's URL path (`/media/chat/...`), for an image message. */
+  image: string | null;
+  /** ISO 8601. */
+  timestamp: string;
+  deleted: boolean;
+  forwarded: boolean;
+}
+
+/** `message:send`: a text or an image (a `data:image/...;base64,` URL, or the bytes as a binary attachment). */
+export interface ChatSendPayload {
+  to: number;
+  text?: string;
+  image?: string | ArrayBuffer | Uint8Array;
+}
+
+export interface ChatForwardPayload {
+  messageId: number;
+  to: number[];
+}
+
+export interface ChatDeletePayload {
+  messageId: number;
+}
+
+export interface ChatReadPayload {
+  with: number;
+}
+
+export type ChatAck<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+
+export type ChatSendAck = ChatAck<{ message: ChatMessage }>;
+export type ChatForwardAck = ChatAck<{ messages: ChatMessage[]; refused: { to: unknown; error: string }[] }>;
+
+/** `presence`: a contact came online or went offline. */
+export interface PresenceEvent {
+  userId: number;
+  online: boolean;
+}
+
+/** `presence:snapshot`, sent on connect: the user's contacts that are online. */
+export interface PresenceSnapshot {
+  online: number[];
+}
+
+/** `unread`: unread messages per sender (user id as a string key) and in total; sent on connect and on change. */
+export interface UnreadCounts {
+  counts: Record<string, number>;
+  total: number;
+}
+
+export const NOTIFICATION_CATEGORIES = ['message', 'subscriber', 'program'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** `notification` over the socket. */
+export interface NotificationEvent {
+  id: number;
+  category: NotificationCategory;
+  sender_id: number | null;
+  sender: string;
+  message: string;
+  payload: Record<string, unknown> | null;
+}
+
+/** `GET /api/chat/getNotifications`: the unread ones, which the call marks read. */
+export interface NotificationResponse {
+  id: number;
+  sender: string;
+  sender_id: number | null;
+  message: string;
+  category: NotificationCategory;
+  timestamp: string;
+}
+
+export interface OnlineUsersResponse {
+  online_user_ids: number[];
+}
+
+/** The room name of API.md (`chat_{lowId}_{highId}`) for two users. */
+export function conversationRoom(a: number, b: number): string {
+  return `chat_${Math.min(a, b)}_${Math.max(a, b)}`;
+}
+
+/** The texts of chat refusals and notifications. */
+export const CHAT_MESSAGES = {
+  notContact: 'You can only chat with your trainers and subscribers',
+  toSelf: 'You cannot send a message to yourself',
+  badRecipient: '"to" must be a user id',
+  badText: `A message must be a text of 1 to ${CHAT_TEXT_MAX_LENGTH} characters, or an image`,
+  textAndImage: 'Send either a text or an image, not both',
+  badImage: 'The image must be a JPEG, PNG, WebP, GIF or AVIF picture of at most 5 MB',
+  badMessageId: '"messageId" must be a message id',
+  badForwardList: '"to" must be a list of user ids',
+  messageNotFound: 'Message not found',
+  notYourMessage: 'You can only delete your own messages',
+  deletedMessage: 'A deleted message cannot be forwarded',
+  unknownEvent: 'Unknown event',
+  malformed: 'Malformed payload',
+  tooFast: 'Too many messages: wait a moment',
+  sessionExpired: 'Your session has expired: reconnect with a new access token',
+  unauthenticated: 'Authentication required',
+  crossSite: 'Cross-site connections with the session cookie are refused',
+  imageNotification: 'sent you an image',
+} as const;

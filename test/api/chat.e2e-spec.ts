@@ -1,0 +1,554 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import {
+  CHAT_MESSAGES,
+  CHAT_TEXT_MAX_LENGTH,
+  type ChatForwardAck,
+  type ChatMessage,
+  type ChatSendAck,
+  conversationRoom,
+  type PresenceEvent,
+  type PresenceSnapshot,
+  type UnreadCounts,
+} from '@fitcoach/contracts';
+import { DataSource, type Repository } from 'typeorm';
+import { CHAT_SEND_LIMIT } from '../../api/src/modules/chat/chat.gateway.js';
+import { ChatMessageEntity } from '../../api/src/modules/chat/chat-message.entity.js';
+import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { plainImage } from '../fixtures/images.js';
+import { REFUSED, refusal } from '../fixtures/refusals.js';
+import { type ChatClient, connect, listen, refusedHandshake } from '../fixtures/sockets.js';
+import { subscribe } from '../fixtures/subscriptions.js';
+import { createSession, type Session, TEST_PASSWORD } from '../fixtures/users.js';
+
+const INVALID_TOKEN = REFUSED.invalidToken.message;
+const BLOCKED = REFUSED.blocked.message;
+
+let t: TestApp;
+let url: string;
+let messages: Repository<ChatMessageEntity>;
+let coach: { trainer: TrainerEntity; session: Session };
+let program: ProgramEntity;
+let member: Session;
+let secondMember: Session;
+let stranger: Session;
+let superuser: Session;
+const open: ChatClient[] = [];
+
+/** A connected client, closed after the test. */
+async function client(session: Session): Promise<ChatClient> {
+  const connected = await connect(url, { token: session.access });
+  open.push(connected);
+  return connected;
+}
+
+function send(from: ChatClient, payload: unknown): Promise<ChatSendAck> {
+  return from.emit<ChatSendAck>('message:send', payload);
+}
+
+async function sent(from: ChatClient, payload: unknown): Promise<ChatMessage> {
+  const ack = await send(from, payload);
+  if (!ack.ok) throw new Error(`send refused: ${ack.error}`);
+  return ack.message;
+}
+
+/** Messages stored between the two users. */
+function storedBetween(a: Session, b: Session): Promise<number> {
+  const [low, high] = [a.user.id, b.user.id].sort((x, y) => x - y);
+  return messages.countBy({ lowId: low, highId: high });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await listen(t);
+  messages = t.app.get(DataSource).getRepository(ChatMessageEntity);
+  coach = await createTrainer(t, { account: { firstName: 'Carla', lastName: 'Coach' } });
+  program = await createProgram(t, coach.trainer, { isPublished: true });
+  member = await createSession(t, { firstName: 'Mia', lastName: 'Member' });
+  secondMember = await createSession(t, { firstName: 'Sam', lastName: 'Second' });
+  stranger = await createSession(t, { firstName: 'Stan', lastName: 'Stranger' });
+  superuser = await createSession(t, { superuser: true });
+  await subscribe(t, member.user.id, program);
+  await subscribe(t, secondMember.user.id, program);
+});
+
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.close();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the handshake', () => {
+  it('refuses a connection without a token', async () => {
+    expect(await refusedHandshake(url, {})).toBe(CHAT_MESSAGES.unauthenticated);
+  });
+
+  it('refuses a forged token and a refresh token passed as an access token', async () => {
+    expect(await refusedHandshake(url, { token: `${member.access}x` })).toBe(INVALID_TOKEN);
+    expect(await refusedHandshake(url, { token: member.refresh })).toBe(INVALID_TOKEN);
+  });
+
+  it('refuses a blocked user', async () => {
+    const blocked = await createSession(t);
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${blocked.user.id}/`)
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    expect(await refusedHandshake(url, { token: blocked.access })).toBe(BLOCKED);
+  });
+
+  it('takes the session cookie from the site itself, and refuses it from another site', async () => {
+    const cookie = `accessToken=${member.access}`;
+    const own = await connect(url, { headers: { Cookie: cookie, Origin: url } });
+    open.push(own);
+    expect(own.socket.connected).toBe(true);
+    expect(await refusedHandshake(url, { headers: { Cookie: cookie, Origin: 'https://evil.example' } })).toBe(
+      CHAT_MESSAGES.crossSite,
+    );
+  });
+
+  it('sends the online contacts and the unread counts on connect', async () => {
+    const trainer = await client(coach.session);
+    const mia = await client(member);
+    const snapshot = await mia.next<PresenceSnapshot>('presence:snapshot');
+    expect(snapshot.online).toEqual([coach.session.user.id]);
+    expect(await mia.next<UnreadCounts>('unread')).toEqual(
+      expect.objectContaining({ total: expect.any(Number) }),
+    );
+    expect(trainer.socket.connected).toBe(true);
+  });
+});
+
+describe('sending', () => {
+  it('stores a text message and delivers it to every tab of both users', async () => {
+    const trainer = await client(coach.session);
+    const miaTab1 = await client(member);
+    const miaTab2 = await client(member);
+    const message = await sent(miaTab1, { to: coach.session.user.id, text: 'Hello coach' });
+    expect(message).toEqual({
+      id: expect.any(Number),
+      sender: member.user.id,
+      sender_name: 'Mia Member',
+      recipient: coach.session.user.id,
+      type: 'text',
+      message: 'Hello coach',
+      image: null,
+      timestamp: expect.any(String),
+      deleted: false,
+      forwarded: false,
+    });
+    const byId = (m: ChatMessage) => m.id === message.id;
+    expect(await trainer.next<ChatMessage>('message:new', byId)).toEqual(message);
+    expect(await miaTab2.next<ChatMessage>('message:new', byId)).toEqual(message);
+    expect(await miaTab1.next<ChatMessage>('message:new', byId)).toEqual(message);
+    const history = await t
+      .http()
+      .get(`/api/chat/getMessages/${conversationRoom(member.user.id, coach.session.user.id)}/`)
+      .set('Authorization', coach.session.bearer)
+      .expect(200);
+    expect(history.body.at(-1)).toEqual(message);
+  });
+
+  it('counts the message as unread for the recipient until they read the conversation', async () => {
+    const trainer = await client(coach.session);
+    const sam = await client(secondMember);
+    await trainer.next<UnreadCounts>('unread');
+    await sent(sam, { to: coach.session.user.id, text: 'One' });
+    await sent(sam, { to: coach.session.user.id, text: 'Two' });
+    const counts = await trainer.next<UnreadCounts>(
+      'unread',
+      (u) => u.counts[String(secondMember.user.id)] === 2,
+    );
+    expect(counts.total).toBeGreaterThanOrEqual(2);
+    const otherTab = await client(coach.session);
+    expect(await trainer.emit('conversation:read', { with: secondMember.user.id })).toEqual({ ok: true });
+    const cleared = await otherTab.next<UnreadCounts>(
+      'unread',
+      (u) => !(String(secondMember.user.id) in u.counts),
+    );
+    expect(cleared.counts[String(secondMember.user.id)]).toBeUndefined();
+  });
+
+  it.each([
+    ['no recipient', { text: 'hi' }, CHAT_MESSAGES.badRecipient],
+    ['a recipient that is not a number', { to: 'coach', text: 'hi' }, CHAT_MESSAGES.badRecipient],
+    ['an empty text', { to: 'COACH', text: '   ' }, CHAT_MESSAGES.badText],
+    ['a text that is not a string', { to: 'COACH', text: 42 }, CHAT_MESSAGES.badText],
+    [
+      'a text over the limit',
+      { to: 'COACH', text: 'x'.repeat(CHAT_TEXT_MAX_LENGTH + 1) },
+      CHAT_MESSAGES.badText,
+    ],
+    [
+      'a text and an image at once',
+      { to: 'COACH', text: 'hi', image: 'data:image/png;base64,AAAA' },
+      CHAT_MESSAGES.textAndImage,
+    ],
+    [
+      'an image that is not a data URL',
+      { to: 'COACH', image: 'https://example.com/a.png' },
+      CHAT_MESSAGES.badImage,
+    ],
+    ['a payload that is not an object', 'hello', CHAT_MESSAGES.malformed],
+  ])('refuses %s and stores nothing', async (_case, payload, error) => {
+    const mia = await client(member);
+    const before = await storedBetween(member, coach.session);
+    const body =
+      typeof payload === 'object' && 'to' in payload && payload.to === 'COACH'
+        ? { ...payload, to: coach.session.user.id }
+        : payload;
+    expect(await send(mia, body)).toEqual({ ok: false, error });
+    expect(await storedBetween(member, coach.session)).toBe(before);
+  });
+
+  it('accepts a text of exactly the limit', async () => {
+    const mia = await client(member);
+    const message = await sent(mia, { to: coach.session.user.id, text: 'y'.repeat(CHAT_TEXT_MAX_LENGTH) });
+    expect(message.message).toHaveLength(CHAT_TEXT_MAX_LENGTH);
+  });
+
+  it('refuses a message to oneself and to someone who is not a contact, and stores nothing', async () => {
+    const mia = await client(member);
+    const stan = await client(stranger);
+    expect(await send(mia, { to: member.user.id, text: 'me' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.toSelf,
+    });
+    expect(await send(stan, { to: coach.session.user.id, text: 'let me in' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notContact,
+    });
+    // Two members of the same programme are not each other's contacts.
+    expect(await send(mia, { to: secondMember.user.id, text: 'hi Sam' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notContact,
+    });
+    expect(await storedBetween(stranger, coach.session)).toBe(0);
+    expect(await storedBetween(member, secondMember)).toBe(0);
+    expect(await storedBetween(member, member)).toBe(0);
+  });
+
+  it('stores an image re-encoded as WebP, and refuses bytes that are not an image', async () => {
+    const mia = await client(member);
+    const png = await plainImage(40, 30, 'png');
+    const message = await sent(mia, {
+      to: coach.session.user.id,
+      image: `data:image/png;base64,${png.toString('base64')}`,
+    });
+    expect(message).toEqual(expect.objectContaining({ type: 'image', message: null }));
+    expect(message.image).toMatch(/^\/media\/chat\/[0-9a-f]{32}\.webp$/);
+    const binary = await sent(mia, { to: coach.session.user.id, image: png });
+    expect(binary.image).toMatch(/\.webp$/);
+    const before = await storedBetween(member, coach.session);
+    const fake = Buffer.from('<?php echo "not an image"; ?>').toString('base64');
+    expect(await send(mia, { to: coach.session.user.id, image: `data:image/png;base64,${fake}` })).toEqual({
+      ok: false,
+      error: 'image must be a JPEG, PNG, WebP, GIF or AVIF image',
+    });
+    expect(await storedBetween(member, coach.session)).toBe(before);
+  });
+
+  it(`refuses more than ${CHAT_SEND_LIMIT.points} sends in ${CHAT_SEND_LIMIT.durationSeconds} s on one socket`, async () => {
+    const trainer = await client(coach.session);
+    const acks = await Promise.all(
+      Array.from({ length: CHAT_SEND_LIMIT.points + 1 }, (_, i) =>
+        send(trainer, { to: member.user.id, text: `burst ${i}` }),
+      ),
+    );
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(CHAT_SEND_LIMIT.points);
+    expect(acks.filter((ack) => !ack.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.tooFast }]);
+  });
+
+  it('answers an unknown event with an error and keeps the connection', async () => {
+    const mia = await client(member);
+    expect(await mia.emit('room:join', { room: 'chat_1_2' })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.unknownEvent,
+    });
+    expect(mia.socket.connected).toBe(true);
+    expect(await sent(mia, { to: coach.session.user.id, text: 'still here' })).toEqual(
+      expect.objectContaining({ message: 'still here' }),
+    );
+  });
+});
+
+describe('forwarding and deleting', () => {
+  it('forwards a message to each contact named and refuses the others', async () => {
+    const trainer = await client(coach.session);
+    const sam = await client(secondMember);
+    const original = await sent(trainer, { to: member.user.id, text: 'Stretch daily' });
+    const ack = await trainer.emit<ChatForwardAck>('message:forward', {
+      messageId: original.id,
+      to: [secondMember.user.id, stranger.user.id, 'nobody'],
+    });
+    if (!ack.ok) throw new Error(ack.error);
+    expect(ack.messages).toEqual([
+      expect.objectContaining({ recipient: secondMember.user.id, message: 'Stretch daily', forwarded: true }),
+    ]);
+    expect(ack.refused).toEqual([
+      { to: stranger.user.id, error: CHAT_MESSAGES.notContact },
+      { to: 'nobody', error: CHAT_MESSAGES.badRecipient },
+    ]);
+    expect(await sam.next<ChatMessage>('message:new', (m) => m.id === ack.messages[0].id)).toEqual(
+      ack.messages[0],
+    );
+    expect(await storedBetween(coach.session, stranger)).toBe(0);
+  });
+
+  it('does not forward a message the user is not part of', async () => {
+    const trainer = await client(coach.session);
+    const original = await sent(trainer, { to: member.user.id, text: 'private' });
+    const sam = await client(secondMember);
+    expect(
+      await sam.emit('message:forward', { messageId: original.id, to: [coach.session.user.id] }),
+    ).toEqual({ ok: false, error: CHAT_MESSAGES.messageNotFound });
+  });
+
+  it('lets only the sender delete; both sides see the message deleted, its content gone', async () => {
+    const trainer = await client(coach.session);
+    const mia = await client(member);
+    const message = await sent(mia, { to: coach.session.user.id, text: 'oops' });
+    expect(await trainer.emit('message:delete', { messageId: message.id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notYourMessage,
+    });
+    const stan = await client(stranger);
+    expect(await stan.emit('message:delete', { messageId: message.id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await mia.emit('message:delete', { messageId: message.id })).toEqual({ ok: true });
+    const seen = await trainer.next<ChatMessage>('message:deleted', (m) => m.id === message.id);
+    expect(seen).toEqual({ ...message, message: null, deleted: true });
+    const row = await messages.findOneByOrFail({ id: message.id });
+    expect(row.text).toBeNull();
+    expect(row.deletedAt).not.toBeNull();
+    expect(await mia.emit('message:forward', { messageId: message.id, to: [coach.session.user.id] })).toEqual(
+      { ok: false, error: CHAT_MESSAGES.deletedMessage },
+    );
+  });
+});
+
+describe('presence', () => {
+  it('tells contacts when a user comes online and, after the last tab closes, goes offline', async () => {
+    const trainer = await client(coach.session);
+    const online = (e: PresenceEvent) => e.userId === stranger.user.id || e.userId === member.user.id;
+    const tab1 = await client(member);
+    expect(await trainer.next<PresenceEvent>('presence', online)).toEqual({
+      userId: member.user.id,
+      online: true,
+    });
+    const tab2 = await client(member);
+    const ids = await t
+      .http()
+      .get('/api/chat/getOnlineUserIDs/')
+      .set('Authorization', coach.session.bearer)
+      .expect(200);
+    expect(ids.body.online_user_ids).toContain(member.user.id);
+    tab1.close();
+    await tab1.disconnected();
+    expect(tab2.socket.connected).toBe(true);
+    tab2.close();
+    expect(await trainer.next<PresenceEvent>('presence', (e) => e.userId === member.user.id)).toEqual({
+      userId: member.user.id,
+      online: false,
+    });
+    expect(trainer.has<PresenceEvent>('presence', (e) => e.userId === member.user.id)).toBe(false);
+  });
+
+  it("feeds the admin's lists of online members and online trainers", async () => {
+    await client(member);
+    await client(coach.session);
+    const users = await t
+      .http()
+      .get('/api/users/getLoggedInUsers/')
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    const trainers = await t
+      .http()
+      .get('/api/trainers/getLoggedInTrainers/')
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    const ids = (list: { id: number }[]) => list.map((brief) => brief.id);
+    expect(ids(users.body)).toContain(member.user.id);
+    expect(ids(users.body)).not.toContain(coach.session.user.id);
+    expect(ids(trainers.body)).toEqual([coach.session.user.id]);
+    expect(users.body.find((brief: { id: number }) => brief.id === member.user.id)).toEqual(
+      expect.objectContaining({ email: member.user.email }),
+    );
+    await t.http().get('/api/users/getLoggedInUsers/').set('Authorization', member.bearer).expect(403);
+  });
+
+  it('lists only online contacts in getOnlineUserIDs', async () => {
+    await client(stranger);
+    const ids = await t
+      .http()
+      .get('/api/chat/getOnlineUserIDs/')
+      .set('Authorization', member.bearer)
+      .expect(200);
+    expect(ids.body.online_user_ids).not.toContain(stranger.user.id);
+  });
+});
+
+describe('sessions that end', () => {
+  it('closes every socket of a user when a superuser blocks them', async () => {
+    const victim = await createSession(t);
+    const tab1 = await client(victim);
+    const tab2 = await client(victim);
+    await t
+      .http()
+      .get(`/api/users/changeUserAccess/${victim.user.id}/`)
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    expect(await tab1.disconnected()).toBe('io server disconnect');
+    expect(await tab2.disconnected()).toBe('io server disconnect');
+  });
+
+  it("closes the session's sockets at logout, and only that session's", async () => {
+    const leavingSession = await createSession(t);
+    const other = await t
+      .http()
+      .post('/api/token/')
+      .send({ email: leavingSession.user.email, password: TEST_PASSWORD })
+      .expect(200);
+    const leaving = await client(leavingSession);
+    const staying = await connect(url, { token: other.body.access });
+    open.push(staying);
+    await t
+      .http()
+      .post('/api/users/logout/')
+      .set('Authorization', leavingSession.bearer)
+      .send({})
+      .expect(200);
+    expect(await leaving.disconnected()).toBe('io server disconnect');
+    expect(staying.socket.connected).toBe(true);
+  });
+
+  it('ends a socket when its access token expires', async () => {
+    const session = await createSession(t);
+    const claims = JSON.parse(Buffer.from(session.access.split('.')[1], 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+    };
+    const shortLived = await t.app
+      .get(JwtService, { strict: false })
+      .signAsync({ sub: claims.sub, sid: claims.sid, typ: 'access' }, { expiresIn: 1 });
+    const socket = await connect(url, { token: shortLived });
+    open.push(socket);
+    expect(await socket.disconnected()).toBe('io server disconnect');
+  });
+});
+
+describe('GET /api/chat/getMessages/{room}/', () => {
+  it('pages the history backwards with ?before=', async () => {
+    const trainer = await client(coach.session);
+    const sam = await client(secondMember);
+    const ids: number[] = [];
+    for (const text of ['p1', 'p2', 'p3'])
+      ids.push((await sent(sam, { to: coach.session.user.id, text })).id);
+    const page = await t
+      .http()
+      .get(`/api/chat/getMessages/${coach.session.user.id}/?before=${ids[2]}`)
+      .set('Authorization', secondMember.bearer)
+      .expect(200);
+    const pageIds = page.body.map((m: ChatMessage) => m.id);
+    expect(pageIds.slice(-2)).toEqual([ids[0], ids[1]]);
+    expect(pageIds).not.toContain(ids[2]);
+    expect(trainer.socket.connected).toBe(true);
+  });
+
+  it('refuses a room the caller is not in, a non-contact, a bad cursor and an anonymous caller', async () => {
+    const room = conversationRoom(member.user.id, coach.session.user.id);
+    await t
+      .http()
+      .get(`/api/chat/getMessages/${room}/`)
+      .set('Authorization', secondMember.bearer)
+      .expect(404, refusal(404, 'Conversation not found'));
+    await t
+      .http()
+      .get(`/api/chat/getMessages/${coach.session.user.id}/`)
+      .set('Authorization', stranger.bearer)
+      .expect(403, refusal(403, CHAT_MESSAGES.notContact));
+    await t
+      .http()
+      .get(`/api/chat/getMessages/${coach.session.user.id}/?before=abc`)
+      .set('Authorization', member.bearer)
+      .expect(400, refusal(400, '"before" must be a message id'));
+    await t.http().get(`/api/chat/getMessages/${room}/`).expect(401, REFUSED.notAuthenticated);
+  });
+});
+
+describe('POST /api/chat/sendMessage/', () => {
+  it('sends a text for clients without a socket, and the socket clients see it', async () => {
+    const trainer = await client(coach.session);
+    const res = await t
+      .http()
+      .post('/api/chat/sendMessage/')
+      .set('Authorization', member.bearer)
+      .send({ to: coach.session.user.id, text: 'from a form' })
+      .expect(201);
+    expect(res.body).toEqual(expect.objectContaining({ sender: member.user.id, message: 'from a form' }));
+    expect(await trainer.next<ChatMessage>('message:new', (m) => m.id === res.body.id)).toEqual(res.body);
+  });
+
+  it('refuses a non-contact with 403 and bad input with 400, storing nothing', async () => {
+    await t
+      .http()
+      .post('/api/chat/sendMessage/')
+      .set('Authorization', stranger.bearer)
+      .send({ to: coach.session.user.id, text: 'hi' })
+      .expect(403, refusal(403, CHAT_MESSAGES.notContact));
+    await t
+      .http()
+      .post('/api/chat/sendMessage/')
+      .set('Authorization', member.bearer)
+      .send({ to: coach.session.user.id, text: '' })
+      .expect(400, refusal(400, CHAT_MESSAGES.badText));
+    expect(await storedBetween(stranger, coach.session)).toBe(0);
+  });
+});
+
+describe('GET /api/chat/getNotifications', () => {
+  it('returns the unread notifications once, then marks them read', async () => {
+    const listener = await createSession(t, { firstName: 'Nora', lastName: 'Notified' });
+    const ownTrainer = await createTrainer(t, { account: { firstName: 'Tim', lastName: 'Teacher' } });
+    await subscribe(t, listener.user.id, await createProgram(t, ownTrainer.trainer, { isPublished: true }));
+    const trainer = await client(ownTrainer.session);
+    await sent(trainer, { to: listener.user.id, text: 'Welcome aboard' });
+    const first = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', listener.bearer)
+      .expect(200);
+    expect(first.body).toEqual([
+      {
+        id: expect.any(Number),
+        sender: 'Tim Teacher',
+        sender_id: ownTrainer.session.user.id,
+        message: 'Welcome aboard',
+        category: 'message',
+        timestamp: expect.any(String),
+      },
+    ]);
+    const second = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', listener.bearer)
+      .expect(200);
+    expect(second.body).toEqual([]);
+  });
+
+  it('does not take the session cookie (it changes state on GET)', async () => {
+    await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Cookie', `accessToken=${member.access}`)
+      .expect(403, REFUSED.stateChangingGet);
+  });
+});
