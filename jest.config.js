@@ -46,6 +46,9 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
+      // Several instances share a database and Redis (docs/architecture.md §12): only with both configured.
+      testPathIgnorePatterns:
+        process.env.REDIS_URL && process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/scale-out/'],
     },
   ],
 };

@@ -1,41 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import { RealtimeService } from './realtime.service.js';
 
 /**
- * Who is online on this instance: a user is online while at least one of their sockets is open, so several tabs
- * count once. Each change says whether it crossed between offline and online, which is when contacts are told.
+ * Who is online: a user is online while at least one of their sockets is open, on any instance (several tabs count
+ * once). The sockets themselves are the record, asked through the socket.io adapter, which with Redis asks every
+ * live instance: nothing to keep in step, and the sockets of an instance that crashed stop counting with it.
  */
 @Injectable()
 export class PresenceService {
-  private readonly sockets = new Map<number, number>();
-
-  /** Counts a new socket; true when it is the user's first (they just came online). */
-  connected(userId: number): boolean {
-    const count = (this.sockets.get(userId) ?? 0) + 1;
-    this.sockets.set(userId, count);
-    return count === 1;
-  }
-
-  /** Counts a closed socket; true when it was the user's last (they just went offline). */
-  disconnected(userId: number): boolean {
-    const count = (this.sockets.get(userId) ?? 0) - 1;
-    if (count > 0) {
-      this.sockets.set(userId, count);
-      return false;
-    }
-    return this.sockets.delete(userId);
-  }
-
-  isOnline(userId: number): boolean {
-    return this.sockets.has(userId);
-  }
+  constructor(private readonly realtime: RealtimeService) {}
 
   /** The ids among `userIds` that are online, in the given order. */
-  onlineAmong(userIds: readonly number[]): number[] {
-    return userIds.filter((id) => this.sockets.has(id));
+  async onlineAmong(userIds: readonly number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const online = new Set(await this.realtime.connectedUsers(userIds));
+    return userIds.filter((id) => online.has(id));
   }
 
-  /** Every online user id. */
-  all(): number[] {
-    return [...this.sockets.keys()];
+  async isOnline(userId: number): Promise<boolean> {
+    return (await this.realtime.connectedUsers([userId])).length > 0;
+  }
+
+  /** Every online user id, ascending. */
+  async all(): Promise<number[]> {
+    return (await this.realtime.connectedUsers(null)).sort((a, b) => a - b);
   }
 }

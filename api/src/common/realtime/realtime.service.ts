@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import type { Server } from 'socket.io';
 
 /** The personal room of a user: every socket (tab, device, instance) of theirs joins it. */
@@ -8,15 +8,36 @@ export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
+ * What a socket carries once authenticated. Kept small: other instances receive it when they ask who is online.
+ */
+export interface SocketIdentity {
+  userId: number;
+  sessionId: string;
+  /** When the access token of the handshake expires (ms since the epoch). */
+  expiresAt: number;
+}
+
+/**
  * The one way services reach connected clients. The gateway hands over its socket.io server when it starts; the
  * rooms span every instance through the Redis adapter when REDIS_URL is set (docs/architecture.md §8, §12).
  */
 @Injectable()
-export class RealtimeService {
+export class RealtimeService implements BeforeApplicationShutdown {
   private server: Server | null = null;
+  /** Lookups through the adapter still under way, which use its Redis connection until they settle. */
+  private readonly lookups = new Set<Promise<unknown>>();
 
   attach(server: Server): void {
     this.server = server;
+  }
+
+  /**
+   * From here on the app is closing: the sockets it closes must not set off presence lookups and broadcasts
+   * through a Redis connection that is about to be closed (the adapter does not wait for them).
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.server = null;
+    await Promise.allSettled([...this.lookups]);
   }
 
   /** Sends an event to every socket of each of the users. */
@@ -33,5 +54,15 @@ export class RealtimeService {
   /** Closes every socket opened with the session, on every instance. */
   disconnectSession(sessionId: string): void {
     this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** The distinct users among `userIds` (everyone when null) with a socket open on any instance. */
+  async connectedUsers(userIds: readonly number[] | null): Promise<number[]> {
+    if (!this.server) return [];
+    const target = userIds === null ? this.server : this.server.in(userIds.map(userRoom));
+    const lookup = target.fetchSockets();
+    this.lookups.add(lookup);
+    const sockets = await lookup.finally(() => this.lookups.delete(lookup));
+    return [...new Set(sockets.map((socket) => (socket.data as SocketIdentity).userId))];
   }
 }

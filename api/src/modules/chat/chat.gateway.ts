@@ -32,16 +32,14 @@ import { SessionsService } from '../auth/sessions.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { ChatService } from './chat.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
-import { RealtimeService, sessionRoom, userRoom } from '../../common/realtime/realtime.service.js';
+import {
+  RealtimeService,
+  sessionRoom,
+  type SocketIdentity,
+  userRoom,
+} from '../../common/realtime/realtime.service.js';
 
-/** What the handshake established: who the socket is, and until when its access token lets it act. */
-interface SocketData {
-  user: UserEntity;
-  sessionId: string;
-  expiresAt: number;
-}
-
-type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketIdentity>;
 
 /** Sends (and forwards) per socket: a person typing fast stays far below it, a script does not. */
 export const CHAT_SEND_LIMIT = { points: 20, durationSeconds: 10 } as const;
@@ -63,6 +61,8 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     duration: CHAT_SEND_LIMIT.durationSeconds,
   });
   private readonly expiries = new Map<string, NodeJS.Timeout>();
+  /** The account each socket of this instance authenticated as, by socket id. */
+  private readonly accounts = new Map<string, UserEntity>();
 
   constructor(
     private readonly auth: AuthService,
@@ -84,8 +84,8 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   async handleConnection(socket: ChatSocket): Promise<void> {
-    const { user, sessionId, expiresAt } = socket.data;
-    await socket.join([userRoom(user.id), sessionRoom(sessionId)]);
+    const { userId, sessionId, expiresAt } = socket.data;
+    await socket.join([userRoom(userId), sessionRoom(sessionId)]);
     this.expiries.set(
       socket.id,
       setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS)),
@@ -96,12 +96,12 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       if (typeof ack === 'function') ack({ ok: false, error: CHAT_MESSAGES.unknownEvent });
     });
     try {
-      const contacts = await this.chat.contacts(user.id);
-      if (this.presence.connected(user.id)) {
-        this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId: user.id, online: true });
-      }
-      socket.emit(CHAT_SERVER_EVENTS.snapshot, { online: this.presence.onlineAmong(contacts) });
-      socket.emit(CHAT_SERVER_EVENTS.unread, await this.chat.unread(user.id));
+      const contacts = await this.chat.contacts(userId);
+      // Sent on every new socket, not only the first: contacts keep a set, and two tabs opening at once on two
+      // instances could otherwise each take the other for the first.
+      this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId, online: true });
+      socket.emit(CHAT_SERVER_EVENTS.snapshot, { online: await this.presence.onlineAmong(contacts) });
+      socket.emit(CHAT_SERVER_EVENTS.unread, await this.chat.unread(userId));
     } catch (error) {
       this.logger.error({ err: error }, 'Could not set up a chat connection');
       socket.disconnect(true);
@@ -111,11 +111,14 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   async handleDisconnect(socket: ChatSocket): Promise<void> {
     clearTimeout(this.expiries.get(socket.id));
     this.expiries.delete(socket.id);
-    const user = socket.data.user;
-    if (!user || !this.presence.disconnected(user.id)) return;
+    this.accounts.delete(socket.id);
+    const userId = socket.data.userId;
+    if (userId === undefined) return;
     try {
-      const contacts = await this.chat.contacts(user.id);
-      this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId: user.id, online: false });
+      // Offline once no socket of the user is left on any instance.
+      if (await this.presence.isOnline(userId)) return;
+      const contacts = await this.chat.contacts(userId);
+      this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId, online: false });
     } catch (error) {
       this.logger.error({ err: error }, 'Could not tell contacts that a user went offline');
     }
@@ -185,7 +188,8 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     if (!token) throw new Error(CHAT_MESSAGES.unauthenticated);
     const claims = await this.sessions.verifyAccess(token);
     const { user, sessionId } = await this.auth.resolve(claims);
-    socket.data = { user, sessionId, expiresAt: (claims.exp ?? 0) * 1000 };
+    socket.data = { userId: user.id, sessionId, expiresAt: (claims.exp ?? 0) * 1000 };
+    this.accounts.set(socket.id, user);
   }
 
   private fromOwnPages(socket: ChatSocket): boolean {
@@ -221,8 +225,10 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       setImmediate(() => socket.disconnect(true));
       return { ok: false, error: CHAT_MESSAGES.sessionExpired };
     }
+    const user = this.accounts.get(socket.id);
+    if (!user) return { ok: false, error: CHAT_MESSAGES.unauthenticated };
     try {
-      return { ok: true, ...(await handle(socket.data.user)) };
+      return { ok: true, ...(await handle(user)) };
     } catch (error) {
       if (error instanceof HttpException) return { ok: false, error: error.message };
       this.logger.error({ err: error }, 'A chat event failed');

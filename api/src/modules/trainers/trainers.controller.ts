@@ -57,8 +57,8 @@ export class TrainersController {
   /** Trainers with at least one chat socket open (docs/architecture.md §8). */
   @Get('getLoggedInTrainers')
   @Roles('superuser')
-  getLoggedInTrainers() {
-    return this.users.briefsOf(this.presence.all(), true);
+  async getLoggedInTrainers() {
+    return this.users.briefsOf(await this.presence.all(), true);
   }
 
   @Get('getAllTrainers')

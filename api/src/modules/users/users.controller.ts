@@ -98,8 +98,8 @@ export class UsersController {
   /** Members with at least one chat socket open (docs/architecture.md §8). */
   @Get('getLoggedInUsers')
   @Roles('superuser')
-  getLoggedInUsers() {
-    return this.users.briefsOf(this.presence.all(), false);
+  async getLoggedInUsers() {
+    return this.users.briefsOf(await this.presence.all(), false);
   }
 
   @Get('getAllUsers')
