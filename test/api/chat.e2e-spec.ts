@@ -559,3 +559,98 @@ describe('GET /api/chat/getNotifications', () => {
       .expect(403, REFUSED.stateChangingGet);
   });
 });
+
+describe('GET /api/chat/getContacts/', () => {
+  it('lists the contacts with presence, unread count and the latest message, latest conversation first', async () => {
+    const owner = await createTrainer(t, { account: { firstName: 'Olive', lastName: 'Owner' } });
+    const programme = await createProgram(t, owner.trainer, { isPublished: true });
+    const quiet = await createSession(t, { firstName: 'Quinn', lastName: 'Quiet' });
+    const talker = await createSession(t, { firstName: 'Tara', lastName: 'Talker' });
+    await subscribe(t, quiet.user.id, programme);
+    await subscribe(t, talker.user.id, programme);
+    const tara = await client(talker);
+    const last = await sent(tara, { to: owner.session.user.id, text: 'Am I doing it right?' });
+    const res = await t
+      .http()
+      .get('/api/chat/getContacts/')
+      .set('Authorization', owner.session.bearer)
+      .expect(200);
+    expect(res.body).toEqual([
+      {
+        id: talker.user.id,
+        name: 'Tara Talker',
+        profile_picture: null,
+        is_trainer: false,
+        online: true,
+        unread: 1,
+        last_message: last,
+      },
+      {
+        id: quiet.user.id,
+        name: 'Quinn Quiet',
+        profile_picture: null,
+        is_trainer: false,
+        online: false,
+        unread: 0,
+        last_message: null,
+      },
+    ]);
+    const theirs = await t
+      .http()
+      .get('/api/chat/getContacts/')
+      .set('Authorization', talker.bearer)
+      .expect(200);
+    expect(theirs.body).toEqual([
+      expect.objectContaining({ id: owner.session.user.id, is_trainer: true, unread: 0, last_message: last }),
+    ]);
+    await t.http().get('/api/chat/getContacts/').expect(401, REFUSED.notAuthenticated);
+  });
+});
+
+describe('POST /api/chat/readConversation/', () => {
+  it("marks what the other user sent as read and clears that sender's message notifications", async () => {
+    const owner = await createTrainer(t, { account: { firstName: 'Rita', lastName: 'Reader' } });
+    const reader = await createSession(t);
+    await subscribe(t, reader.user.id, await createProgram(t, owner.trainer, { isPublished: true }));
+    const trainer = await client(owner.session);
+    await sent(trainer, { to: reader.user.id, text: 'read me' });
+    await t
+      .http()
+      .post('/api/chat/readConversation/')
+      .set('Authorization', reader.bearer)
+      .send({ with: owner.session.user.id })
+      .expect(200, { message: 'Conversation read' });
+    const contacts = await t
+      .http()
+      .get('/api/chat/getContacts/')
+      .set('Authorization', reader.bearer)
+      .expect(200);
+    expect(contacts.body[0].unread).toBe(0);
+    const notifications = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', reader.bearer)
+      .expect(200);
+    expect(notifications.body).toEqual([]);
+    await t
+      .http()
+      .post('/api/chat/readConversation/')
+      .set('Authorization', reader.bearer)
+      .send({ with: 'everyone' })
+      .expect(400, refusal(400, CHAT_MESSAGES.badRecipient));
+  });
+});
+
+describe('typing', () => {
+  it('tells only the contact typed to', async () => {
+    const trainer = await client(coach.session);
+    const mia = await client(member);
+    expect(await mia.emit('conversation:typing', { with: coach.session.user.id })).toEqual({ ok: true });
+    expect(await trainer.next<{ userId: number }>('typing')).toEqual({ userId: member.user.id });
+    const stan = await client(stranger);
+    expect(await stan.emit('conversation:typing', { with: coach.session.user.id })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.notContact,
+    });
+  });
+});

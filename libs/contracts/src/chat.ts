@@ -21,6 +21,8 @@ export const CHAT_CLIENT_EVENTS = {
   forward: 'message:forward',
   delete: 'message:delete',
   read: 'conversation:read',
+  /** `{with}`: the user is typing to `with`, who gets `typing {userId}`. */
+  typing: 'conversation:typing',
 } as const;
 
 /** Server → client events. */
@@ -31,6 +33,7 @@ export const CHAT_SERVER_EVENTS = {
   snapshot: 'presence:snapshot',
   notification: 'notification',
   unread: 'unread',
+  typing: 'typing',
 } as const;
 
 export type ChatMessageType = 'text' | 'image';
@@ -116,6 +119,23 @@ export interface NotificationResponse {
   message: string;
   category: NotificationCategory;
   timestamp: string;
+}
+
+/** `typing`: a contact is typing to the user. */
+export interface TypingEvent {
+  userId: number;
+}
+
+/** `GET /api/chat/getContacts/`: everyone the user may chat with, for the contacts sidebar. */
+export interface ChatContact {
+  id: number;
+  name: string;
+  profile_picture: string | null;
+  /** Whether the contact is the trainer of one of the user's programmes (else a subscriber of the user's). */
+  is_trainer: boolean;
+  online: boolean;
+  unread: number;
+  last_message: ChatMessage | null;
 }
 
 export interface OnlineUsersResponse {

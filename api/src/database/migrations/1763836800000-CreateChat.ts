@@ -5,8 +5,9 @@ const index = (name: string, columnNames: string[]) => new TableIndex({ name, co
 
 /**
  * Chat messages and notifications (docs/architecture.md §8). A message names its conversation by the two user
- * ids in order (`low_id`, `high_id`), so a page of history is one range scan of `idx_chat_message_conversation`;
- * unread counts read `idx_chat_message_unread`. Deleting a message keeps its row (`deleted_at`).
+ * ids in order (`low_id`, `high_id`), so a page of history is one range scan of `idx_chat_message_conversation`
+ * (and a user's latest message per conversation one of it or of `idx_chat_message_high_id`); unread counts read
+ * `idx_chat_message_unread`. Deleting a message keeps its row (`deleted_at`).
  */
 export class CreateChat1763836800000 implements MigrationInterface {
   name = 'CreateChat1763836800000';
@@ -31,6 +32,7 @@ export class CreateChat1763836800000 implements MigrationInterface {
         ],
         indices: [
           index('idx_chat_message_conversation', ['low_id', 'high_id', 'id']),
+          index('idx_chat_message_high_id', ['high_id', 'low_id', 'id']),
           index('idx_chat_message_unread', ['recipient_id', 'read_at', 'sender_id']),
         ],
         foreignKeys: [

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { ChatMessage, NotificationResponse, OnlineUsersResponse } from '@fitcoach/contracts';
+import type {
+  ChatContact,
+  ChatMessage,
+  NotificationResponse,
+  OnlineUsersResponse,
+} from '@fitcoach/contracts';
 import { Auth, type AuthContext, ChangesStateOnGet } from '../../common/auth/auth.decorators.js';
 import { ChatService } from './chat.service.js';
 
@@ -11,6 +16,12 @@ export class ChatController {
   @Get('getOnlineUserIDs')
   async getOnlineUserIds(@Auth() auth: AuthContext): Promise<OnlineUsersResponse> {
     return { online_user_ids: await this.chat.onlineContacts(auth.user.id) };
+  }
+
+  /** The contacts sidebar of the site's chat page: contacts with presence, unread counts and latest message. */
+  @Get('getContacts')
+  getContacts(@Auth() auth: AuthContext): Promise<ChatContact[]> {
+    return this.chat.contactList(auth.user.id);
   }
 
   @Get('getMessages/:room')
@@ -27,6 +38,14 @@ export class ChatController {
   @ChangesStateOnGet()
   getNotifications(@Auth() auth: AuthContext): Promise<NotificationResponse[]> {
     return this.chat.takeNotifications(auth.user.id);
+  }
+
+  /** `{with}`: what that user sent is read (the socket's `conversation:read`, for pages without sockets). */
+  @Post('readConversation')
+  @HttpCode(200)
+  async readConversation(@Auth() auth: AuthContext, @Body() body: unknown): Promise<{ message: string }> {
+    await this.chat.read(auth.user, body);
+    return { message: 'Conversation read' };
   }
 
   /** `{to, text}` (or `image` as a data URL): the socket's `message:send` for forms and API clients. */

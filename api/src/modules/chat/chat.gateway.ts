@@ -44,6 +44,9 @@ type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, S
 /** Sends (and forwards) per socket: a person typing fast stays far below it, a script does not. */
 export const CHAT_SEND_LIMIT = { points: 20, durationSeconds: 10 } as const;
 
+/** Typing notices per socket: the site sends one every few seconds while a key is pressed. */
+export const CHAT_TYPING_LIMIT = { points: 10, durationSeconds: 10 } as const;
+
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CHAT_CLIENT_EVENTS));
 
 /** setTimeout's largest delay; a later expiry is checked again on every event anyway. */
@@ -59,6 +62,10 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private readonly sends = new RateLimiterMemory({
     points: CHAT_SEND_LIMIT.points,
     duration: CHAT_SEND_LIMIT.durationSeconds,
+  });
+  private readonly typings = new RateLimiterMemory({
+    points: CHAT_TYPING_LIMIT.points,
+    duration: CHAT_TYPING_LIMIT.durationSeconds,
   });
   private readonly expiries = new Map<string, NodeJS.Timeout>();
   /** The account each socket of this instance authenticated as, by socket id. */
@@ -156,6 +163,15 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     });
   }
 
+  @SubscribeMessage(CHAT_CLIENT_EVENTS.typing)
+  typing(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
+    return this.acknowledge(socket, async (user) => {
+      await this.throttle(socket, this.typings);
+      await this.chat.typing(user, body);
+      return {};
+    });
+  }
+
   /** Logout, or a stolen refresh token's family ended: that session's sockets close at once. */
   @OnEvent(SESSION_EVENTS.revoked)
   onSessionRevoked({ sessionId }: SessionRevokedEvent): void {
@@ -207,9 +223,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     return CHAT_MESSAGES.unauthenticated;
   }
 
-  private async throttle(socket: ChatSocket): Promise<void> {
+  private async throttle(socket: ChatSocket, limiter: RateLimiterMemory = this.sends): Promise<void> {
     try {
-      await this.sends.consume(socket.id);
+      await limiter.consume(socket.id);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw new HttpException(CHAT_MESSAGES.tooFast, 429);
       throw error;

@@ -134,4 +134,44 @@ export class ChatRepository {
   imageInUse(image: string): Promise<boolean> {
     return this.messages.exists({ where: { image, deletedAt: IsNull() } });
   }
+
+  /** The accounts of the given contacts: what the sidebar shows of them. */
+  accounts(ids: readonly number[]): Promise<UserEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.messages.manager
+      .createQueryBuilder(UserEntity, 'user')
+      .select(['user.id', 'user.firstName', 'user.lastName', 'user.profilePicture'])
+      .where('user.id IN (:...ids)', { ids: [...ids] })
+      .getMany();
+  }
+
+  /** The ids of the user's contacts who are trainers of a programme the user follows. */
+  async trainerIdsOf(userId: number): Promise<Set<number>> {
+    const rows = await this.subscriptionsWithTrainers()
+      .select('DISTINCT trainer.userId', 'id')
+      .andWhere('subscription.userId = :userId', { userId })
+      .getRawMany<{ id: number | string }>();
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
+  /** The latest message of each of the user's conversations, with its sender's name. */
+  latestPerConversation(userId: number): Promise<ChatMessageEntity[]> {
+    return this.messages
+      .createQueryBuilder('message')
+      .innerJoin('message.sender', 'sender')
+      .addSelect(SENDER_COLUMNS)
+      .where((query: SelectQueryBuilder<ChatMessageEntity>) => {
+        const latest = query
+          .subQuery()
+          .select('MAX(conversation.id)')
+          .from(ChatMessageEntity, 'conversation')
+          .where('conversation.lowId = :userId OR conversation.highId = :userId')
+          .groupBy('conversation.lowId')
+          .addGroupBy('conversation.highId')
+          .getQuery();
+        return `message.id IN ${latest}`;
+      })
+      .setParameter('userId', userId)
+      .getMany();
+  }
 }

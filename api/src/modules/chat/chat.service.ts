@@ -3,6 +3,7 @@ import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
+  type ChatContact,
   type ChatMessage,
   fullName,
   type NotificationResponse,
@@ -150,6 +151,49 @@ export class ChatService {
 
   contacts(userId: number): Promise<number[]> {
     return this.messages.contactIds(userId);
+  }
+
+  /** The contacts sidebar: each contact with presence, unread count and the conversation's latest message. */
+  async contactList(userId: number): Promise<ChatContact[]> {
+    const ids = await this.messages.contactIds(userId);
+    if (ids.length === 0) return [];
+    const [accounts, trainers, online, unread, latest] = await Promise.all([
+      this.messages.accounts(ids),
+      this.messages.trainerIdsOf(userId),
+      this.presence.onlineAmong(ids),
+      this.messages.unreadCounts(userId),
+      this.messages.latestPerConversation(userId),
+    ]);
+    const onlineIds = new Set(online);
+    const latestWith = new Map(
+      latest.map((message) => [
+        message.senderId === userId ? message.recipientId : message.senderId,
+        message,
+      ]),
+    );
+    const contacts = accounts.map((account): ChatContact => {
+      const last = latestWith.get(account.id);
+      return {
+        id: account.id,
+        name: fullName(account.firstName, account.lastName),
+        profile_picture: account.profilePicture,
+        is_trainer: trainers.has(account.id),
+        online: onlineIds.has(account.id),
+        unread: unread.get(account.id) ?? 0,
+        last_message: last ? toChatMessage(last) : null,
+      };
+    });
+    // Latest conversation first; contacts never written to after them, by name.
+    return contacts.sort(
+      (a, b) =>
+        (b.last_message?.id ?? 0) - (a.last_message?.id ?? 0) || a.name.localeCompare(b.name) || a.id - b.id,
+    );
+  }
+
+  /** `conversation:typing`: tells the contact, and nobody else, that the user is typing to them. */
+  async typing(user: UserEntity, payload: unknown): Promise<void> {
+    const to = await this.recipient(user, objectPayload(payload).with);
+    this.realtime.toUsers([to], CHAT_SERVER_EVENTS.typing, { userId: user.id });
   }
 
   async onlineContacts(userId: number): Promise<number[]> {
