@@ -551,6 +551,29 @@ describe('GET /api/chat/getNotifications', () => {
     expect(second.body).toEqual([]);
   });
 
+  it('tells an online recipient live, on every tab, and stores nothing for later', async () => {
+    const owner = await createTrainer(t, { account: { firstName: 'Lena', lastName: 'Live' } });
+    const online = await createSession(t);
+    await subscribe(t, online.user.id, await createProgram(t, owner.trainer, { isPublished: true }));
+    const elsewhere = await client(online);
+    const trainer = await client(owner.session);
+    await sent(trainer, { to: online.user.id, text: 'Are you there?' });
+    expect(await elsewhere.next('notification')).toEqual({
+      id: null,
+      category: 'message',
+      sender_id: owner.session.user.id,
+      sender: 'Lena Live',
+      message: 'Are you there?',
+      payload: { message_id: expect.any(Number) },
+    });
+    const stored = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', online.bearer)
+      .expect(200);
+    expect(stored.body).toEqual([]);
+  });
+
   it('does not take the session cookie (it changes state on GET)', async () => {
     await t
       .http()

@@ -101,9 +101,9 @@ export interface UnreadCounts {
 export const NOTIFICATION_CATEGORIES = ['message', 'subscriber', 'program'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** `notification` over the socket. */
+/** `notification` over the socket, to a user who is online (stored notifications are for the others). */
 export interface NotificationEvent {
-  id: number;
+  id: null;
   category: NotificationCategory;
   sender_id: number | null;
   sender: string;

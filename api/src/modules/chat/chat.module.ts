@@ -9,12 +9,13 @@ import { ChatRepository } from './chat.repository.js';
 import { ChatService } from './chat.service.js';
 import { NotificationEntity } from './notification.entity.js';
 import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
 
 /** Chat, presence and notifications over socket.io, with their REST reads (docs/architecture.md §8). */
 @Module({
   imports: [TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]), AuthModule, SessionsModule],
   controllers: [ChatController],
-  providers: [ChatGateway, ChatService, ChatRepository, NotificationsRepository],
-  exports: [NotificationsRepository],
+  providers: [ChatGateway, ChatService, ChatRepository, NotificationsRepository, NotificationsService],
+  exports: [NotificationsService],
 })
 export class ChatModule {}

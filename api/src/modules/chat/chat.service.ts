@@ -16,6 +16,7 @@ import { toChatMessage, toNotificationResponse } from './chat.mapper.js';
 import { objectPayload, readId, readImage, readRecipients, readText, requireId } from './chat.payloads.js';
 import { ChatRepository, type NewChatMessage } from './chat.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { RealtimeService } from '../../common/realtime/realtime.service.js';
 
@@ -38,6 +39,7 @@ export class ChatService {
   constructor(
     private readonly messages: ChatRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly notifier: NotificationsService,
     private readonly media: MediaService,
     private readonly presence: PresenceService,
     private readonly realtime: RealtimeService,
@@ -242,20 +244,11 @@ export class ChatService {
     saved.sender = user;
     const view = toChatMessage(saved);
     this.realtime.toUsers([message.senderId, message.recipientId], CHAT_SERVER_EVENTS.newMessage, view);
-    const notification = await this.notifications.insert({
-      userId: message.recipientId,
+    await this.notifier.notify(message.recipientId, {
+      category: 'message',
       senderId: user.id,
       senderName: fullName(user.firstName, user.lastName),
-      category: 'message',
       message: message.text?.slice(0, NOTIFICATION_PREVIEW_LENGTH) ?? CHAT_MESSAGES.imageNotification,
-      payload: { message_id: saved.id },
-    });
-    this.realtime.toUsers([message.recipientId], CHAT_SERVER_EVENTS.notification, {
-      id: notification.id,
-      category: notification.category,
-      sender_id: notification.senderId,
-      sender: notification.senderName,
-      message: notification.message,
       payload: { message_id: saved.id },
     });
     await this.publishUnread(message.recipientId);

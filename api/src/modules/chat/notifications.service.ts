@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { CHAT_SERVER_EVENTS, type NotificationEvent } from '@fitcoach/contracts';
+import { PresenceService } from '../../common/realtime/presence.service.js';
+import { RealtimeService } from '../../common/realtime/realtime.service.js';
+import { type NewNotification, NotificationsRepository } from './notifications.repository.js';
+
+/**
+ * Telling a user that something happened (docs/architecture.md §8): live, on every page they have open, when they
+ * are online; otherwise stored, and shown on their next visit (`getNotifications`).
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly notifications: NotificationsRepository,
+    private readonly presence: PresenceService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async notify(userId: number, notification: Omit<NewNotification, 'userId'>): Promise<void> {
+    if (await this.presence.isOnline(userId)) {
+      const event: NotificationEvent = {
+        id: null,
+        category: notification.category,
+        sender_id: notification.senderId,
+        sender: notification.senderName,
+        message: notification.message,
+        payload: notification.payload,
+      };
+      this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.notification, event);
+      return;
+    }
+    await this.notifications.insert({ userId, ...notification });
+  }
+}
