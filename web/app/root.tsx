@@ -18,10 +18,12 @@ import type { ReactNode } from 'react';
 import { NotFound } from '~/components/errors/not-found';
 import { UnexpectedError } from '~/components/errors/unexpected-error';
 import { PageLayout } from '~/components/layout/page-layout';
+import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
 import { theme } from '~/theme';
 import { getUser } from '~/utils/auth.server';
 import { useNonce } from '~/utils/nonce-provider';
+import { useOptionalUser } from '~/utils/user';
 import { sessionLoader } from '~/utils/route.server';
 import { getToast } from '~/utils/toast.server';
 
@@ -43,6 +45,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 /** The document around every page, the error screens included. */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const user = useOptionalUser();
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -56,7 +59,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
-          <PageLayout>{children}</PageLayout>
+          <RealtimeProvider userId={user?.id ?? null}>
+            <PageLayout>{children}</PageLayout>
+          </RealtimeProvider>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

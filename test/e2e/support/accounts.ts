@@ -26,7 +26,7 @@ export function newAccount(): Account {
  * therefore comes from an address of its own (198.18.0.0/15, reserved for tests), as if through a proxy that the
  * server trusts (loopback): then no test uses up another's allowance.
  */
-function testAddress(): string {
+export function testAddress(): string {
   return `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 

@@ -24,9 +24,11 @@ export interface ApiAccount extends Account {
   auth: Record<string, string>;
 }
 
+export type Names = Partial<Pick<Account, 'firstName' | 'lastName'>>;
+
 /** A registered, verified account, signed in through the API. */
-export async function apiAccount(request: APIRequestContext): Promise<ApiAccount> {
-  const account = newAccount();
+export async function apiAccount(request: APIRequestContext, names: Names = {}): Promise<ApiAccount> {
+  const account = { ...newAccount(), ...names };
   const registered = await request.post('/api/users/register/', {
     data: {
       first_name: account.firstName,
@@ -53,8 +55,9 @@ export interface TrainerFields {
 export async function apiTrainer(
   request: APIRequestContext,
   fields: Partial<TrainerFields> = {},
+  names: Names = {},
 ): Promise<{ account: ApiAccount; trainerId: number }> {
-  const account = await apiAccount(request);
+  const account = await apiAccount(request, names);
   const created = await request.post('/api/trainers/TrainerProfileCreation/', {
     headers: account.auth,
     multipart: {

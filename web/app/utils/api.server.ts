@@ -1,12 +1,15 @@
 import {
   type ApiError,
   type CaptureResponse,
+  type ChatContact,
+  type ChatMessage,
   type CreateOrderResponse,
   type FollowedProgramsResponse,
   type HealthResponse,
   isApiError,
   type LessonProgressResponse,
   type LessonResponse,
+  type NotificationResponse,
   type PaymentsConfigResponse,
   type ProgramResponse,
   type ProgramUpdateResponse,
@@ -364,4 +367,22 @@ export const api = {
 
   /** A user's record; the e-mail is there for the user's own trainer (API.md getUserById). */
   userById: (args: RouteArgs, id: number) => call<CurrentUser>(args, `/api/users/getUserById/${id}/`),
+
+  /*
+   * Chat (docs/architecture.md §8). The site talks to the gateway over socket.io in the browser; these are the reads
+   * of its page and the form send that works without JavaScript.
+   */
+  chatContacts: (args: RouteArgs) => call<ChatContact[]>(args, '/api/chat/getContacts/'),
+
+  chatMessages: (args: RouteArgs, withUser: number, before?: number) =>
+    call<ChatMessage[]>(args, `/api/chat/getMessages/${withUser}/${queryString({ before })}`),
+
+  sendChatMessage: (args: RouteArgs, to: number, text: string) =>
+    call<ChatMessage>(args, '/api/chat/sendMessage/', { method: 'POST', body: { to, text } }),
+
+  readConversation: (args: RouteArgs, withUser: number) =>
+    call<MessageResponse>(args, '/api/chat/readConversation/', { method: 'POST', body: { with: withUser } }),
+
+  /** The notifications stored while the user was away; the API marks them read as it answers. */
+  notifications: (args: RouteArgs) => call<NotificationResponse[]>(args, '/api/chat/getNotifications'),
 };

@@ -29,4 +29,10 @@ export const MESSAGES = {
   confirmUnsubscribe: 'Are you sure you want to unsubscribe?',
   payAgain: 'You will have to pay again to resubscribe later.',
   pictureTooLarge: `Choose a picture of at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB`,
+  noFollowers: 'You have no followers for your programs',
+  noContacts: 'You have no conacts Join a Program and connect with Trainers',
+  messageDeleted: 'message deleted',
+  forwardTitle: 'Select Users to Forward Message',
+  chatOffline: 'Reconnecting to the chat…',
+  receivedMessages: (count: number) => `You received ${count} messages`,
 } as const;

@@ -1,7 +1,8 @@
-import { Anchor, Avatar, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { ChevronDownIcon, MenuIcon } from '~/components/icons';
+import { useRealtime } from '~/components/realtime/realtime-provider';
 import type { CurrentUser } from '~/types/user';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
 import classes from './navbar.module.css';
@@ -11,6 +12,8 @@ import { useDismissibleDetails } from './use-dismissible-details';
 interface NavItem {
   label: string;
   to: string;
+  /** Unread chat messages, shown next to the label. */
+  badge?: number;
 }
 
 function mainItems(user: CurrentUser | null): NavItem[] {
@@ -22,11 +25,11 @@ function mainItems(user: CurrentUser | null): NavItem[] {
   return items;
 }
 
-function communityItems(user: CurrentUser | null): NavItem[] {
+function communityItems(user: CurrentUser | null, unread: number): NavItem[] {
   return [
     { label: 'Login', to: '/login' },
     { label: 'Sign up', to: '/register' },
-    { label: 'Chat', to: '/chat' },
+    { label: 'Chat', to: '/chat', badge: unread },
     { label: 'Dashboard', to: dashboardPath(user) },
   ];
 }
@@ -35,17 +38,27 @@ function NavLinks({ items, className }: { items: NavItem[]; className: string })
   return items.map((item) => (
     <Anchor key={item.label} component={Link} to={item.to} className={className} underline="never">
       {item.label}
+      {item.badge ? (
+        <Badge size="sm" color="red" ml={6} aria-label={`${item.badge} unread`}>
+          {item.badge}
+        </Badge>
+      ) : null}
     </Anchor>
   ));
 }
 
-function CommunityDropdown({ items }: { items: NavItem[] }) {
+function CommunityDropdown({ items, unread }: { items: NavItem[]; unread: number }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   return (
     <details ref={ref} className={classes.dropdown}>
       <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.link}`}>
         Community
+        {unread ? (
+          <Badge size="sm" color="red" aria-label={`${unread} unread messages`}>
+            {unread}
+          </Badge>
+        ) : null}
         <ChevronDownIcon size={16} className={classes.chevron} />
       </summary>
       <div className={classes.dropdownPanel}>
@@ -90,7 +103,7 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
   );
 }
 
-function MobileMenu({ user }: { user: CurrentUser | null }) {
+function MobileMenu({ user, unread }: { user: CurrentUser | null; unread: number }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   return (
@@ -108,7 +121,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
             Community
           </Text>
           <Stack gap={2}>
-            <NavLinks items={communityItems(user)} className={classes.panelLink} />
+            <NavLinks items={communityItems(user, unread)} className={classes.panelLink} />
           </Stack>
           <Group mt="md" gap="sm">
             <AccountActions user={user} />
@@ -121,6 +134,7 @@ function MobileMenu({ user }: { user: CurrentUser | null }) {
 
 export function Navbar() {
   const user = useOptionalUser();
+  const unread = useRealtime().unread.total;
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.inner}>
@@ -129,12 +143,12 @@ export function Navbar() {
         </Anchor>
         <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" className={classes.desktopNav}>
           <NavLinks items={mainItems(user)} className={classes.link} />
-          <CommunityDropdown items={communityItems(user)} />
+          <CommunityDropdown items={communityItems(user, unread)} unread={unread} />
         </Group>
         <Group gap="sm" visibleFrom="sm" wrap="nowrap">
           <AccountActions user={user} />
         </Group>
-        <MobileMenu user={user} />
+        <MobileMenu user={user} unread={unread} />
       </Container>
     </header>
   );

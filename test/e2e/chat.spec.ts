@@ -1,0 +1,192 @@
+import type { Browser, Page } from '@playwright/test';
+import { plainImage } from '../fixtures/images.js';
+import { expect, signIn, test, testAddress, toast } from './support/accounts.js';
+import {
+  type ApiAccount,
+  apiAccount,
+  apiProgramme,
+  apiTrainer,
+  publishProgrammes,
+} from './support/catalogue.js';
+import { apiSubscribe } from './support/subscriptions.js';
+
+/*
+ * The /chat page (SPEC §2) between a trainer and the members of their programme: live both ways with JavaScript
+ * (two browser contexts, as two people), and a plain form without it.
+ */
+
+interface Cast {
+  coach: ApiAccount;
+  mia: ApiAccount;
+  sam: ApiAccount;
+}
+
+async function cast(page: Page): Promise<Cast> {
+  const { account: coach, trainerId } = await apiTrainer(
+    page.request,
+    {},
+    { firstName: 'Tina', lastName: 'Coach' },
+  );
+  expect(trainerId).toBeGreaterThan(0);
+  const programme = await apiProgramme(page.request, coach.auth);
+  await publishProgrammes(page.request, [programme]);
+  const mia = await apiAccount(page.request, { firstName: 'Mia', lastName: 'Member' });
+  const sam = await apiAccount(page.request, { firstName: 'Sam', lastName: 'Second' });
+  await apiSubscribe(page.request, mia.auth, programme);
+  await apiSubscribe(page.request, sam.auth, programme);
+  return { coach, mia, sam };
+}
+
+/** A second person at another browser: a context of their own, signed in. */
+async function personAt(browser: Browser, account: ApiAccount): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': testAddress() },
+  });
+  const page = await context.newPage();
+  await signIn(page, account);
+  return page;
+}
+
+const contactLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: new RegExp(name) });
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+test.describe('chat with JavaScript', () => {
+  test('a member and their trainer chat live: presence, unread badge, image, forward, delete, toast elsewhere', async ({
+    page,
+    browser,
+  }) => {
+    const { coach, mia, sam } = await cast(page);
+    await signIn(page, mia);
+    const trainer = await personAt(browser, coach);
+
+    await page.goto('/chat');
+    await expect(contactLink(page, 'Tina Coach')).toContainText('Offline');
+    await trainer.goto('/chat');
+    await expect(contactLink(page, 'Tina Coach')).toContainText('Online');
+    await expect(contactLink(trainer, 'Mia Member')).toContainText('Online');
+    await expect(contactLink(trainer, 'Sam Second')).toContainText('Offline');
+
+    // Mia writes; the trainer, elsewhere on the page, sees the unread badge, then the message.
+    await contactLink(page, 'Tina Coach').click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello coach');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(messages(page)).toContainText('Hello coach');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    await expect(contactLink(trainer, 'Mia Member').getByLabel('1 unread')).toBeVisible();
+    await expect(trainer.getByLabel('1 unread messages')).toBeVisible();
+    await contactLink(trainer, 'Mia Member').click();
+    await expect(messages(trainer)).toContainText('Hello coach');
+    await expect(contactLink(trainer, 'Mia Member').getByLabel('1 unread')).toHaveCount(0);
+    await expect(trainer.getByLabel('1 unread messages')).toHaveCount(0);
+
+    // The trainer answers while Mia watches; Mia sees it typed and arrive.
+    await trainer.getByRole('textbox', { name: 'Message' }).fill('Welcome!');
+    await expect(page.getByText('typing…')).toBeVisible();
+    await trainer.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(messages(page)).toContainText('Welcome!');
+
+    // An image, with its preview before sending.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'pose.png',
+      mimeType: 'image/png',
+      buffer: await plainImage(60, 40),
+    });
+    await expect(page.getByRole('img', { name: 'Image to send' })).toBeVisible();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(messages(trainer).getByRole('img', { name: 'Image from Mia Member' })).toBeVisible();
+    await expect(messages(trainer).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      /^\/media\/chat\/.+\.webp$/,
+    );
+
+    // Forward the answer to both members.
+    await messages(trainer).getByRole('listitem').filter({ hasText: 'Welcome!' }).getByRole('button').click();
+    await trainer.getByRole('menuitem', { name: 'Forward' }).click();
+    const dialog = trainer.getByRole('dialog', { name: 'Select Users to Forward Message' });
+    await dialog.getByLabel('Mia Member').check();
+    await dialog.getByLabel('Sam Second').check();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(toast(trainer, 'Forwarded to 2 contact(s)')).toBeVisible();
+    await expect(messages(page).getByRole('listitem').filter({ hasText: 'Forwarded' })).toContainText(
+      'Welcome!',
+    );
+    const samsView = await page.request.get(`/api/chat/getMessages/${await userId(page, coach)}/`, {
+      headers: sam.auth,
+    });
+    expect(
+      (await samsView.json()).map((m: { message: string; forwarded: boolean }) => [m.message, m.forwarded]),
+    ).toEqual([['Welcome!', true]]);
+
+    // Mia deletes her first message: both sides see it deleted.
+    await messages(page).getByRole('listitem').filter({ hasText: 'Hello coach' }).getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(messages(trainer)).toContainText('message deleted');
+    await expect(messages(trainer)).not.toContainText('Hello coach');
+    await expect(messages(page)).toContainText('message deleted');
+
+    // Elsewhere on the site, a new message arrives as a toast.
+    await page.goto('/programmes');
+    await trainer.getByRole('textbox', { name: 'Message' }).fill('Check lesson 2');
+    await trainer.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(toast(page, 'Tina Coach: Check lesson 2')).toBeVisible();
+
+    // Mia leaves: the trainer sees her go offline.
+    await page.close();
+    await expect(trainer.getByText('Offline').first()).toBeVisible();
+    await expect(contactLink(trainer, 'Mia Member')).toContainText('Offline');
+    await trainer.context().close();
+  });
+
+  test('a trainer without subscribers and a member without programmes see the empty texts', async ({
+    page,
+  }) => {
+    const { account: lonely } = await apiTrainer(page.request);
+    await signIn(page, lonely);
+    await page.goto('/chat');
+    await expect(page.getByText('You have no followers for your programs')).toBeVisible();
+    await page.context().clearCookies();
+    await signIn(page, await apiAccount(page.request));
+    await page.goto('/chat');
+    await expect(
+      page.getByText('You have no conacts Join a Program and connect with Trainers'),
+    ).toBeVisible();
+  });
+});
+
+/** A user's id, as the API tells its owner. */
+async function userId(page: Page, account: ApiAccount): Promise<number> {
+  const me = await page.request.get('/api/users/me/', { headers: account.auth });
+  return ((await me.json()) as { id: number }).id;
+}
+
+test.describe('chat without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the contacts and the conversation, and sends a text through the form', async ({ page }) => {
+    const { coach, mia } = await cast(page);
+    const sent = await page.request.post('/api/chat/sendMessage/', {
+      headers: coach.auth,
+      data: { to: await userId(page, mia), text: 'Stretch before you run' },
+    });
+    expect(sent.status()).toBe(201);
+    await signIn(page, mia);
+    await page.goto('/chat');
+    await expect(contactLink(page, 'Tina Coach').getByLabel('1 unread')).toBeVisible();
+    await contactLink(page, 'Tina Coach').click();
+    await expect(messages(page)).toContainText('Stretch before you run');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Will do!');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page).toHaveURL(/\/chat\?with=\d+$/);
+    await expect(messages(page)).toContainText('Will do!');
+    const history = await page.request.get(`/api/chat/getMessages/${await userId(page, mia)}/`, {
+      headers: coach.auth,
+    });
+    expect((await history.json()).map((m: { message: string }) => m.message)).toEqual([
+      'Stretch before you run',
+      'Will do!',
+    ]);
+  });
+});

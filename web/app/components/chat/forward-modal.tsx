@@ -1,0 +1,47 @@
+import type { ChatContact } from '@fitcoach/contracts';
+import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { MESSAGES } from '~/utils/messages';
+
+interface ForwardModalProps {
+  opened: boolean;
+  contacts: ChatContact[];
+  onClose(): void;
+  onSend(to: number[]): void;
+}
+
+/** SPEC §2: 'Select Users to Forward Message', with a checkbox per contact and Send. */
+export function ForwardModal({ opened, contacts, onClose, onSend }: ForwardModalProps) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const close = () => {
+    setChosen([]);
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={MESSAGES.forwardTitle}>
+      <Stack>
+        <Checkbox.Group value={chosen} onChange={setChosen} label="Contacts">
+          <Stack gap="xs" mt="xs">
+            {contacts.map((contact) => (
+              <Checkbox key={contact.id} value={String(contact.id)} label={contact.name} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            disabled={chosen.length === 0}
+            onClick={() => {
+              onSend(chosen.map(Number));
+              setChosen([]);
+            }}
+          >
+            Send
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

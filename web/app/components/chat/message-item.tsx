@@ -1,0 +1,63 @@
+import type { ChatMessage } from '@fitcoach/contracts';
+import { ActionIcon, Anchor, Group, Menu, Text } from '@mantine/core';
+import { MESSAGES } from '~/utils/messages';
+import { useHydrated } from '~/utils/use-hydrated';
+import classes from './chat.module.css';
+import { MessageTime } from './message-time';
+
+interface MessageItemProps {
+  message: ChatMessage;
+  own: boolean;
+  onForward(message: ChatMessage): void;
+  onCopy(message: ChatMessage): void;
+  onDelete(message: ChatMessage): void;
+}
+
+/** One message: text or image (with a download link), "message deleted" once deleted, and its menu. */
+export function MessageItem({ message, own, onForward, onCopy, onDelete }: MessageItemProps) {
+  const hydrated = useHydrated();
+  return (
+    <li className={own ? `${classes.message} ${classes.own}` : classes.message} data-message-id={message.id}>
+      {message.forwarded && !message.deleted ? (
+        <Text size="xs" c="dimmed">
+          Forwarded
+        </Text>
+      ) : null}
+      {message.deleted ? (
+        <Text className={classes.deleted}>{MESSAGES.messageDeleted}</Text>
+      ) : message.type === 'image' && message.image ? (
+        <>
+          <img src={message.image} alt={`Image from ${message.sender_name}`} className={classes.image} />
+          <Anchor href={message.image} download size="xs">
+            Download
+          </Anchor>
+        </>
+      ) : (
+        <Text className={classes.text}>{message.message}</Text>
+      )}
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          <MessageTime iso={message.timestamp} />
+        </Text>
+        {hydrated && !message.deleted ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" size="sm" aria-label={`Message options (${message.id})`}>
+                ⋮
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onForward(message)}>Forward</Menu.Item>
+              {message.type === 'text' ? <Menu.Item onClick={() => onCopy(message)}>Copy</Menu.Item> : null}
+              {own ? (
+                <Menu.Item color="red" onClick={() => onDelete(message)}>
+                  Delete
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Group>
+    </li>
+  );
+}

@@ -1,0 +1,71 @@
+import { CHAT_HISTORY_PAGE_SIZE, type ChatContact, type ChatMessage } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { api } from '~/utils/api.server';
+import { requireUser } from '~/utils/auth.server';
+import { parseId } from '~/utils/catalogue';
+import { readForm } from '~/utils/multipart.server';
+import { redirectWithToast } from '~/utils/toast.server';
+import { MESSAGES } from '~/utils/messages';
+import { chatPath } from './paths';
+
+/*
+ * The chat page's loader and action (docs/architecture.md §8). With JavaScript the page then lives on the socket;
+ * without it, this is the whole chat: the contacts, the open conversation, and a form that sends a text.
+ */
+
+export interface ChatPageData {
+  me: { id: number; isTrainer: boolean };
+  contacts: ChatContact[];
+  /** The contact whose conversation is open (`?with=`), if any. */
+  selected: number | null;
+  messages: ChatMessage[];
+  /** Whether older messages exist before the first one shown. */
+  hasEarlier: boolean;
+}
+
+export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> {
+  const user = await requireUser(args);
+  const search = new URL(args.request.url).searchParams;
+  const contactsResult = await api.chatContacts(args);
+  if (!contactsResult.ok) throw new Response(contactsResult.error.message, { status: contactsResult.status });
+  let contacts = contactsResult.data;
+  const me = { id: user.id, isTrainer: user.is_trainer };
+  const wanted = parseId(search.get('with'));
+  const contact = contacts.find((candidate) => candidate.id === wanted);
+  if (!contact) return { me, contacts, selected: null, messages: [], hasEarlier: false };
+
+  const before = parseId(search.get('before')) ?? undefined;
+  const history = await api.chatMessages(args, contact.id, before);
+  if (!history.ok) throw new Response(history.error.message, { status: history.status });
+  if (contact.unread > 0) {
+    // Opening a conversation reads it: for the badge of this page, and for the other pages' counts.
+    const read = await api.readConversation(args, contact.id);
+    if (read.ok) contacts = contacts.map((c) => (c.id === contact.id ? { ...c, unread: 0 } : c));
+  }
+  return {
+    me,
+    contacts,
+    selected: contact.id,
+    messages: history.data,
+    hasEarlier: history.data.length === CHAT_HISTORY_PAGE_SIZE,
+  };
+}
+
+/** The form send: a text to the open conversation's contact, then back to the conversation (post/redirect/get). */
+export async function chatAction(args: ActionFunctionArgs): Promise<Response> {
+  await requireUser(args);
+  const submitted = await readForm(args.request);
+  const to = parseId(
+    typeof submitted?.form.get('to') === 'string' ? String(submitted?.form.get('to')) : null,
+  );
+  const text = submitted?.form.get('text');
+  if (!submitted || to === null || typeof text !== 'string') {
+    throw new Response(MESSAGES.invalidInput, { status: 400 });
+  }
+  const result = await api.sendChatMessage(args, to, text);
+  if (!result.ok) {
+    return redirectWithToast(chatPath(to), { type: 'error', message: result.error.message }, args.request);
+  }
+  return redirect(chatPath(to));
+}

@@ -1,0 +1,3 @@
+/** The chat page's address: a conversation (`?with=`), and a page of its earlier messages (`&before=`). */
+export const chatPath = (withUser: number | null, before?: number) =>
+  withUser === null ? '/chat' : `/chat?with=${withUser}${before ? `&before=${before}` : ''}`;

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { api } from '~/utils/api.server';
+import { sessionAction } from '~/utils/route.server';
+
+/**
+ * The notifications stored while the user was away, for the site's script to show once per visit. A POST: reading
+ * them marks them read, which a GET from another site must not do.
+ */
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  const result = await api.notifications(args);
+  return result.ok ? result.data : [];
+});
