@@ -13,7 +13,7 @@ import { EmailField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';

@@ -6,7 +6,7 @@ import { KeyBenefits, Testimonials } from '~/components/catalogue/programme-extr
 import { PaymentStep, UnsubscribeStep } from '~/components/catalogue/checkout';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';

@@ -5,7 +5,7 @@ import { useLoaderData } from '@remix-run/react';
 import { ComingSoonNotice } from '~/components/catalogue/programme-card';
 import { ProgrammeSlider } from '~/components/catalogue/programme-slider';
 import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { LEVEL_LABELS, parseId } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TrainerRegistrationForm } from '~/components/trainer/trainer-registration-form';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser, requireUser } from '~/utils/auth.server';
 import { rejectForm, textValues } from '~/utils/forms.server';
 import { MESSAGES } from '~/utils/messages';

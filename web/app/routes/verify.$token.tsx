@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField } from '~/components/forms/account-fields';
 import { Honeypot } from '~/components/forms/honeypot';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';

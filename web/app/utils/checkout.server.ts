@@ -2,6 +2,7 @@ import {
   type PaymentsConfigResponse,
   type ProgramResponse,
   SUBSCRIPTION_MESSAGES,
+  type UserResponse,
 } from '@fitcoach/contracts';
 import {
   type ActionFunctionArgs,
@@ -10,8 +11,8 @@ import {
   type LoaderFunctionArgs,
   redirect,
 } from '@remix-run/node';
-import type { CurrentUser } from '~/types/user';
-import { api, type ApiResult } from './api.server';
+import { api } from '~/utils/api/endpoints.server';
+import type { ApiResult } from '~/utils/api/transport.server';
 import { getUser } from './auth.server';
 import { parseId } from './catalogue';
 import {
@@ -93,7 +94,7 @@ async function isOwner(args: LoaderFunctionArgs, programme: ProgramResponse): Pr
 
 export async function loadCheckout(
   args: LoaderFunctionArgs,
-  user: CurrentUser | null,
+  user: UserResponse | null,
   programme: ProgramResponse,
 ): Promise<CheckoutView> {
   if (!user) return { kind: 'visitor' };

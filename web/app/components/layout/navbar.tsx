@@ -1,8 +1,8 @@
+import type { UserResponse } from '@fitcoach/contracts';
 import { Anchor, Avatar, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { ChevronDownIcon, MenuIcon } from '~/components/icons';
-import type { CurrentUser } from '~/types/user';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
 import classes from './navbar.module.css';
 import summaryClasses from './summary.module.css';
@@ -13,7 +13,7 @@ interface NavItem {
   to: string;
 }
 
-function mainItems(user: CurrentUser | null): NavItem[] {
+function mainItems(user: UserResponse | null): NavItem[] {
   const items = [
     { label: 'Find trainers', to: '/findTrainer' },
     { label: 'Programms', to: '/programmes' },
@@ -22,7 +22,7 @@ function mainItems(user: CurrentUser | null): NavItem[] {
   return items;
 }
 
-function communityItems(user: CurrentUser | null): NavItem[] {
+function communityItems(user: UserResponse | null): NavItem[] {
   return [
     { label: 'Login', to: '/login' },
     { label: 'Sign up', to: '/register' },
@@ -55,7 +55,7 @@ function CommunityDropdown({ items }: { items: NavItem[] }) {
   );
 }
 
-function AccountActions({ user }: { user: CurrentUser | null }) {
+function AccountActions({ user }: { user: UserResponse | null }) {
   if (!user) {
     return (
       <>
@@ -90,7 +90,7 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
   );
 }
 
-function MobileMenu({ user }: { user: CurrentUser | null }) {
+function MobileMenu({ user }: { user: UserResponse | null }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   return (

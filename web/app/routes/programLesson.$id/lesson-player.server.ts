@@ -1,6 +1,6 @@
-import type { LessonResponse, ProgramResponse } from '@fitcoach/contracts';
+import type { LessonResponse, ProgramResponse, UserResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import {
@@ -17,7 +17,6 @@ import {
 } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
-import type { CurrentUser } from '~/types/user';
 import type { RouteArgs } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
@@ -37,7 +36,7 @@ function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
 /** Whether the user may preview the programme: a superuser, or the trainer who owns it. */
 async function maySeePreview(
   args: RouteArgs,
-  user: CurrentUser,
+  user: UserResponse,
   programme: ProgramResponse,
 ): Promise<boolean> {
   if (user.is_superuser) return true;
@@ -57,7 +56,7 @@ interface Progress {
  */
 async function subscription(
   args: RouteArgs,
-  user: CurrentUser,
+  user: UserResponse,
   id: number,
 ): Promise<(Progress & { subscribedOn: string }) | null> {
   const result = await api.lessonProgress(args, user.id, id);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { api } from './api.server';
-import { getSession, type RouteArgs } from './session.server';
+import { api } from './endpoints.server';
+import { getSession, type RouteArgs } from '../session.server';
 
 interface Sent {
   path: string;

@@ -12,7 +12,7 @@ import { ProfilePanel } from '~/components/profile/profile-view';
 import { FlashToast } from '~/components/toast';
 import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
-import { dashboardAction, loadDashboard } from '~/utils/dashboard.server';
+import { dashboardAction, loadDashboard } from './dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Trainer Dashboard' }];

@@ -1,19 +1,20 @@
 import type { LessonResponse, ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { api, type ApiResult } from './api.server';
-import { requireUser } from './auth.server';
-import { parseId } from './catalogue';
-import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from './dashboard';
-import { rejectForm, textValues } from './forms.server';
-import { MESSAGES } from './messages';
+import { api } from '~/utils/api/endpoints.server';
+import type { ApiResult } from '~/utils/api/transport.server';
+import { requireUser } from '~/utils/auth.server';
+import { parseId } from '~/utils/catalogue';
+import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from '~/utils/dashboard';
+import { rejectForm, textValues } from '~/utils/forms.server';
+import { MESSAGES } from '~/utils/messages';
 import {
   forwardedBody,
   readForm,
   rejectTooLarge,
   type SubmittedForm,
   uploadErrors,
-} from './multipart.server';
-import { loadProfile, updateProfile } from './profile.server';
+} from '~/utils/multipart.server';
+import { loadProfile, updateProfile } from '~/utils/profile.server';
 import {
   loadSubscribed,
   loadSubscribers,
@@ -21,8 +22,8 @@ import {
   type SubscribersData,
   unsubscribe,
 } from './subscriptions.server';
-import { redirectWithToast } from './toast.server';
-import { type FieldErrors, textField } from './validation';
+import { redirectWithToast } from '~/utils/toast.server';
+import { type FieldErrors, textField } from '~/utils/validation';
 
 /*
  * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only

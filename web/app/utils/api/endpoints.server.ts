@@ -1,0 +1,207 @@
+import type {
+  CaptureResponse,
+  CreateOrderResponse,
+  FollowedProgramsResponse,
+  HealthResponse,
+  LessonProgressResponse,
+  LessonResponse,
+  LoginDto,
+  MessageResponse,
+  PaymentsConfigResponse,
+  ProgramResponse,
+  ProgramUpdateResponse,
+  RegisterDto,
+  SubscriberEntry,
+  TokenPairResponse,
+  TrainerResponse,
+  UserResponse,
+} from '@fitcoach/contracts';
+import { getSession, type RouteArgs } from '../session.server';
+import { call, type ListPage } from './transport.server';
+
+/*
+ * The web layer's only way to the REST API (ARCHITECTURE §3): loaders and actions are a client of it like any
+ * other, so authentication, authorisation and validation stay in the API. One entry per endpoint, its answer typed
+ * from @fitcoach/contracts; the transport (transport.server.ts) carries the token, renews it and turns failures into
+ * values.
+ */
+
+/** The e-mail verification answer, with the capital M of SPEC §7 (the API returns it from its service as is). */
+export interface VerificationResponse {
+  Message: string;
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+/** The public catalogue's filters; absent ones are not sent. */
+export interface ProgrammeFilters {
+  category?: string;
+  level?: string;
+  q?: string;
+}
+
+/** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
+export interface SubscriberQuery extends PageQuery {
+  program?: number;
+}
+
+// The API gives each PayPal call about 15 s (an OAuth token, then the order call): the web waits for its answer,
+// a clear 502/504, rather than giving up first while the capture may still complete.
+const PAYMENT_TIMEOUT_MS = 40_000;
+
+/** `?name=value&...` of the defined, non-empty values; '' when there are none. */
+function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const pageParams = ({ page, pageSize }: PageQuery) => ({ page, page_size: pageSize });
+
+export const api = {
+  health: (args: RouteArgs) => call<HealthResponse>(args, '/api/health', { auth: false }),
+
+  register: (args: RouteArgs, registration: RegisterDto) =>
+    call<MessageResponse>(args, '/api/users/register/', { method: 'POST', body: registration, auth: false }),
+
+  verifyEmail: (args: RouteArgs, token: string) =>
+    call<VerificationResponse>(args, '/api/users/email_verification/', {
+      method: 'POST',
+      body: { token },
+      auth: false,
+    }),
+
+  resendVerification: (args: RouteArgs, email: string) =>
+    call<MessageResponse>(args, '/api/users/resend_verification/', {
+      method: 'POST',
+      body: { email },
+      auth: false,
+    }),
+
+  login: (args: RouteArgs, credentials: LoginDto) =>
+    call<TokenPairResponse>(args, '/api/token/', { method: 'POST', body: credentials, auth: false }),
+
+  /** Revokes the session's refresh token (after a renewal, the renewed one). */
+  logout: (args: RouteArgs) =>
+    call<MessageResponse>(args, '/api/users/logout/', {
+      method: 'POST',
+      body: () => ({ refresh: getSession(args).refreshToken ?? undefined }),
+    }),
+
+  me: (args: RouteArgs) => call<UserResponse>(args, '/api/users/me/'),
+
+  updateUser: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse>(args, '/api/users/updateUser/', { method: 'PUT', multipart: form }),
+
+  // The public lists are the same for everyone, so they are asked for anonymously (no token renewal needed).
+  trainers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<TrainerResponse>>(args, `/api/trainers/allTrainer/${queryString(pageParams(paging))}`, {
+      auth: false,
+      paginated: true,
+    }),
+
+  /*
+   * The following public reads show more to the owner and to superusers. The API refuses an expired token there
+   * with 401 as everywhere else, so they renew it like any signed-in call, and read anonymously when it cannot be.
+   */
+  trainer: (args: RouteArgs, id: number) =>
+    call<TrainerResponse>(args, `/api/trainers/retrieveTrainer/${id}/`, { auth: 'optional' }),
+
+  ownTrainer: (args: RouteArgs) => call<{ data: TrainerResponse }>(args, '/api/trainers/getTrainer/'),
+
+  registerTrainer: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse>(args, '/api/trainers/TrainerProfileCreation/', { method: 'POST', multipart: form }),
+
+  programmes: (args: RouteArgs, filters: ProgrammeFilters, paging: PageQuery) =>
+    call<ListPage<ProgramResponse>>(
+      args,
+      `/api/fitness_programs/retrive_all/${queryString({ ...filters, ...pageParams(paging) })}`,
+      { auth: false, paginated: true },
+    ),
+
+  programme: (args: RouteArgs, id: number) =>
+    call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),
+
+  trainerProgrammes: (args: RouteArgs, trainerId: number) =>
+    call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`, {
+      auth: 'optional',
+    }),
+
+  createProgramme: (args: RouteArgs, form: FormData) =>
+    call<MessageResponse & { id: number }>(args, '/api/fitness_programs/create/', {
+      method: 'POST',
+      multipart: form,
+    }),
+
+  updateProgramme: (args: RouteArgs, id: number, form: FormData) =>
+    call<ProgramUpdateResponse>(args, `/api/fitness_programs/update/${id}/`, {
+      method: 'PUT',
+      multipart: form,
+    }),
+
+  requestPublication: (args: RouteArgs, id: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/publishRequest/${id}/`),
+
+  lessons: (args: RouteArgs, programmeId: number) =>
+    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programmeId}/`, { auth: 'optional' }),
+
+  /** Creates a lesson, or edits the one whose `id` the form carries. */
+  saveLesson: (args: RouteArgs, programmeId: number, form: FormData) =>
+    call<MessageResponse>(args, `/api/fitness_programs/createLesson/${programmeId}/`, {
+      method: 'POST',
+      multipart: form,
+    }),
+
+  deleteLesson: (args: RouteArgs, lessonId: number) =>
+    call<null>(args, `/api/fitness_programs/DeleteLesson/${lessonId}/`, { method: 'DELETE' }),
+
+  // The checkout: orders are created and captured for the signed-in member; the API sets amount and currency.
+  paymentsConfig: (args: RouteArgs) =>
+    call<PaymentsConfigResponse>(args, '/api/payments/config/', { auth: false }),
+
+  createOrder: (args: RouteArgs, programmeId: number, currency: string) =>
+    call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {
+      method: 'POST',
+      body: { program_id: programmeId, currency },
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
+  captureOrder: (args: RouteArgs, orderId: string) =>
+    call<CaptureResponse>(args, `/api/payments/paypal/orders/${encodeURIComponent(orderId)}/capture/`, {
+      method: 'POST',
+      timeoutMs: PAYMENT_TIMEOUT_MS,
+    }),
+
+  /*
+   * Subscriptions and progress (SPEC §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
+   * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
+   * session cookie alone, and the pages call them only from their actions.
+   */
+  followedProgrammes: (args: RouteArgs) =>
+    call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
+
+  unfollowProgramme: (args: RouteArgs, programmeId: number) =>
+    call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
+
+  lessonProgress: (args: RouteArgs, userId: number, programmeId: number) =>
+    call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programmeId}/`),
+
+  completeLesson: (args: RouteArgs, programmeId: number, lessonNumber: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programmeId}-${lessonNumber}/`),
+
+  subscribers: (args: RouteArgs, { program, ...paging }: SubscriberQuery) =>
+    call<ListPage<SubscriberEntry>>(
+      args,
+      `/api/trainers/get_subscribers/${queryString({ ...pageParams(paging), program })}`,
+      { paginated: true },
+    ),
+
+  /** A user's record; the e-mail is there for the user's own trainer (API.md getUserById). */
+  userById: (args: RouteArgs, id: number) => call<UserResponse>(args, `/api/users/getUserById/${id}/`),
+};
