@@ -14,6 +14,7 @@ import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
 import { dashboardAction, loadDashboard } from './dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Trainer Dashboard' }];
 
@@ -93,4 +94,8 @@ export default function TrainerDashboardRoute() {
       </Grid>
     </Container>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

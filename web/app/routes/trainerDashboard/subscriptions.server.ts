@@ -14,6 +14,7 @@ import {
 } from '~/utils/subscriptions';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
+import { invariantResponse } from '~/utils/invariant';
 
 /*
  * The dashboard's subscription views (SPEC §2): a member's followed programmes, and a trainer's subscribers. The
@@ -73,7 +74,7 @@ export async function loadSubscribers(
 /** SPEC §2/§4: unsubscribing (after the confirmation) ends the subscription; paying again is needed to return. */
 export async function unsubscribe(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
-  if (programmeId === null) throw new Response('Not Found', { status: 404 });
+  invariantResponse(programmeId !== null, 'Not Found', { status: 404 });
   const result = await api.unfollowProgramme(args, programmeId);
   if (!result.ok) {
     return rejectForm(INTENTS.unsubscribe, { message: result.error.message, status: result.status });
