@@ -15,6 +15,7 @@ import { SubmitButton } from '~/components/forms/form-actions';
 import { formFields } from '~/components/forms/form-fields';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
+import { validateRegistration } from '~/utils/account-forms.server';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
@@ -22,13 +23,7 @@ import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  hasErrors,
-  textField,
-  validateRegistration,
-} from '~/utils/validation';
+import { apiFieldErrors, type FieldErrors, hasErrors, textField } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Register' }];
 
