@@ -10,8 +10,8 @@ import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
-import { type CheckoutView, loadCheckout, programmeDetailsAction } from '~/utils/checkout.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { type CheckoutView, loadCheckout, programmeDetailsAction } from './checkout.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 
