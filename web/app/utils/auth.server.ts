@@ -1,6 +1,6 @@
 import type { UserResponse } from '@fitcoach/contracts';
 import { redirect } from '@remix-run/node';
-import { api } from '~/utils/api/endpoints.server';
+import { api } from './api/endpoints.server';
 import { MESSAGES } from './messages';
 import { getSession, type RequestSession, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';

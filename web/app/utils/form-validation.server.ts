@@ -1,3 +1,4 @@
+import { reportedMessage } from '@fitcoach/contracts';
 import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { FieldErrors } from './validation';
@@ -15,8 +16,9 @@ import type { FieldErrors } from './validation';
 export type FieldTexts = string | readonly (readonly [constraint: string, text: string])[];
 
 /**
- * The errors of `values` against `dto`, by field: the form's text from `texts` where it has one, the DTO's message
- * otherwise. Only the fields in `values` are reported, so a form may check some of a DTO's fields.
+ * The errors of `values` against `dto`, by field: the form's text from `texts` where it has one, otherwise the
+ * DTO's message the API would report (`reportedMessage`). Only the fields in `values` are reported, so a form may
+ * check some of a DTO's fields.
  */
 export function validateWithDto(
   dto: ClassConstructor<object>,
@@ -34,5 +36,5 @@ export function validateWithDto(
 function textOf(constraints: Record<string, string>, texts: FieldTexts | undefined): string | undefined {
   if (typeof texts === 'string') return texts;
   const own = texts?.find(([constraint]) => constraint in constraints);
-  return own ? own[1] : Object.values(constraints)[0];
+  return own ? own[1] : reportedMessage(constraints);
 }

@@ -1,4 +1,4 @@
-import type { ApiResult } from '~/utils/api/transport.server';
+import type { ApiResult } from './api/transport.server';
 
 /*
  * Refusals a loader or action throws for the route's ErrorBoundary to draw (components/error-boundary.tsx), as the
