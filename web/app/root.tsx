@@ -4,19 +4,9 @@ import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-} from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { NotFound } from '~/components/errors/not-found';
-import { UnexpectedError } from '~/components/errors/unexpected-error';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageLayout } from '~/components/layout/page-layout';
 import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
@@ -81,7 +71,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <UnexpectedError error={error} />;
+  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,7 @@ import { Hero } from '~/components/home/hero';
 import { InnerCircle } from '~/components/home/inner-circle';
 import { OurStory } from '~/components/home/our-story';
 import { Promotions } from '~/components/home/promotions';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Home' }];
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet } from '@remix-run/react';
 import { requireSuperuser } from '~/utils/auth.server';
 import { sessionLoader } from '~/utils/route.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel' }];
 
@@ -16,4 +17,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 
 export default function AdminLayout() {
   return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
 import { forgetPendingOrder, paidRedirect, pendingOrderProgramme } from '~/utils/checkout.server';
 import { sessionLoader } from '~/utils/route.server';

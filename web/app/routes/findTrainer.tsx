@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
 import { TrainerCard } from '~/components/catalogue/trainer-card';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { CATALOGUE_PAGE_SIZE, pageParam } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
 

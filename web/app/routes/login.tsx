@@ -13,7 +13,8 @@ import { EmailField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { validateLogin } from '~/utils/account-forms.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
@@ -22,7 +23,7 @@ import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { landingPath } from '~/utils/user';
-import { type FieldErrors, hasErrors, textField, validateLogin } from '~/utils/validation';
+import { type FieldErrors, hasErrors, textField } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Login' }];
 

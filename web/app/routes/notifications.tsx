@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { sessionAction } from '~/utils/route.server';
 
 /**

@@ -6,7 +6,7 @@ import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import classes from '~/components/catalogue/catalogue.module.css';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
 import { ProgrammeCard } from '~/components/catalogue/programme-card';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import {
   CATALOGUE_PAGE_SIZE,
   LEVEL_LABELS,

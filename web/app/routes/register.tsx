@@ -1,4 +1,4 @@
-import { PASSWORD } from '@fitcoach/contracts';
+import { PASSWORD, type RegisterDto } from '@fitcoach/contracts';
 import { Group, Stack, TextInput } from '@mantine/core';
 import {
   type ActionFunctionArgs,
@@ -15,20 +15,15 @@ import { SubmitButton } from '~/components/forms/form-actions';
 import { formFields } from '~/components/forms/form-fields';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
-import { api, type Registration } from '~/utils/api.server';
+import { validateRegistration } from '~/utils/account-forms.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  hasErrors,
-  textField,
-  validateRegistration,
-} from '~/utils/validation';
+import { apiFieldErrors, type FieldErrors, hasErrors, textField } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Register' }];
 
@@ -39,7 +34,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 });
 
 /** What the form shows again after a refusal: everything typed except the passwords. */
-type KeptValues = Omit<Registration, 'password'>;
+type KeptValues = Omit<RegisterDto, 'password'>;
 
 function rejected(values: KeptValues, errors: FieldErrors, message: string, status: number) {
   return data({ values, errors, toast: actionToast({ type: 'error', message }) }, { status });

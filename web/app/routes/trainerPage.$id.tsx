@@ -5,10 +5,11 @@ import { useLoaderData } from '@remix-run/react';
 import { ComingSoonNotice } from '~/components/catalogue/programme-card';
 import { ProgrammeSlider } from '~/components/catalogue/programme-slider';
 import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { LEVEL_LABELS, parseId } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 
@@ -19,14 +20,13 @@ function tabOf(search: URLSearchParams): TrainerTab {
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const id = parseId(args.params.id);
-  if (id === null) throw new Response('Not Found', { status: 404 });
+  invariantResponse(id !== null, 'Not Found', { status: 404 });
   // The trainer and superusers see the unpublished programmes too. Reading the user first settles the session
   // for the reads: a blocked account is signed out, an expired token renewed once.
   await getUser(args);
   const [trainer, programmes] = await Promise.all([api.trainer(args, id), api.trainerProgrammes(args, id)]);
-  if (!trainer.ok) throw new Response(trainer.error.message, { status: trainer.status });
   return {
-    trainer: trainer.data,
+    trainer: dataOrThrow(trainer),
     programmes: programmes.ok ? programmes.data : null,
     tab: tabOf(new URL(args.request.url).searchParams),
   };

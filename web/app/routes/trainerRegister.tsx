@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { TrainerRegistrationForm } from '~/components/trainer/trainer-registration-form';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { validateTrainerRegistration } from '~/utils/account-forms.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser, requireUser } from '~/utils/auth.server';
 import { rejectForm, textValues } from '~/utils/forms.server';
 import { MESSAGES } from '~/utils/messages';
@@ -11,7 +12,7 @@ import { forwardedBody, readForm, rejectTooLarge, uploadErrors } from '~/utils/m
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/toast.server';
-import { hasErrors, validateTrainerRegistration } from '~/utils/validation';
+import { hasErrors } from '~/utils/validation';
 
 export const meta: MetaFunction = () => [{ title: 'Getfit | Trainer registration' }];
 

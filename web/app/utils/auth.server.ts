@@ -1,14 +1,14 @@
+import type { UserResponse } from '@fitcoach/contracts';
 import { redirect } from '@remix-run/node';
-import type { CurrentUser } from '~/types/user';
-import { api } from './api.server';
+import { api } from './api/endpoints.server';
 import { MESSAGES } from './messages';
 import { getSession, type RequestSession, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';
 
 // The root loader and the route loaders of one request run in parallel and all want the user: one /me call.
-const usersBySession = new WeakMap<RequestSession, Promise<CurrentUser | null>>();
+const usersBySession = new WeakMap<RequestSession, Promise<UserResponse | null>>();
 
-async function fetchUser(args: RouteArgs): Promise<CurrentUser | null> {
+async function fetchUser(args: RouteArgs): Promise<UserResponse | null> {
   const session = getSession(args);
   if (!session.accessToken && !session.refreshToken) return null;
   const result = await api.me(args);
@@ -23,7 +23,7 @@ async function fetchUser(args: RouteArgs): Promise<CurrentUser | null> {
 }
 
 /** The signed-in user, or null. A blocked user is signed out and sent to the login page with SPEC §8's message. */
-export function getUser(args: RouteArgs): Promise<CurrentUser | null> {
+export function getUser(args: RouteArgs): Promise<UserResponse | null> {
   const session = getSession(args);
   let user = usersBySession.get(session);
   if (!user) {
@@ -39,14 +39,14 @@ function loginRedirect(request: Request): Response {
 }
 
 /** The signed-in user; anonymous visitors are sent to /login and brought back afterwards. */
-export async function requireUser(args: RouteArgs): Promise<CurrentUser> {
+export async function requireUser(args: RouteArgs): Promise<UserResponse> {
   const user = await getUser(args);
   if (!user) throw loginRedirect(args.request);
   return user;
 }
 
 /** The signed-in superuser; other users go home with SPEC §8's message. */
-export async function requireSuperuser(args: RouteArgs): Promise<CurrentUser> {
+export async function requireSuperuser(args: RouteArgs): Promise<UserResponse> {
   const user = await requireUser(args);
   if (!user.is_superuser) {
     throw await redirectWithToast('/', { type: 'error', message: MESSAGES.notAuthorized }, args.request);

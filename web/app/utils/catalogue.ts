@@ -1,5 +1,5 @@
 import { isProgramCategory, isProgramLevel, PAGINATION, type ProgramLevel } from '@fitcoach/contracts';
-import type { ProgrammeFilters } from './api.server';
+import type { ProgrammeFilters } from './api/endpoints.server';
 
 /** Cards per page of /findTrainer and /programmes: a whole number of rows of 1, 2 or 3 cards. */
 export const CATALOGUE_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 import type { TrainerResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { api } from './api.server';
+import { api } from './api/endpoints.server';
 import { requireUser } from './auth.server';
 import { INTENTS } from './dashboard';
 import { rejectForm, textValues } from './forms.server';

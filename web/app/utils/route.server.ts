@@ -1,6 +1,7 @@
 import { data } from '@remix-run/node';
 import { isSameOrigin } from './origin.server';
 import { getSession, type RouteArgs } from './session.server';
+import { invariantResponse } from './invariant';
 
 /*
  * Loaders and actions that talk to the API are wrapped so that token changes (a silent refresh, a sign-in, a
@@ -64,9 +65,7 @@ export function sessionLoader<Args extends RouteArgs, R>(handler: (args: Args) =
  */
 export function sessionAction<Args extends RouteArgs, R>(handler: (args: Args) => Promise<R>) {
   return sessionLoader(async (args: Args) => {
-    if (!isSameOrigin(args.request)) {
-      throw new Response('This form was sent from another site.', { status: 403 });
-    }
+    invariantResponse(isSameOrigin(args.request), 'This form was sent from another site.', { status: 403 });
     return handler(args);
   });
 }

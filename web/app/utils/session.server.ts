@@ -1,4 +1,4 @@
-import { TOKEN_COOKIE_MAX_AGE_SECONDS } from '@fitcoach/contracts';
+import { TOKEN_COOKIE_MAX_AGE_SECONDS, type TokenPairResponse } from '@fitcoach/contracts';
 import type { AppLoadContext } from '@remix-run/node';
 import { env } from './env.server';
 
@@ -58,11 +58,6 @@ function createTokenCookie(name: TokenCookieName): TokenCookie {
 export const accessTokenCookie = createTokenCookie('accessToken');
 export const refreshTokenCookie = createTokenCookie('refreshToken');
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
-
 /**
  * The tokens of one HTTP request. Remix hands every loader and the action of a request their own `Request` object
  * but the same load context, so the session lives as long as that context: a token refreshed by one loader is the
@@ -78,7 +73,7 @@ export class RequestSession {
     this.refreshToken = refreshTokenCookie.parse(request);
   }
 
-  store(tokens: TokenPair): void {
+  store(tokens: TokenPairResponse): void {
     this.accessToken = tokens.access;
     this.refreshToken = tokens.refresh;
     this.changed = true;

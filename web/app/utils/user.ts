@@ -1,27 +1,27 @@
+import type { UserResponse } from '@fitcoach/contracts';
 import { useRouteLoaderData } from '@remix-run/react';
 import type { loader as rootLoader } from '~/root';
-import type { CurrentUser } from '~/types/user';
 import { safeRedirect } from './safe-redirect';
 
 /** The signed-in user from the root loader, for deciding what to show (the API decides what is allowed). */
-export function useOptionalUser(): CurrentUser | null {
+export function useOptionalUser(): UserResponse | null {
   return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
 }
 
-export function dashboardPath(user: CurrentUser | null): string {
+export function dashboardPath(user: UserResponse | null): string {
   return user?.is_superuser ? '/admin/dashboard' : '/dashboard';
 }
 
-export function profileLinkPath(user: CurrentUser): string {
+export function profileLinkPath(user: UserResponse): string {
   return user.is_superuser ? '/admin/dashboard' : '/TrainerDashboard';
 }
 
 /** Trainers already are one and superusers are not offered it (SPEC §6). */
-export function canJoinAsTrainer(user: CurrentUser | null): boolean {
+export function canJoinAsTrainer(user: UserResponse | null): boolean {
   return !user?.is_trainer && !user?.is_superuser;
 }
 
 /** Where sign-in leads (SPEC §2): a superuser home, everyone else to the dashboard, unless a page asked first. */
-export function landingPath(user: CurrentUser, redirectTo: string | null): string {
+export function landingPath(user: UserResponse, redirectTo: string | null): string {
   return safeRedirect(redirectTo, user.is_superuser ? '/' : '/trainerDashboard');
 }

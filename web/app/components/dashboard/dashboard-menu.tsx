@@ -1,7 +1,6 @@
-import { fullName } from '@fitcoach/contracts';
+import { fullName, type UserResponse } from '@fitcoach/contracts';
 import { Avatar, NavLink, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@remix-run/react';
-import type { CurrentUser } from '~/types/user';
 import { type DashboardView, viewSearch } from '~/utils/dashboard';
 
 interface MenuEntry {
@@ -22,7 +21,7 @@ const USER_ENTRIES: MenuEntry[] = [
 ];
 
 /** SPEC §2 Dashboard: the side menu with the profile card (it opens the profile view) and a Chat link. */
-export function DashboardMenu({ user, view }: { user: CurrentUser; view: DashboardView }) {
+export function DashboardMenu({ user, view }: { user: UserResponse; view: DashboardView }) {
   const { pathname } = useLocation();
   const name = fullName(user.first_name, user.last_name);
   const entries = user.is_trainer ? TRAINER_ENTRIES : USER_ENTRIES;

@@ -10,7 +10,7 @@ import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
 import { lessonPlayerPath } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
-import type { SubscribedData } from '~/utils/subscriptions.server';
+import type { SubscribedData } from '~/routes/trainerDashboard/subscriptions.server';
 import { subscribedSearch } from '~/utils/subscriptions';
 
 /**

@@ -1,18 +1,17 @@
-import { fullName } from '@fitcoach/contracts';
+import { fullName, type UserResponse } from '@fitcoach/contracts';
 import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
-import type { CurrentUser } from '~/types/user';
 import {
   calendarDate,
   groupByProgramme,
   type SubscriberGroup,
   subscribersSearch,
 } from '~/utils/subscriptions';
-import type { SubscribersData } from '~/utils/subscriptions.server';
+import type { SubscribersData } from '~/routes/trainerDashboard/subscriptions.server';
 
 /** SPEC §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
-function UserDetails({ user, closeTo }: { user: CurrentUser | null; closeTo: string }) {
+function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: string }) {
   const name = user ? fullName(user.first_name, user.last_name) : '';
   return (
     <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>

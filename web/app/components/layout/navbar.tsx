@@ -1,9 +1,9 @@
+import type { UserResponse } from '@fitcoach/contracts';
 import { Anchor, Avatar, Badge, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { ChevronDownIcon, MenuIcon } from '~/components/icons';
 import { useRealtime } from '~/components/realtime/realtime-provider';
-import type { CurrentUser } from '~/types/user';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
 import classes from './navbar.module.css';
 import summaryClasses from './summary.module.css';
@@ -16,7 +16,7 @@ interface NavItem {
   badge?: number;
 }
 
-function mainItems(user: CurrentUser | null): NavItem[] {
+function mainItems(user: UserResponse | null): NavItem[] {
   const items = [
     { label: 'Find trainers', to: '/findTrainer' },
     { label: 'Programms', to: '/programmes' },
@@ -25,7 +25,7 @@ function mainItems(user: CurrentUser | null): NavItem[] {
   return items;
 }
 
-function communityItems(user: CurrentUser | null, unread: number): NavItem[] {
+function communityItems(user: UserResponse | null, unread: number): NavItem[] {
   return [
     { label: 'Login', to: '/login' },
     { label: 'Sign up', to: '/register' },
@@ -68,7 +68,7 @@ function CommunityDropdown({ items, unread }: { items: NavItem[]; unread: number
   );
 }
 
-function AccountActions({ user }: { user: CurrentUser | null }) {
+function AccountActions({ user }: { user: UserResponse | null }) {
   if (!user) {
     return (
       <>
@@ -103,7 +103,7 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
   );
 }
 
-function MobileMenu({ user, unread }: { user: CurrentUser | null; unread: number }) {
+function MobileMenu({ user, unread }: { user: UserResponse | null; unread: number }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   return (

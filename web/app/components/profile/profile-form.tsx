@@ -1,4 +1,4 @@
-import { AGE, BODY_FAT_PERCENT, HEIGHT_CM, WEIGHT_KG } from '@fitcoach/contracts';
+import { AGE, BODY_FAT_PERCENT, HEIGHT_CM, WEIGHT_KG, type UserResponse } from '@fitcoach/contracts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { Form, useLocation } from '@remix-run/react';
 import { type ChangeEvent, type FocusEvent, useState } from 'react';
@@ -8,7 +8,6 @@ import { FormActions } from '~/components/forms/form-actions';
 import { formFields } from '~/components/forms/form-fields';
 import { NumberField } from '~/components/forms/number-field';
 import type { FormRejection } from '~/types/form';
-import type { CurrentUser } from '~/types/user';
 import { INTENTS } from '~/utils/dashboard';
 import { MESSAGES } from '~/utils/messages';
 import type { ProfileField } from '~/utils/profile.server';
@@ -16,7 +15,7 @@ import { type FieldErrors, isValidAge, isValidName, isValidPhone } from '~/utils
 
 export type ProfileFormResult = Pick<FormRejection, 'errors' | 'values'>;
 
-function currentValues({ first_name, last_name, profile }: CurrentUser): Record<ProfileField, string> {
+function currentValues({ first_name, last_name, profile }: UserResponse): Record<ProfileField, string> {
   const text = (value: number | string | null) => (value === null ? '' : String(value));
   return {
     first_name,
@@ -34,7 +33,7 @@ function currentValues({ first_name, last_name, profile }: CurrentUser): Record<
  * what the API would; with JavaScript it adds SPEC §5's messages as the visitor types, and clears a bad age or phone
  * when the field is left, as the original did.
  */
-export function ProfileForm({ user, result }: { user: CurrentUser; result: ProfileFormResult | undefined }) {
+export function ProfileForm({ user, result }: { user: UserResponse; result: ProfileFormResult | undefined }) {
   const { pathname } = useLocation();
   const [hints, setHints] = useState<FieldErrors>({});
   const hint = (name: string, message: string | undefined) =>

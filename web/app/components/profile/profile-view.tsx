@@ -1,4 +1,4 @@
-import { fullName, type TrainerResponse } from '@fitcoach/contracts';
+import { fullName, type TrainerResponse, type UserResponse } from '@fitcoach/contracts';
 import {
   Alert,
   Avatar,
@@ -15,14 +15,13 @@ import {
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { FlashToast } from '~/components/toast';
 import type { Toast } from '~/types/toast';
-import type { CurrentUser } from '~/types/user';
 import { useHydrated } from '~/utils/use-hydrated';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
 interface ProfilePanelProps {
-  user: CurrentUser;
+  user: UserResponse;
   /** Whether the update form is open (`?edit=1`). */
   editing: boolean;
   result: ProfileFormResult | undefined;
@@ -37,7 +36,7 @@ interface ProfilePanelProps {
 // SPEC §2 Profile: placeholders until followers and posts exist.
 const COUNTERS = ['Followers', 'Posts', 'Following'];
 
-function Stats({ user }: { user: CurrentUser }) {
+function Stats({ user }: { user: UserResponse }) {
   const { height, weight, body_fat, phone } = user.profile;
   const lines = [
     height === null ? null : `Height- ${height} CM`,

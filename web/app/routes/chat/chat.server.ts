@@ -1,11 +1,12 @@
 import { CHAT_HISTORY_PAGE_SIZE, type ChatContact, type ChatMessage } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import { readForm } from '~/utils/multipart.server';
 import { redirectWithToast } from '~/utils/toast.server';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
 import { chatPath } from './paths';
 
@@ -27,17 +28,14 @@ export interface ChatPageData {
 export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> {
   const user = await requireUser(args);
   const search = new URL(args.request.url).searchParams;
-  const contactsResult = await api.chatContacts(args);
-  if (!contactsResult.ok) throw new Response(contactsResult.error.message, { status: contactsResult.status });
-  let contacts = contactsResult.data;
+  let contacts = dataOrThrow(await api.chatContacts(args));
   const me = { id: user.id, isTrainer: user.is_trainer };
   const wanted = parseId(search.get('with'));
   const contact = contacts.find((candidate) => candidate.id === wanted);
   if (!contact) return { me, contacts, selected: null, messages: [], hasEarlier: false };
 
   const before = parseId(search.get('before')) ?? undefined;
-  const history = await api.chatMessages(args, contact.id, before);
-  if (!history.ok) throw new Response(history.error.message, { status: history.status });
+  const history = dataOrThrow(await api.chatMessages(args, contact.id, before));
   if (contact.unread > 0) {
     // Opening a conversation reads it: for the badge of this page, and for the other pages' counts.
     const read = await api.readConversation(args, contact.id);
@@ -47,8 +45,8 @@ export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> 
     me,
     contacts,
     selected: contact.id,
-    messages: history.data,
-    hasEarlier: history.data.length === CHAT_HISTORY_PAGE_SIZE,
+    messages: history,
+    hasEarlier: history.length === CHAT_HISTORY_PAGE_SIZE,
   };
 }
 
@@ -60,9 +58,7 @@ export async function chatAction(args: ActionFunctionArgs): Promise<Response> {
     typeof submitted?.form.get('to') === 'string' ? String(submitted?.form.get('to')) : null,
   );
   const text = submitted?.form.get('text');
-  if (!submitted || to === null || typeof text !== 'string') {
-    throw new Response(MESSAGES.invalidInput, { status: 400 });
-  }
+  invariantResponse(submitted && to !== null && typeof text === 'string', MESSAGES.invalidInput);
   const result = await api.sendChatMessage(args, to, text);
   if (!result.ok) {
     return redirectWithToast(chatPath(to), { type: 'error', message: result.error.message }, args.request);

@@ -10,6 +10,7 @@ import { ContactsSidebar } from '~/components/chat/contacts-sidebar';
 import { ForwardModal } from '~/components/chat/forward-modal';
 import { MessageItem } from '~/components/chat/message-item';
 import { useLiveChat } from '~/components/chat/use-live-chat';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { chatAction, type ChatPageData, loadChat } from './chat.server';
@@ -178,4 +179,8 @@ export default function ChatRoute() {
       </div>
     </Container>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

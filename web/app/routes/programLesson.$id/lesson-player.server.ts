@@ -1,6 +1,6 @@
-import type { LessonResponse, ProgramResponse } from '@fitcoach/contracts';
+import type { LessonResponse, ProgramResponse, UserResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import {
@@ -15,9 +15,9 @@ import {
   programmeDay,
   todaysLessonIndex,
 } from '~/utils/lessons';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
-import type { CurrentUser } from '~/types/user';
 import type { RouteArgs } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
@@ -30,14 +30,14 @@ import { textField } from '~/utils/validation';
 
 function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
   const id = parseId(args.params.id);
-  if (id === null) throw new Response('Not Found', { status: 404 });
+  invariantResponse(id !== null, 'Not Found', { status: 404 });
   return id;
 }
 
 /** Whether the user may preview the programme: a superuser, or the trainer who owns it. */
 async function maySeePreview(
   args: RouteArgs,
-  user: CurrentUser,
+  user: UserResponse,
   programme: ProgramResponse,
 ): Promise<boolean> {
   if (user.is_superuser) return true;
@@ -57,15 +57,12 @@ interface Progress {
  */
 async function subscription(
   args: RouteArgs,
-  user: CurrentUser,
+  user: UserResponse,
   id: number,
 ): Promise<(Progress & { subscribedOn: string }) | null> {
   const result = await api.lessonProgress(args, user.id, id);
-  if (!result.ok) {
-    if (result.status === 404) return null;
-    throw new Response(result.error.message, { status: result.status });
-  }
-  const { progress_percentage, completed_lessons, subscribed_on } = result.data;
+  if (!result.ok && result.status === 404) return null;
+  const { progress_percentage, completed_lessons, subscribed_on } = dataOrThrow(result);
   if (!subscribed_on) return null;
   return {
     percentage: clampPercentage(progress_percentage),
@@ -95,23 +92,23 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   const user = await requireUser(args);
   const id = programmeId(args);
   // Asked together: the subscriber's page, the common one, waits for one round of API calls.
-  const [programme, followed, lessons] = await Promise.all([
+  const [programmeResult, followed, lessonsResult] = await Promise.all([
     api.programme(args, id),
     subscription(args, user, id),
     api.lessons(args, id),
   ]);
-  if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });
-  if (!followed && !(await maySeePreview(args, user, programme.data))) {
+  const programme = dataOrThrow(programmeResult);
+  if (!followed && !(await maySeePreview(args, user, programme))) {
     throw await redirectWithToast(
       `/programDetails/${id}`,
       { type: 'info', message: MESSAGES.subscribeToView },
       args.request,
     );
   }
-  if (!lessons.ok) throw new Response(lessons.error.message, { status: lessons.status });
+  const lessons = dataOrThrow(lessonsResult);
 
   const search = new URL(args.request.url).searchParams;
-  const numbers = lessons.data.map((lesson) => lesson.number);
+  const numbers = lessons.map((lesson) => lesson.number);
   const position = choosePosition(
     numbers,
     followed?.completed ?? [],
@@ -121,17 +118,17 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   let member: MemberState | null = null;
   if (followed) {
     const { percentage, completed, subscribedOn } = followed;
-    const day = programmeDay(subscribedOn, new Date(), programme.data.duration);
+    const day = programmeDay(subscribedOn, new Date(), programme.duration);
     member = { percentage, completed, day, todayIndex: todaysLessonIndex(day, numbers.length) };
   }
-  const current = position.kind === 'lesson' ? lessons.data[position.index] : undefined;
+  const current = position.kind === 'lesson' ? lessons[position.index] : undefined;
   const confirming =
     member !== null &&
     current !== undefined &&
     !member.completed.includes(current.number) &&
     search.get('confirm') === CONFIRM_NEXT;
-  const { program_name, duration } = programme.data;
-  return { programme: { id, program_name, duration }, lessons: lessons.data, member, position, confirming };
+  const { program_name, duration } = programme;
+  return { programme: { id, program_name, duration }, lessons, member, position, confirming };
 }
 
 /**
@@ -143,13 +140,14 @@ export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Resp
   await requireUser(args);
   const id = programmeId(args);
   const submitted = await readForm(args.request);
-  if (!submitted) throw new Response(MESSAGES.invalidInput, { status: 400 });
+  invariantResponse(submitted, MESSAGES.invalidInput);
   const { form } = submitted;
   const intent = textField(form, 'intent');
   const lesson = parseLessonChoice(textField(form, 'lesson'));
-  if (typeof lesson !== 'number' || (intent !== LESSON_INTENTS.complete && intent !== LESSON_INTENTS.next)) {
-    throw new Response(MESSAGES.invalidInput, { status: 400 });
-  }
+  invariantResponse(
+    typeof lesson === 'number' && (intent === LESSON_INTENTS.complete || intent === LESSON_INTENTS.next),
+    MESSAGES.invalidInput,
+  );
   const result = await api.completeLesson(args, id, lesson);
   if (!result.ok) {
     return redirectWithToast(

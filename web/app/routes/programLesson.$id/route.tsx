@@ -7,6 +7,7 @@ import { ProgressBar } from '~/components/lessons/progress';
 import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './lesson-player.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Get-Fit | ${data.programme.program_name} lessons` : 'Get-Fit | Lessons' },
@@ -87,4 +88,8 @@ export default function ProgrammeLessonRoute() {
       </Grid>
     </Container>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,19 +1,20 @@
-import type { FollowedProgram, SubscriberEntry, TrainerResponse } from '@fitcoach/contracts';
+import type { FollowedProgram, SubscriberEntry, TrainerResponse, UserResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import type { CurrentUser } from '~/types/user';
-import { api, type ListPage } from './api.server';
-import { parseId } from './catalogue';
-import { INTENTS } from './dashboard';
-import { rejectForm } from './forms.server';
+import { api } from '~/utils/api/endpoints.server';
+import type { ListPage } from '~/utils/api/transport.server';
+import { parseId } from '~/utils/catalogue';
+import { INTENTS } from '~/utils/dashboard';
+import { rejectForm } from '~/utils/forms.server';
 import {
   SUBSCRIBERS_PAGE_SIZE,
   subscribedSearch,
   type SubscribersQuery,
   subscribersQuery,
   unsubscribeParam,
-} from './subscriptions';
-import { redirectWithToast } from './toast.server';
-import { textField } from './validation';
+} from '~/utils/subscriptions';
+import { redirectWithToast } from '~/utils/toast.server';
+import { textField } from '~/utils/validation';
+import { invariantResponse } from '~/utils/invariant';
 
 /*
  * The dashboard's subscription views (SPEC §2): a member's followed programmes, and a trainer's subscribers. The
@@ -44,7 +45,7 @@ export interface SubscribersData {
   /** The trainer's programmes, for the filter. */
   programmes: { id: number; program_name: string }[];
   /** The open 'User Details'. */
-  details: CurrentUser | null;
+  details: UserResponse | null;
 }
 
 export async function loadSubscribers(
@@ -73,7 +74,7 @@ export async function loadSubscribers(
 /** SPEC §2/§4: unsubscribing (after the confirmation) ends the subscription; paying again is needed to return. */
 export async function unsubscribe(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
-  if (programmeId === null) throw new Response('Not Found', { status: 404 });
+  invariantResponse(programmeId !== null, 'Not Found', { status: 404 });
   const result = await api.unfollowProgramme(args, programmeId);
   if (!result.ok) {
     return rejectForm(INTENTS.unsubscribe, { message: result.error.message, status: result.status });

@@ -6,21 +6,21 @@ import { KeyBenefits, Testimonials } from '~/components/catalogue/programme-extr
 import { PaymentStep, UnsubscribeStep } from '~/components/catalogue/checkout';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
-import { type CheckoutView, loadCheckout, programmeDetailsAction } from '~/utils/checkout.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { type CheckoutView, loadCheckout, programmeDetailsAction } from './checkout.server';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 
 async function readProgramme(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const id = parseId(args.params.id);
-  if (id === null) throw new Response('Not Found', { status: 404 });
-  const programme = await api.programme(args, id);
-  if (!programme.ok) throw new Response(programme.error.message, { status: programme.status });
-  return programme.data;
+  invariantResponse(id !== null, 'Not Found', { status: 404 });
+  return dataOrThrow(await api.programme(args, id));
 }
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
@@ -151,4 +151,8 @@ export default function ProgrammeDetailsRoute() {
       </Stack>
     </Container>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

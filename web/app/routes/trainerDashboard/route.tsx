@@ -12,8 +12,9 @@ import { ProfilePanel } from '~/components/profile/profile-view';
 import { FlashToast } from '~/components/toast';
 import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
-import { dashboardAction, loadDashboard } from '~/utils/dashboard.server';
+import { dashboardAction, loadDashboard } from './dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Get-Fit | Trainer Dashboard' }];
 
@@ -93,4 +94,8 @@ export default function TrainerDashboardRoute() {
       </Grid>
     </Container>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

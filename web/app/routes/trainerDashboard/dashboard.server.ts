@@ -1,19 +1,21 @@
 import type { LessonResponse, ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { api, type ApiResult } from './api.server';
-import { requireUser } from './auth.server';
-import { parseId } from './catalogue';
-import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from './dashboard';
-import { rejectForm, textValues } from './forms.server';
-import { MESSAGES } from './messages';
+import { api } from '~/utils/api/endpoints.server';
+import type { ApiResult } from '~/utils/api/transport.server';
+import { requireUser } from '~/utils/auth.server';
+import { parseId } from '~/utils/catalogue';
+import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from '~/utils/dashboard';
+import { rejectForm, textValues } from '~/utils/forms.server';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
+import { MESSAGES } from '~/utils/messages';
 import {
   forwardedBody,
   readForm,
   rejectTooLarge,
   type SubmittedForm,
   uploadErrors,
-} from './multipart.server';
-import { loadProfile, updateProfile } from './profile.server';
+} from '~/utils/multipart.server';
+import { loadProfile, updateProfile } from '~/utils/profile.server';
 import {
   loadSubscribed,
   loadSubscribers,
@@ -21,24 +23,21 @@ import {
   type SubscribersData,
   unsubscribe,
 } from './subscriptions.server';
-import { redirectWithToast } from './toast.server';
-import { type FieldErrors, textField } from './validation';
+import { redirectWithToast } from '~/utils/toast.server';
+import { type FieldErrors, textField } from '~/utils/validation';
 
 /*
  * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only
  * refuses to show another trainer's programme in this trainer's manager, as the API would refuse its changes.
  */
 
-function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
+const NOT_FOUND = { status: 404 };
 
 /** A programme of this trainer, for its edit form and lessons manager. */
 async function ownProgramme(args: LoaderFunctionArgs, trainer: TrainerResponse, id: number) {
-  const result = await api.programme(args, id);
-  if (!result.ok) throw new Response(result.error.message, { status: result.status });
-  if (result.data.trainer !== trainer.id) throw notFound();
-  return result.data;
+  const programme = dataOrThrow(await api.programme(args, id));
+  invariantResponse(programme.trainer === trainer.id, 'Not Found', NOT_FOUND);
+  return programme;
 }
 
 function orNull<T>(result: ApiResult<T>): T | null {
@@ -72,9 +71,12 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
   if (view.name === 'lessons') {
     const programme = await ownProgramme(args, trainer, view.programmeId);
     const lessons = orNull(await api.lessons(args, programme.id));
-    if (typeof view.lesson === 'number' && !lessons?.some((lesson) => lesson.id === view.lesson)) {
-      throw notFound();
-    }
+    const lessonId = view.lesson;
+    invariantResponse(
+      typeof lessonId !== 'number' || lessons?.some((lesson) => lesson.id === lessonId),
+      'Not Found',
+      NOT_FOUND,
+    );
     return { ...content, programme, lessons };
   }
   return content;
@@ -94,7 +96,7 @@ async function saveProgramme(
   intent: typeof INTENTS.createProgramme | typeof INTENTS.updateProgramme,
 ) {
   const programmeId = intent === INTENTS.updateProgramme ? parseId(textField(form, 'program')) : null;
-  if (intent === INTENTS.updateProgramme && programmeId === null) throw notFound();
+  invariantResponse(intent !== INTENTS.updateProgramme || programmeId !== null, 'Not Found', NOT_FOUND);
   const values = textValues(form, PROGRAMME_FIELDS);
   if (oversized.length > 0) return rejectTooLarge(intent, 'cover_image', values);
   const body = forwardedBody(form, values, 'cover_image', { keepEmpty: true });
@@ -119,7 +121,7 @@ async function saveProgramme(
 /** SPEC §4: the owner asks a superuser to publish; the API answers whether the request is new or pending. */
 async function requestPublication(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
-  if (programmeId === null) throw notFound();
+  invariantResponse(programmeId !== null, 'Not Found', NOT_FOUND);
   const result = await api.requestPublication(args, programmeId);
   if (!result.ok) {
     return rejectForm(INTENTS.requestPublication, { message: result.error.message, status: result.status });
@@ -138,7 +140,7 @@ function lessonFailureMessage(errors: FieldErrors, message: string): string {
 
 async function saveLesson(args: ActionFunctionArgs, { form, oversized }: SubmittedForm) {
   const programmeId = parseId(textField(form, 'program'));
-  if (programmeId === null) throw notFound();
+  invariantResponse(programmeId !== null, 'Not Found', NOT_FOUND);
   const lessonId = parseId(textField(form, 'id'));
   const values = textValues(form, LESSON_FIELDS);
   if (oversized.length > 0) return rejectTooLarge(INTENTS.saveLesson, 'image', values);
@@ -157,7 +159,7 @@ async function saveLesson(args: ActionFunctionArgs, { form, oversized }: Submitt
 async function deleteLesson(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
   const lessonId = parseId(textField(form, 'lesson'));
-  if (programmeId === null || lessonId === null) throw notFound();
+  invariantResponse(programmeId !== null && lessonId !== null, 'Not Found', NOT_FOUND);
   const result = await api.deleteLesson(args, lessonId);
   // SPEC §8: a failed delete is the toast "error".
   if (!result.ok) return rejectForm(INTENTS.deleteLesson, { message: MESSAGES.error, status: result.status });

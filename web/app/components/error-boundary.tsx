@@ -1,0 +1,14 @@
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import { NotFound } from '~/components/errors/not-found';
+import { UnexpectedError } from '~/components/errors/unexpected-error';
+
+/**
+ * The error screen of the root and of every page with a boundary of its own: a 404 is "This page does not exist",
+ * anything else the generic screen (SPEC §8). A page's own boundary keeps the root's toast and the signed-in
+ * navigation around the error, which the root's boundary cannot.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <UnexpectedError error={error} />;
+}

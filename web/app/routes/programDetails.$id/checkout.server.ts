@@ -1,0 +1,126 @@
+import {
+  type PaymentsConfigResponse,
+  type ProgramResponse,
+  SUBSCRIPTION_MESSAGES,
+  type UserResponse,
+} from '@fitcoach/contracts';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
+import { api } from '~/utils/api/endpoints.server';
+import type { ApiResult } from '~/utils/api/transport.server';
+import { getUser } from '~/utils/auth.server';
+import {
+  CHECKOUT_INTENTS,
+  CHECKOUT_SEARCH,
+  type CheckoutStep,
+  checkoutStep,
+  isFollowing,
+  stepFor,
+} from '~/utils/checkout';
+import { paidRedirect, pendingOrderHeaders } from '~/utils/checkout.server';
+import { readForm } from '~/utils/multipart.server';
+import { actionToast, redirectWithToast } from '~/utils/toast.server';
+import { textField } from '~/utils/validation';
+
+/*
+ * The checkout on the programme's details page (SPEC §2 Programme details): the web creates and captures orders
+ * through the API, which takes the amount and currency from its own database and refuses what a member may not
+ * buy. Failures are told in the API's words, on the page the member came from, so that a retry is one press away.
+ */
+
+/** What the details page offers the visitor: SPEC §2 Programme details and §6 (trainers subscribe to nothing). */
+export type CheckoutView =
+  | { kind: 'visitor' }
+  | { kind: 'trainer'; preview: boolean }
+  | {
+      kind: 'member';
+      subscribed: boolean;
+      /** Superusers may open the lessons without subscribing. */
+      preview: boolean;
+      step: CheckoutStep;
+      /** Read only while the Payment step is open; null with the reason when the API could not say. */
+      config: PaymentsConfigResponse | null;
+      configError: string | null;
+    };
+
+async function isOwner(args: LoaderFunctionArgs, programme: ProgramResponse): Promise<boolean> {
+  const own = await api.ownTrainer(args);
+  return own.ok && own.data.data.id === programme.trainer;
+}
+
+export async function loadCheckout(
+  args: LoaderFunctionArgs,
+  user: UserResponse | null,
+  programme: ProgramResponse,
+): Promise<CheckoutView> {
+  if (!user) return { kind: 'visitor' };
+  if (user.is_trainer)
+    return { kind: 'trainer', preview: user.is_superuser || (await isOwner(args, programme)) };
+  const step = checkoutStep(new URL(args.request.url).searchParams);
+  const [followed, config] = await Promise.all([
+    api.followedProgrammes(args),
+    step === 'checkout' ? api.paymentsConfig(args) : null,
+  ]);
+  // Unknown is shown as not subscribed: buying again is refused by the API (409) with its own message.
+  const subscribed = followed.ok && isFollowing(followed.data, programme.id);
+  return {
+    kind: 'member',
+    subscribed,
+    preview: user.is_superuser,
+    step: stepFor(step, subscribed),
+    config: config?.ok ? config.data : null,
+    configError: config && !config.ok ? config.error.message : null,
+  };
+}
+
+function refused(message: string, status: number) {
+  return data({ toast: actionToast({ type: 'error', message }) }, { status });
+}
+
+function refusedBy<T>(result: ApiResult<T> & { ok: false }) {
+  return refused(result.error.message, result.status);
+}
+
+/**
+ * "Pay (test payment)" and "Pay with PayPal" without JavaScript: create the order; one with nothing to approve (the
+ * test provider's, or one PayPal has approved already) is captured at once and shows the lessons, any other sends
+ * the member to PayPal's approval page, whose return route captures it.
+ */
+async function pay(args: ActionFunctionArgs, programme: ProgramResponse) {
+  const order = await api.createOrder(args, programme.id, programme.currency);
+  if (!order.ok) return refusedBy(order);
+  if (order.data.approve_url === null) {
+    const capture = await api.captureOrder(args, order.data.id);
+    if (!capture.ok) return refusedBy(capture);
+    return paidRedirect(args.request, programme.id, capture.data.message);
+  }
+  const headers = await pendingOrderHeaders({ order: order.data.id, program: programme.id }, args.request);
+  return redirect(order.data.approve_url, { headers });
+}
+
+async function unsubscribe(args: ActionFunctionArgs, programme: ProgramResponse) {
+  const result = await api.unfollowProgramme(args, programme.id);
+  if (!result.ok) return refusedBy(result);
+  const to = `/programDetails/${programme.id}`;
+  return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
+}
+
+/** The action of /programDetails/{id}: subscribe (pay) or unsubscribe. */
+export async function programmeDetailsAction(args: ActionFunctionArgs, programme: ProgramResponse) {
+  const user = await getUser(args);
+  // SPEC §8: subscribing or unsubscribing while signed out.
+  if (!user) return refused(SUBSCRIPTION_MESSAGES.loginFirst, 401);
+  const submitted = await readForm(args.request);
+  const intent = submitted ? textField(submitted.form, 'intent') : '';
+  switch (intent) {
+    case CHECKOUT_INTENTS.payTest:
+    case CHECKOUT_INTENTS.payPayPal:
+      return pay(args, programme);
+    case CHECKOUT_INTENTS.unsubscribe:
+      return unsubscribe(args, programme);
+    case CHECKOUT_INTENTS.subscribe:
+      // A signed-in member subscribes through the Payment step (the button is a link to it for them).
+      return redirect(`/programDetails/${programme.id}${CHECKOUT_SEARCH}`);
+    default:
+      return refused('Unknown action.', 400);
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  NAME_MAX_LENGTH,
+  PASSWORD,
+  RegisterDto,
+  ResendVerificationDto,
+  TrainerRegistrationDto,
+} from '@fitcoach/contracts';
+import { type FieldTexts, validateWithDto } from './form-validation.server';
+import { MESSAGES } from './messages';
+import { EXPERIENCE_MESSAGE, type FieldErrors } from './validation';
+
+/*
+ * The account forms' checks in their actions: the rules are the contracts' DTOs (validateWithDto), the texts SPEC
+ * §5's. What no DTO holds is the form's own: the repeated password, and sign-in refusing what no account can have.
+ */
+
+const PASSWORD_MESSAGE = `Use ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters without spaces`;
+
+const NAME_TEXTS: FieldTexts = [
+  ['isString', MESSAGES.required],
+  ['isNotEmpty', MESSAGES.required],
+  ['maxLength', `Use at most ${NAME_MAX_LENGTH} characters`],
+  ['matches', MESSAGES.lettersOnly],
+];
+
+export interface RegistrationFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password2: string;
+}
+
+export function validateRegistration({ password2, ...fields }: RegistrationFields): FieldErrors {
+  const errors = validateWithDto(RegisterDto, fields, {
+    first_name: NAME_TEXTS,
+    last_name: NAME_TEXTS,
+    email: MESSAGES.invalidEmail,
+    password: PASSWORD_MESSAGE,
+  });
+  if (password2 !== fields.password) errors.password2 = MESSAGES.passwordsDontMatch;
+  return errors;
+}
+
+/** An address that could receive mail (the resend form's rule, and sign-in's first check). */
+export function validateEmail(email: string): FieldErrors {
+  return validateWithDto(ResendVerificationDto, { email }, { email: MESSAGES.invalidEmail });
+}
+
+export interface LoginFields {
+  email: string;
+  password: string;
+}
+
+/**
+ * Sign-in refuses, without asking the API, an address that could never receive mail and a password that could
+ * never have been set (empty, or with a space); anything else is the API's to judge (LoginDto, the credentials).
+ */
+export function validateLogin({ email, password }: LoginFields): FieldErrors {
+  const errors = validateEmail(email);
+  if (password === '' || /\s/.test(password)) errors.password = MESSAGES.invalidLogin;
+  return errors;
+}
+
+export interface TrainerRegistrationFields {
+  experience_years: string;
+  certifications: string;
+  phone: string;
+  specalized: string;
+  country: string;
+  about: string;
+}
+
+/** SPEC §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists. */
+export function validateTrainerRegistration(fields: TrainerRegistrationFields): FieldErrors {
+  return validateWithDto(
+    TrainerRegistrationDto,
+    { ...fields },
+    {
+      experience_years: EXPERIENCE_MESSAGE,
+      phone: MESSAGES.trainerPhone,
+      specalized: 'Choose what you are specialised in',
+      country: 'Choose your country',
+    },
+  );
+}

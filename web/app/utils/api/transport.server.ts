@@ -1,0 +1,167 @@
+import { type ApiError, isApiError, type TokenPairResponse } from '@fitcoach/contracts';
+import { env } from '../env.server';
+import { getSession, type RequestSession, type RouteArgs } from '../session.server';
+
+/*
+ * The transport under the endpoint table (endpoints.server.ts): the access token, its renewal, timeouts and errors.
+ * Failures are values, never exceptions, so a route decides what a 404 or an unreachable API means for its page.
+ */
+
+export type ApiResult<T> =
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
+
+/** One page of a paginated list: the API sends the items as an array and the total in `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallOptions {
+  method?: Method;
+  /** Sent as JSON; a function is called for each attempt, so a retry sends what the session holds by then. */
+  body?: unknown;
+  /** Sent as multipart/form-data (fetch writes the boundary). */
+  multipart?: FormData;
+  /**
+   * Whether the call acts as the signed-in visitor: it carries the access token and, when the API answers 401,
+   * renews the token pair once and tries again. Public calls (sign-in, registration) send neither. 'optional' is for
+   * the public reads that show a signed-in visitor more: as `true`, and when the token cannot be renewed the read
+   * is asked again anonymously, as the visitor is by then.
+   */
+  auth?: boolean | 'optional';
+  /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
+  paginated?: boolean;
+  /** How long to wait for the answer; TIMEOUT_MS unless the API itself waits on a slower party. */
+  timeoutMs?: number;
+}
+
+// Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
+const TIMEOUT_MS = 10_000;
+/**
+ * The one function through which the web reaches the API over HTTP: every call of the endpoint table, token
+ * renewals included, goes through here, so how the API is reached is decided in this one place.
+ */
+export function fetchApi(path: string, init: RequestInit): Promise<Response> {
+  return fetch(`${env.apiInternalUrl}${path}`, init);
+}
+
+function failure(status: number, message: string): ApiResult<never> {
+  return { ok: false, status, error: { statusCode: status, message } };
+}
+
+const unavailable = (): ApiResult<never> =>
+  failure(503, 'The service is unavailable. Please try again later.');
+
+function requestBody(options: CallOptions, headers: Headers): BodyInit | undefined {
+  if (options.multipart) return options.multipart;
+  if (options.body === undefined) return undefined;
+  headers.set('Content-Type', 'application/json');
+  const body: unknown = typeof options.body === 'function' ? (options.body as () => unknown)() : options.body;
+  return JSON.stringify(body);
+}
+
+async function send<T>(
+  { request }: RouteArgs,
+  path: string,
+  options: CallOptions,
+  accessToken: string | null,
+): Promise<ApiResult<T>> {
+  // Loopback traffic gains nothing from compression: without this, fetch asks for gzip and both ends pay for it.
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Encoding': 'identity' });
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  // Every call comes from this server's address: the API's per-client rate limits need the visitor's. The API
+  // replaces the incoming header with the address Express trusts before Remix sees it, so it is passed on as is.
+  const forwardedFor = request.headers.get('X-Forwarded-For');
+  if (forwardedFor) headers.set('X-Forwarded-For', forwardedFor);
+  const body = requestBody(options, headers);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchApi(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      // Stop waiting when the browser goes away, as well as after the timeout.
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
+    });
+    text = await response.text();
+  } catch {
+    return unavailable();
+  }
+
+  let payload: unknown = null;
+  if (text !== '') {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return failure(502, 'The service sent an unreadable answer.');
+    }
+  }
+
+  if (response.ok) {
+    // The API's answers are typed by @fitcoach/contracts and produced by the same repository, so they are trusted
+    // to match T rather than validated field by field.
+    const data = options.paginated ? listPage(payload, response.headers) : payload;
+    return { ok: true, status: response.status, data: data as T };
+  }
+  if (isApiError(payload)) return { ok: false, status: response.status, error: payload };
+  return failure(response.status, response.statusText || 'Request failed');
+}
+
+function listPage(items: unknown, headers: Headers): ListPage<unknown> {
+  const list = Array.isArray(items) ? items : [];
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: list, total: Number.isInteger(total) && total >= 0 ? total : list.length };
+}
+
+// One renewal per HTTP request, shared by its loaders: the API rotates refresh tokens, so a second renewal with the
+// same refresh token would count as reuse of a dead token and end the session.
+const renewals = new WeakMap<RequestSession, Promise<ApiResult<TokenPairResponse> | null>>();
+
+async function renew(args: RouteArgs, session: RequestSession): Promise<ApiResult<TokenPairResponse> | null> {
+  const refresh = session.refreshToken;
+  if (!refresh) return null;
+  const result = await send<TokenPairResponse>(
+    args,
+    '/api/token/refresh/',
+    { method: 'POST', body: { refresh } },
+    null,
+  );
+  if (result.ok) {
+    session.store(result.data);
+  } else if (result.status === 400 || result.status === 401 || result.status === 403) {
+    // A refused refresh token (expired, revoked, a blocked account) ends the session; an unreachable API does not.
+    session.clear();
+  }
+  return result;
+}
+
+export async function call<T>(
+  args: RouteArgs,
+  path: string,
+  options: CallOptions = {},
+): Promise<ApiResult<T>> {
+  if (options.auth === false) return send<T>(args, path, options, null);
+  const session = getSession(args);
+  const token = session.accessToken;
+  const result = await send<T>(args, path, options, token);
+  if (result.ok || result.status !== 401) return result;
+
+  let renewal = renewals.get(session);
+  if (!renewal) {
+    renewal = renew(args, session);
+    renewals.set(session, renewal);
+  }
+  const renewed = await renewal;
+  // The refresh of a blocked account is refused with 403: that, not the expired token, is what the caller must hear.
+  if (renewed && !renewed.ok && renewed.status === 403) return renewed;
+  // Retry once, and only with a token other than the refused one (another loader may have renewed it already).
+  if (session.accessToken !== null && session.accessToken !== token) {
+    return send<T>(args, path, options, session.accessToken);
+  }
+  if (options.auth === 'optional' && token !== null) return send<T>(args, path, options, null);
+  return result;
+}
