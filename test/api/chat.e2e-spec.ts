@@ -21,6 +21,7 @@ import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { REFUSED, refusal } from '../fixtures/refusals.js';
 import { type ChatClient, connect, listen, refusedHandshake } from '../fixtures/sockets.js';
+import { buyProgramme } from '../fixtures/payments.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session, TEST_PASSWORD } from '../fixtures/users.js';
 
@@ -675,5 +676,55 @@ describe('typing', () => {
       ok: false,
       error: CHAT_MESSAGES.notContact,
     });
+  });
+});
+
+describe("the trainers' news", () => {
+  it('tells an online trainer at once of a new subscriber', async () => {
+    const owner = await createTrainer(t, { account: { firstName: 'Nina', lastName: 'News' } });
+    const programme = await createProgram(t, owner.trainer, { isPublished: true, name: 'Morning Flow' });
+    const buyer = await createSession(t, { firstName: 'Bea', lastName: 'Buyer' });
+    const trainer = await client(owner.session);
+    await buyProgramme(t.http(), buyer.bearer, programme.id);
+    expect(
+      await trainer.next('notification', (n: { category: string }) => n.category === 'subscriber'),
+    ).toEqual({
+      id: null,
+      category: 'subscriber',
+      sender_id: buyer.user.id,
+      sender: 'Bea Buyer',
+      message: 'Bea Buyer subscribed to Morning Flow',
+      payload: { program_id: programme.id, user_id: buyer.user.id },
+    });
+  });
+
+  it('keeps the news of a publication and a block for a trainer who is away', async () => {
+    const owner = await createTrainer(t, { account: { firstName: 'Paul', lastName: 'Publisher' } });
+    const programme = await createProgram(t, owner.trainer, { name: 'Evening Stretch' });
+    await t
+      .http()
+      .get(`/api/fitness_programs/publishprogram/${programme.id}/`)
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    await t
+      .http()
+      .get(`/api/fitness_programs/changePublishStatus/${programme.id}/`)
+      .set('Authorization', superuser.bearer)
+      .expect(200);
+    const news = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', owner.session.bearer)
+      .expect(200);
+    expect(
+      news.body.map((n: { category: string; sender: string; message: string }) => [
+        n.category,
+        n.sender,
+        n.message,
+      ]),
+    ).toEqual([
+      ['program', 'Get-Fit', 'Your programme Evening Stretch is published'],
+      ['program', 'Get-Fit', 'Your programme Evening Stretch was blocked by the admin'],
+    ]);
   });
 });

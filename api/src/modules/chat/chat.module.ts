@@ -10,12 +10,20 @@ import { ChatService } from './chat.service.js';
 import { NotificationEntity } from './notification.entity.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
+import { TrainerNewsListener } from './trainer-news.listener.js';
 
 /** Chat, presence and notifications over socket.io, with their REST reads (docs/architecture.md §8). */
 @Module({
   imports: [TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]), AuthModule, SessionsModule],
   controllers: [ChatController],
-  providers: [ChatGateway, ChatService, ChatRepository, NotificationsRepository, NotificationsService],
+  providers: [
+    ChatGateway,
+    ChatService,
+    ChatRepository,
+    NotificationsRepository,
+    NotificationsService,
+    TrainerNewsListener,
+  ],
   exports: [NotificationsService],
 })
 export class ChatModule {}

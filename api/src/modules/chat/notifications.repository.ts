@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
-import type { NotificationCategory } from '@fitcoach/contracts';
+import { fullName, type NotificationCategory } from '@fitcoach/contracts';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { NotificationEntity } from './notification.entity.js';
 
 export interface NewNotification {
@@ -59,5 +62,26 @@ export class NotificationsRepository {
       { userId, senderId, category: 'message', readAt: IsNull() },
       { readAt: new Date() },
     );
+  }
+
+  /** A programme's name and its trainer's account id: whom its news is for. */
+  async programmeAndTrainer(programId: number): Promise<{ name: string; trainerUserId: number } | null> {
+    const row = await this.notifications.manager
+      .createQueryBuilder(ProgramEntity, 'program')
+      .innerJoin(TrainerEntity, 'trainer', 'trainer.id = program.trainerId')
+      .select('program.name', 'name')
+      .addSelect('trainer.userId', 'trainerUserId')
+      .where('program.id = :programId', { programId })
+      .getRawOne<{ name: string; trainerUserId: number | string }>();
+    return row ? { name: row.name, trainerUserId: Number(row.trainerUserId) } : null;
+  }
+
+  /** A user's full name, or null for an account that is gone. */
+  async nameOf(userId: number): Promise<string | null> {
+    const user = await this.notifications.manager.findOne(UserEntity, {
+      select: { id: true, firstName: true, lastName: true },
+      where: { id: userId },
+    });
+    return user ? fullName(user.firstName, user.lastName) : null;
   }
 }

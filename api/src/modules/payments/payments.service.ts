@@ -35,6 +35,8 @@ import { type CaptureResult, PaymentProvider, PaymentProviderError } from './pay
 import type { PaymentEntity } from './payment.entity.js';
 import { toSubscriptionResponse } from './payments.mapper.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
 
 /** What a capture reported, once checked: enough to record the payment. */
 export interface CheckedCapture {
@@ -61,6 +63,7 @@ export class PaymentsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly programs: ProgramsService,
     private readonly jobs: JobsService,
+    private readonly events: EventEmitter2,
   ) {}
 
   paymentsConfig(): PaymentsConfigResponse {
@@ -142,6 +145,10 @@ export class PaymentsService {
       return true;
     });
     if (recorded) {
+      await this.events.emitAsync(DOMAIN_EVENTS.subscriptionStarted, {
+        userId: payment.userId,
+        programId: payment.programId,
+      } satisfies SubscriptionStartedEvent);
       this.logger.log(
         `Payment ${payment.id} (order ${payment.orderId}) completed by capture ${capture.captureId}`,
       );

@@ -21,6 +21,8 @@ import { isUniqueViolation } from '../../common/database/errors.js';
 import { ProgramEntity } from './program.entity.js';
 import { MINOR_UNITS_PER_MAJOR, toProgramResponse } from './programs.mapper.js';
 import { PublishRequestEntity } from './publish-request.entity.js';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DOMAIN_EVENTS, type ProgramPublicationChangedEvent } from '../../common/events/domain-events.js';
 
 export const PROGRAM_MESSAGES = {
   created: 'Programme created',
@@ -52,6 +54,7 @@ export class ProgramsService {
     private readonly trainers: TrainersService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -316,6 +319,10 @@ export class ProgramsService {
    */
   private async setPublished(id: number, published: boolean): Promise<void> {
     await this.programs.update({ id }, { isPublished: published });
+    await this.events.emitAsync(DOMAIN_EVENTS.programPublicationChanged, {
+      programId: id,
+      published,
+    } satisfies ProgramPublicationChangedEvent);
     if (published) {
       await this.requests.update(
         { programId: id, status: 'pending' },

@@ -26,6 +26,8 @@ import { ProgressRepository } from './progress.repository.js';
 import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
 
 /** The superusers' dashboard shows the top five (SPEC §2 Admin panel, Top Programs). */
 export const POPULAR_PROGRAMS_LIMIT = 5;
@@ -42,6 +44,7 @@ export class SubscriptionsService {
     private readonly revenue: RevenueRepository,
     private readonly programs: ProgramsService,
     private readonly trainers: TrainersService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -69,9 +72,12 @@ export class SubscriptionsService {
       }
       throw new HttpException(SUBSCRIPTION_MESSAGES.paymentRequired, HttpStatus.PAYMENT_REQUIRED);
     }
-    return {
-      message: activated.created ? SUBSCRIPTION_MESSAGES.subscribed : SUBSCRIPTION_MESSAGES.alreadySubscribed,
-    };
+    if (!activated.created) return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
+    await this.events.emitAsync(DOMAIN_EVENTS.subscriptionStarted, {
+      userId: auth.user.id,
+      programId: program.id,
+    } satisfies SubscriptionStartedEvent);
+    return { message: SUBSCRIPTION_MESSAGES.subscribed };
   }
 
   /**

@@ -1,0 +1,76 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import {
+  DOMAIN_EVENTS,
+  type ProgramPublicationChangedEvent,
+  type SubscriptionStartedEvent,
+} from '../../common/events/domain-events.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+
+/** Who signs the notifications the product itself sends. */
+export const SITE_SENDER = 'Get-Fit';
+
+export const TRAINER_NEWS = {
+  newSubscriber: (member: string, programme: string) => `${member} subscribed to ${programme}`,
+  published: (programme: string) => `Your programme ${programme} is published`,
+  blocked: (programme: string) => `Your programme ${programme} was blocked by the admin`,
+} as const;
+
+/**
+ * Tells trainers what happened to their programmes (docs/architecture.md §8): a new subscriber, a publication, a
+ * block. The change's request waits for it (`emitAsync`), so the news is there when the answer is; a failure here is
+ * logged and never undoes or fails the change.
+ */
+@Injectable()
+export class TrainerNewsListener {
+  private readonly logger = new Logger(TrainerNewsListener.name);
+
+  constructor(
+    private readonly lookups: NotificationsRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  @OnEvent(DOMAIN_EVENTS.subscriptionStarted)
+  async onSubscriptionStarted({ userId, programId }: SubscriptionStartedEvent): Promise<void> {
+    try {
+      const [programme, member] = await Promise.all([
+        this.lookups.programmeAndTrainer(programId),
+        this.lookups.nameOf(userId),
+      ]);
+      if (!programme || member === null) return;
+      await this.notifications.notify(programme.trainerUserId, {
+        category: 'subscriber',
+        senderId: userId,
+        senderName: member,
+        message: TRAINER_NEWS.newSubscriber(member, programme.name),
+        payload: { program_id: programId, user_id: userId },
+      });
+    } catch (error) {
+      this.logger.error(
+        { err: error },
+        `Could not tell the trainer of programme ${programId} of a subscriber`,
+      );
+    }
+  }
+
+  @OnEvent(DOMAIN_EVENTS.programPublicationChanged)
+  async onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
+    try {
+      const programme = await this.lookups.programmeAndTrainer(programId);
+      if (!programme) return;
+      await this.notifications.notify(programme.trainerUserId, {
+        category: 'program',
+        senderId: null,
+        senderName: SITE_SENDER,
+        message: published ? TRAINER_NEWS.published(programme.name) : TRAINER_NEWS.blocked(programme.name),
+        payload: { program_id: programId, published },
+      });
+    } catch (error) {
+      this.logger.error(
+        { err: error },
+        `Could not tell the trainer of programme ${programId} of its publication`,
+      );
+    }
+  }
+}
