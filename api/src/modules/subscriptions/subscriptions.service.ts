@@ -16,6 +16,7 @@ import {
   type UserBriefResponse,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
@@ -134,7 +135,7 @@ export class SubscriptionsService {
     if (query.program !== undefined && !(await this.programs.isTrainersProgram(query.program, trainer.id))) {
       throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     }
-    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.defaultPageSize };
+    const paging = pagingOf(query);
     const [rows, total] = await this.subscriptions.pageOfTrainer(trainer.id, query.program, paging);
     const progressOf = await this.progress.percentages(rows);
     return {
@@ -148,7 +149,7 @@ export class SubscriptionsService {
   /** The trainer's chat contacts: members with an active subscription to one of their programmes, each once. */
   async contactsOf(auth: AuthContext, query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
     const trainer = await this.trainers.requireOwnTrainer(auth);
-    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.maxPageSize };
+    const paging = pagingOf(query, PAGINATION.maxPageSize);
     const [members, total] = await this.subscriptions.membersOfTrainer(trainer.id, paging);
     return { items: members.map(toUserBrief), total, ...paging };
   }
