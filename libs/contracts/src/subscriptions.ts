@@ -41,7 +41,7 @@ export interface PaymentsConfigResponse {
 
 /** The texts of the payment endpoints' answers and refusals (docs/decisions/013-payments-design.md). */
 export const PAYMENT_MESSAGES = {
-  ownProgramme: 'You cannot subscribe to your own programme',
+  ownProgram: 'You cannot subscribe to your own programme',
   currencyMismatch: (currency: string) => `This programme is sold in ${currency} only`,
   orderNotFound: 'Order not found',
   declined: 'Your payment method was declined by PayPal. Please try another one.',

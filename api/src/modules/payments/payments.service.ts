@@ -78,7 +78,7 @@ export class PaymentsService {
   async createOrder(auth: AuthContext, dto: CreateOrderDto): Promise<CreateOrderResponse> {
     // Published by a trainer who is not blocked, whoever asks: nobody buys an unpublished programme, owner included.
     const program = await this.programs.findVisible(null, dto.program_id);
-    if (program.trainer?.userId === auth.user.id) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+    if (program.trainer?.userId === auth.user.id) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     if (dto.currency !== undefined && dto.currency !== program.currency) {
       throw new BadRequestException(PAYMENT_MESSAGES.currencyMismatch(program.currency));
     }

@@ -53,7 +53,7 @@ export class SubscriptionsService {
   async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
     const program = await this.programs.findVisible(auth, programId);
     if ((await this.programs.ownerUserId(program)) === auth.user.id) {
-      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     }
     if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
       return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
