@@ -1,4 +1,4 @@
-/** The signed-in user as `GET /api/users/me/` returns it (client reference §2.4 A). */
+/** The signed-in user as `GET /api/users/me/` returns it (docs/product.md §3). */
 export interface CurrentUser {
   id: number;
   first_name: string;

@@ -18,7 +18,7 @@ import { env } from './env.server';
 import { getSession, type RequestSession, type RouteArgs, type TokenPair } from './session.server';
 
 /*
- * The web layer's only way to the REST API (ARCHITECTURE §3): loaders and actions are a client of it like any
+ * The web layer's only way to the REST API (docs/architecture.md §3): loaders and actions are a client of it like any
  * other, so authentication, authorisation and validation stay in the API. Failures are values, never exceptions,
  * so a route decides what a 404 or an unreachable API means for its page.
  */
@@ -30,7 +30,7 @@ export interface MessageResponse {
   message: string;
 }
 
-/** The e-mail verification answer, with the capital M of SPEC §7. */
+/** The e-mail verification answer, with the capital M of docs/product.md §7. */
 export interface VerificationResponse {
   Message: string;
 }
@@ -339,9 +339,9 @@ export const api = {
     }),
 
   /*
-   * Subscriptions and progress (SPEC §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
-   * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
-   * session cookie alone, and the pages call them only from their actions.
+   * Subscriptions and progress (docs/product.md §2.7 lesson player and dashboard). `unfollowProgram` and
+   * `updatelessonProgress` are the spec's state-changing GETs: the API allows them with the Bearer token this
+   * module sends, never with the session cookie alone, and the pages call them only from their actions.
    */
   followedProgrammes: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
@@ -362,6 +362,6 @@ export const api = {
       { paginated: true },
     ),
 
-  /** A user's record; the e-mail is there for the user's own trainer (API.md getUserById). */
+  /** A user's record; the e-mail is there for the user's own trainer (README.md, API: getUserById). */
   userById: (args: RouteArgs, id: number) => call<CurrentUser>(args, `/api/users/getUserById/${id}/`),
 };

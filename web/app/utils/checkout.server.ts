@@ -28,9 +28,9 @@ import { actionToast, redirectWithToast } from './toast.server';
 import { textField } from './validation';
 
 /*
- * The checkout's server side (SPEC §2 Programme details): the web creates and captures orders through the API,
- * which takes the amount and currency from its own database and refuses what a member may not buy. Failures are
- * told in the API's words, on the page the member came from, so that a retry is one press away.
+ * The checkout's server side (docs/product.md §2.6 Programme details): the web creates and captures orders through
+ * the API, which takes the amount and currency from its own database and refuses what a member may not buy.
+ * Failures are told in the API's words, on the page the member came from, so that a retry is one press away.
  */
 
 /**
@@ -71,7 +71,10 @@ export async function pendingOrderProgramme(request: Request, orderId: string): 
   return order === orderId ? parseId(String(program)) : null;
 }
 
-/** What the details page offers the visitor: SPEC §2 Programme details and §6 (trainers subscribe to nothing). */
+/**
+ * What the details page offers the visitor: docs/product.md §2.6 Programme details and §6 (trainers subscribe to
+ * nothing).
+ */
 export type CheckoutView =
   | { kind: 'visitor' }
   | { kind: 'trainer'; preview: boolean }
@@ -124,7 +127,7 @@ function refusedBy<T>(result: ApiResult<T> & { ok: false }) {
   return refused(result.error.message, result.status);
 }
 
-/** The lessons page with SPEC §2's "Transaction completed by {name}". */
+/** The lessons page with docs/product.md §2's "Transaction completed by {name}". */
 export function paidRedirect(request: Request, programmeId: number, message: string): Promise<Response> {
   return redirectWithToast(`/programLesson/${programmeId}`, { type: 'success', message }, request);
 }
@@ -156,7 +159,7 @@ async function unsubscribe(args: ActionFunctionArgs, programme: ProgramResponse)
 /** The action of /programDetails/{id}: subscribe (pay) or unsubscribe. */
 export async function programmeDetailsAction(args: ActionFunctionArgs, programme: ProgramResponse) {
   const user = await getUser(args);
-  // SPEC §8: subscribing or unsubscribing while signed out.
+  // docs/product.md §8: subscribing or unsubscribing while signed out.
   if (!user) return refused(SUBSCRIPTION_MESSAGES.loginFirst, 401);
   const submitted = await readForm(args.request);
   const intent = submitted ? textField(submitted.form, 'intent') : '';

@@ -25,8 +25,9 @@ import { redirectWithToast } from './toast.server';
 import { type FieldErrors, textField } from './validation';
 
 /*
- * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only
- * refuses to show another trainer's programme in this trainer's manager, as the API would refuse its changes.
+ * The dashboard's loader and action (docs/product.md §2.8 Dashboard). The API decides what a trainer may change;
+ * the loader only refuses to show another trainer's programme in this trainer's manager, as the API would refuse
+ * its changes.
  */
 
 function notFound(): Response {
@@ -58,7 +59,7 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
     subscribers: null as SubscribersData | null,
   };
   if (view.name === 'subscribed') return { ...content, subscribed: await loadSubscribed(args) };
-  // The trainer views need the trainer record; without it the page shows SPEC §8's "cannot be retrived".
+  // The trainer views need the trainer record; without it the page shows docs/product.md §8's "cannot be retrived".
   const { trainer } = profile;
   if (!trainer) return content;
   if (view.name === 'programmes') {
@@ -104,7 +105,7 @@ async function saveProgramme(
       : await api.updateProgramme(args, programmeId, body);
   if (!result.ok) {
     const errors = uploadErrors(result, 'cover_image');
-    // SPEC §8 names the creation failure's text; an edit's refusal is told in the API's words.
+    // docs/product.md §8 names the creation failure's text; an edit's refusal is told in the API's words.
     const message = programmeId === null ? MESSAGES.programmeNotCreated : result.error.message;
     return rejectForm(intent, { errors, values, message, status: result.status });
   }
@@ -116,7 +117,9 @@ async function saveProgramme(
   );
 }
 
-/** SPEC §4: the owner asks a superuser to publish; the API answers whether the request is new or pending. */
+/**
+ * docs/product.md §4: the owner asks a superuser to publish; the API answers whether the request is new or pending.
+ */
 async function requestPublication(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
   if (programmeId === null) throw notFound();
@@ -130,7 +133,10 @@ async function requestPublication(args: ActionFunctionArgs, form: FormData) {
 
 const LESSON_FIELDS = ['title', 'lesson_number', 'video_url', 'description'] as const;
 
-/** SPEC §8: a duplicate number says so; otherwise the first `video_url` error is the toast, else the API's message. */
+/**
+ * docs/product.md §8: a duplicate number says so; otherwise the first `video_url` error is the toast, else the
+ * API's message.
+ */
 function lessonFailureMessage(errors: FieldErrors, message: string): string {
   if (message === MESSAGES.duplicateLessonNumber) return message;
   return errors.video_url ?? message;
@@ -159,7 +165,7 @@ async function deleteLesson(args: ActionFunctionArgs, form: FormData) {
   const lessonId = parseId(textField(form, 'lesson'));
   if (programmeId === null || lessonId === null) throw notFound();
   const result = await api.deleteLesson(args, lessonId);
-  // SPEC §8: a failed delete is the toast "error".
+  // docs/product.md §8: a failed delete is the toast "error".
   if (!result.ok) return rejectForm(INTENTS.deleteLesson, { message: MESSAGES.error, status: result.status });
   const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
   return redirectWithToast(to, { type: 'success', message: 'Lesson deleted' }, args.request);

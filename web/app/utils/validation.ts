@@ -14,13 +14,13 @@ import {
 import { MESSAGES } from './messages';
 
 /*
- * SPEC §5's form rules, shared by the actions (the check that counts, with or without JavaScript) and the forms'
- * inline hints. The API applies the same limits from @fitcoach/contracts and has the last word.
+ * docs/product.md §5's form rules, shared by the actions (the check that counts, with or without JavaScript) and
+ * the forms' inline hints. The API applies the same limits from @fitcoach/contracts and has the last word.
  */
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** A text field of a submitted form with SPEC §5's whitespace stripping; '' when absent or a file. */
+/** A text field of a submitted form with docs/product.md §5's whitespace stripping; '' when absent or a file. */
 export function textField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
@@ -76,19 +76,21 @@ export function validateLogin(fields: LoginFields): FieldErrors {
   return errors;
 }
 
-/** SPEC §5: letters a to z only (the inline hint of the profile form; '' is the required check's business). */
+/**
+ * docs/product.md §5: letters a to z only (the inline hint of the profile form; '' is the required check's business).
+ */
 export function isValidName(name: string): boolean {
   return name === '' || NAME_REGEX.test(name);
 }
 
-/** SPEC §5: an integer from 12 to 120; '' leaves the age unchanged. */
+/** docs/product.md §5: an integer from 12 to 120; '' leaves the age unchanged. */
 export function isValidAge(age: string): boolean {
   if (age === '') return true;
   const value = Number(age);
   return Number.isInteger(value) && value >= AGE.min && value <= AGE.max;
 }
 
-/** SPEC §5: exactly ten digits; '' leaves the phone unchanged. */
+/** docs/product.md §5: exactly ten digits; '' leaves the phone unchanged. */
 export function isValidPhone(phone: string): boolean {
   return phone === '' || PHONE_REGEX.test(phone);
 }
@@ -104,7 +106,9 @@ export interface TrainerRegistrationFields {
 
 export const EXPERIENCE_MESSAGE = `Enter a whole number of years from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`;
 
-/** SPEC §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists. */
+/**
+ * docs/product.md §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists.
+ */
 export function validateTrainerRegistration(fields: TrainerRegistrationFields): FieldErrors {
   const errors: FieldErrors = {};
   const years = Number(fields.experience_years);
@@ -122,7 +126,7 @@ export function validateTrainerRegistration(fields: TrainerRegistrationFields): 
   return errors;
 }
 
-/** The API's field errors (ARCHITECTURE §10), by field name; the first message of a field wins. */
+/** The API's field errors (docs/architecture.md §10), by field name; the first message of a field wins. */
 export function apiFieldErrors(error: ApiError): FieldErrors {
   const errors: FieldErrors = {};
   for (const { field, message } of error.errors ?? []) errors[field] ??= message;

@@ -30,7 +30,7 @@ export interface DemoProgram {
   durationDays: number;
   /** Whole dollars, as the programme form takes it. */
   price: number;
-  /** Unpublished ones wait for a superuser with a pending publish request (SPEC §4). */
+  /** Unpublished ones wait for a superuser with a pending publish request (docs/product.md §4). */
   published: boolean;
   lessons: DemoLesson[];
 }

@@ -70,10 +70,10 @@ const DEMO_SUBSCRIPTIONS = 2;
 const INSERT_CHUNK = 500;
 
 /**
- * Creates the demo content (SPEC §3 entities: a superuser, a member, five trainers with their programmes and
- * lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an e-mail address
- * or a programme name of its trainer, so running it again creates nothing, and nothing that people changed is
- * overwritten. Images go through MediaService like uploads do.
+ * Creates the demo content (docs/product.md §3 entities: a superuser, a member, five trainers with their
+ * programmes and lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an
+ * e-mail address or a programme name of its trainer, so running it again creates nothing, and nothing that people
+ * changed is overwritten. Images go through MediaService like uploads do.
  */
 export async function seedDemo(
   dataSource: DataSource,

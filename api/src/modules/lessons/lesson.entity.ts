@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { ProgramEntity } from '../programs/program.entity.js';
 
-/** SPEC §3 Lesson: numbered within its programme (unique), with a YouTube video. */
+/** docs/product.md §3 Lesson: numbered within its programme (unique), with a YouTube video. */
 @Entity({ name: 'lesson' })
 export class LessonEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 
-/** SPEC §3 Programme. Money is kept in minor units (cents) with its currency (ARCHITECTURE §4). */
+/** docs/product.md §3 Programme. Money is kept in minor units (cents) with its currency (docs/architecture.md §4). */
 @Entity({ name: 'program' })
 export class ProgramEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -208,8 +208,9 @@ export class ProgramsService {
   }
 
   /**
-   * The owner asks a superuser to publish (SPEC §4); it never publishes by itself. One request row per programme:
-   * created the first time, re-opened when a programme that was published and then blocked is submitted again.
+   * The owner asks a superuser to publish (docs/product.md §4); it never publishes by itself. One request row per
+   * programme: created the first time, re-opened when a programme that was published and then blocked is
+   * submitted again.
    */
   async requestPublication(auth: AuthContext, id: number): Promise<MessageResponse> {
     const program = await this.findOwned(auth, id);
@@ -262,7 +263,7 @@ export class ProgramsService {
     return { message, messsage: message };
   }
 
-  /** A one-element array, as the spec's client reads it (API.md). */
+  /** A one-element array, as the spec's client reads it (README.md, API). */
   async count(): Promise<[number]> {
     return [await this.programs.count()];
   }

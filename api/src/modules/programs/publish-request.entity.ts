@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 export type PublishRequestStatus = 'pending' | 'approved';
 
-/** A trainer's request that a superuser publish a programme (SPEC §4); one row per programme, reused. */
+/** A trainer's request that a superuser publish a programme (docs/product.md §4); one row per programme, reused. */
 @Entity({ name: 'publish_request' })
 export class PublishRequestEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

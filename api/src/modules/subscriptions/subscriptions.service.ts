@@ -28,7 +28,7 @@ import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js';
 
-/** The superusers' dashboard shows the top five (SPEC §2 Admin panel, Top Programs). */
+/** The superusers' dashboard shows the top five (docs/product.md §2.11 Admin panel, Top Programs). */
 export const POPULAR_PROGRAMS_LIMIT = 5;
 
 /** The spec's client reads the container's status as a label. */
@@ -46,7 +46,7 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * Never free (API.md): an active subscription stays; otherwise a completed payment of the member for this
+   * Never free (README.md, API): an active subscription stays; otherwise a completed payment of the member for this
    * programme that no subscription has used opens one; otherwise 402. The checkout normally opens it already at
    * capture; this is the spec's client's follow-up call, and the way in after a capture whose answer was lost.
    */

@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 
-/** SPEC §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
+/** docs/product.md §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
 @Entity({ name: 'trainer' })
 export class TrainerEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

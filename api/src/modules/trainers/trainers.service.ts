@@ -43,8 +43,8 @@ export class TrainersService {
   /**
    * Makes the caller a trainer: the trainer row and the user's flag in one transaction. The picture is optional
    * (without one the account's picture shows, see the mapper) and is removed again if nothing was stored.
-   * Superusers moderate trainers and their programmes, so they cannot be one (403): SPEC §6 does not offer them
-   * "Join as Trainer", and the rule holds for the API, not only in the hidden link.
+   * Superusers moderate trainers and their programmes, so they cannot be one (403): docs/product.md §6 does not
+   * offer them "Join as Trainer", and the rule holds for the API, not only in the hidden link.
    */
   async register(
     auth: AuthContext,
@@ -110,7 +110,7 @@ export class TrainersService {
     };
   }
 
-  /** A one-element array, as the spec's client reads it (API.md). */
+  /** A one-element array, as the spec's client reads it (README.md, API). */
   async count(): Promise<[number]> {
     return [await this.trainers.count()];
   }

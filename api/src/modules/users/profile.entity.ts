@@ -10,7 +10,7 @@ import {
 } from 'typeorm';
 import { UserEntity } from './user.entity.js';
 
-/** SPEC §3 body stats; every user has exactly one, created with the account. */
+/** docs/product.md §3 body stats; every user has exactly one, created with the account. */
 @Entity({ name: 'profile' })
 export class ProfileEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

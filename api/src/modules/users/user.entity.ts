@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An account (SPEC §3 User). E-mail is stored trimmed and lower-cased, so the unique index is case-insensitive. */
+/**
+ * An account (docs/product.md §3 User). E-mail is stored trimmed and lower-cased, so the unique index is
+ * case-insensitive.
+ */
 @Entity({ name: 'user' })
 export class UserEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -161,7 +161,7 @@ export class UsersService {
     return { message: 'User profile updated successfully' };
   }
 
-  /** A one-element array, as the spec's client reads it (API.md). */
+  /** A one-element array, as the spec's client reads it (README.md, API). */
   async countUsers(): Promise<[number]> {
     return [await this.users.countNonSuperusers()];
   }
