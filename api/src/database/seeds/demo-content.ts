@@ -1,3 +1,5 @@
+// Over 300 lines because it is data, not logic: the demo trainers, their programmes and lessons, written out so
+// that the seed (demo.ts) stays short. Add content here; keep behaviour in demo.ts.
 import type { ProgramCategory, ProgramLevel, TrainerSpecialisation } from '@fitcoach/contracts';
 
 /** Demo accounts; everything the seed creates is keyed by these addresses, so running it again changes nothing. */

@@ -1,3 +1,6 @@
+// Over 300 lines: one seeder whose steps (accounts, trainers, programmes with lessons, the member's paid
+// subscriptions, the bulk programmes of load tests) share its bookkeeping of what it created and must stay in the
+// order that keeps a second run a no-op; split it by step if a new kind of demo row is added.
 import {
   PROGRAM_CATEGORIES,
   PROGRAM_LEVELS,
