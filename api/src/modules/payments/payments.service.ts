@@ -23,6 +23,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   transactionCompletedMessage,
 } from '@fitcoach/contracts';
+import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
@@ -77,7 +78,7 @@ export class PaymentsService {
   async createOrder(auth: AuthContext, dto: CreateOrderDto): Promise<CreateOrderResponse> {
     // Published by a trainer who is not blocked, whoever asks: nobody buys an unpublished programme, owner included.
     const program = await this.programs.findVisible(null, dto.program_id);
-    if (program.trainer?.userId === auth.user.id) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
+    if (isSelf(auth, program.trainer?.userId)) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     if (dto.currency !== undefined && dto.currency !== program.currency) {
       throw new BadRequestException(PAYMENT_MESSAGES.currencyMismatch(program.currency));
     }
@@ -119,7 +120,7 @@ export class PaymentsService {
   /** Captures the caller's own order, or answers as the first capture did when it was captured before. */
   async capture(auth: AuthContext, orderId: string): Promise<CaptureResponse> {
     const payment = await this.payments.findByOrder(this.provider.kind, orderId);
-    if (!payment || payment.userId !== auth.user.id)
+    if (!payment || !isSelf(auth, payment.userId))
       throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
     return this.captureOnce(payment.id);
   }

@@ -79,8 +79,9 @@ export class ProgramsService {
 
   /** The owner's and superusers' view: `publish_requested` and unpublished programmes. */
   async mayManage(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
-    if (!auth) return false;
-    return auth.user.isSuperuser || isSelf(auth, await this.ownerUserId(program));
+    // isSelfOrSuperuser, with the superuser's answer first: it needs no lookup of the owner.
+    if (auth?.user.isSuperuser) return true;
+    return isSelfOrSuperuser(auth, await this.ownerUserId(program));
   }
 
   /** The account id of the programme's trainer, from the loaded trainer when there is one. */

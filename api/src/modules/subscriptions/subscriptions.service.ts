@@ -15,6 +15,7 @@ import {
   type TrainerResponse,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
+import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
@@ -52,7 +53,7 @@ export class SubscriptionsService {
    */
   async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
     const program = await this.programs.findVisible(auth, programId);
-    if ((await this.programs.ownerUserId(program)) === auth.user.id) {
+    if (isSelf(auth, await this.programs.ownerUserId(program))) {
       throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     }
     if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {

@@ -8,7 +8,7 @@ import {
   type UserBriefResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
-import { isSelfOrSuperuser } from '../../common/auth/access.js';
+import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { pagingOf } from '../../common/database/paging.js';
@@ -112,7 +112,7 @@ export class UsersService {
     dto: UpdateUserDto,
     picture: UploadedImage | undefined,
   ): Promise<MessageResponse> {
-    if (dto.id !== undefined && dto.id !== auth.user.id) {
+    if (dto.id !== undefined && !isSelf(auth, dto.id)) {
       throw new ForbiddenException('You can only update your own profile');
     }
     const current = auth.user;
@@ -175,7 +175,7 @@ export class UsersService {
 
   /** Blocks or unblocks an account; blocking also ends every session it has. */
   async changeAccess(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (auth.user.id === id) throw new ConflictException('You cannot block yourself');
+    if (isSelf(auth, id)) throw new ConflictException('You cannot block yourself');
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException('User not found');
     const blocked = !user.blocked;
