@@ -723,7 +723,7 @@ describe('GET /api/fitness_programs/getProgramCount/', () => {
   });
 });
 
-describe('publication workflow (SPEC §4)', () => {
+describe('publication workflow (docs/product.md §4)', () => {
   it('takes a programme from creation to the catalogue, out again when blocked, and back on request', async () => {
     const word = unique();
     const { trainer, session } = await createTrainer(t);

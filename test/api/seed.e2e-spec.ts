@@ -36,7 +36,7 @@ const SEEDING_TIMEOUT_MS = 60_000;
 beforeAll(async () => {
   t = await createTestApp();
   dataSource = t.app.get(DataSource);
-  await seedDemo(dataSource, t.config, { extraProgrammes: EXTRA });
+  await seedDemo(dataSource, t.config, { extraPrograms: EXTRA });
 }, SEEDING_TIMEOUT_MS);
 afterAll(() => t.close());
 
@@ -68,7 +68,7 @@ async function demoProgrammes() {
   const trainers = await dataSource
     .getRepository(TrainerEntity)
     .findBy({ userId: In(users.map((u) => u.id)) });
-  const names = DEMO_TRAINERS.flatMap((trainer) => trainer.programmes.map((programme) => programme.name));
+  const names = DEMO_TRAINERS.flatMap((trainer) => trainer.programs.map((programme) => programme.name));
   const programmes = await dataSource
     .getRepository(ProgramEntity)
     .findBy({ trainerId: In(trainers.map((trainer) => trainer.id)), name: In(names) });
@@ -78,13 +78,13 @@ async function demoProgrammes() {
 describe(seedDemo.name, () => {
   it('changes nothing when it runs again', async () => {
     const before = await tableCounts();
-    const again = await seedDemo(dataSource, t.config, { extraProgrammes: EXTRA });
+    const again = await seedDemo(dataSource, t.config, { extraPrograms: EXTRA });
     expect(again.created).toEqual({
       accounts: 0,
       trainers: 0,
-      programmes: 0,
+      programs: 0,
       lessons: 0,
-      extraProgrammes: 0,
+      extraPrograms: 0,
       subscriptions: 0,
     });
     expect(await tableCounts()).toEqual(before);

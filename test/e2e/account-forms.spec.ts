@@ -19,7 +19,7 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
     await expect(page.getByText("Passwords don't match")).toBeHidden();
   });
 
-  test('a bad age or phone is cleared with SPEC §5 alert texts', async ({ page, request }) => {
+  test('a bad age or phone is cleared with docs/product.md §5 alert texts', async ({ page, request }) => {
     await signIn(page, await apiAccount(request));
     await page.goto('/userProfile?edit=1');
     const form = page.getByRole('dialog', { name: 'Update Profile' });

@@ -16,7 +16,7 @@ import {
 } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
 
-// SPEC §8's text for a 403 on login or on the current user.
+// docs/product.md §8's text for a 403 on login or on the current user.
 const BLOCKED = 'You have been temporarly blocked by the user';
 
 function accountSuite(javaScriptEnabled: boolean) {
@@ -155,8 +155,8 @@ function accountSuite(javaScriptEnabled: boolean) {
         await expect(
           page.getByRole('banner').getByRole('link', { name: 'Log In' }).filter({ visible: true }),
         ).toBeVisible();
-        // With JavaScript the first notice closes by itself (SPEC §9: 5 s) before the login raises its own;
-        // without it, the notice is part of the page and the login's answer is a new page.
+        // With JavaScript the first notice closes by itself (docs/product.md §9: 5 s) before the login raises its
+        // own; without it, the notice is part of the page and the login's answer is a new page.
         if (javaScriptEnabled) await expect(toast(page, BLOCKED)).toHaveCount(0, { timeout: 10_000 });
 
         await fillLogin(page, account.email, account.password);

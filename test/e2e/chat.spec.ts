@@ -11,7 +11,7 @@ import {
 import { apiSubscribe } from './support/subscriptions.js';
 
 /*
- * The /chat page (SPEC §2) between a trainer and the members of their programme: live both ways with JavaScript
+ * The /chat page (docs/product.md §2) between a trainer and the members of their programme: live both ways with JavaScript
  * (two browser contexts, as two people), and a plain form without it.
  */
 

@@ -15,8 +15,8 @@ import {
 import { freePort, listening, startServer, stopServers } from './support/process.js';
 
 /*
- * The checkout of /programDetails/{id} (SPEC §2 Programme details): with the test payment provider, the default of
- * the tests' server without PayPal credentials, and at the end with PayPal against a local PayPal.
+ * The checkout of /programDetails/{id} (docs/product.md §2.6 Programme details): with the test payment provider,
+ * the default of the tests' server without PayPal credentials, and at the end with PayPal against a local PayPal.
  */
 
 const PRICE = 499;
@@ -240,7 +240,7 @@ test.describe('the checkout with JavaScript enabled', () => {
  * PayPal, against the local PayPal of test/fixtures/paypal-server.ts: a second server process with PayPal
  * credentials pointing at it, its own SQLite database and the demo content (a member, published programmes).
  * PayPal's JS SDK is not imitated: the local PayPal answers its script with an error, so with JavaScript the page
- * logs SPEC §8's warning and the member pays through the redirect button, as without JavaScript.
+ * logs docs/product.md §8's warning and the member pays through the redirect button, as without JavaScript.
  */
 test.describe('the checkout through PayPal', () => {
   // Chromium logs the error answer to the SDK's script.

@@ -12,8 +12,8 @@ import {
 import { apiLessons, apiSubscribe, type LessonFields } from './support/subscriptions.js';
 
 /*
- * The lesson player (/programLesson/{id}) and the member's dashboard (SPEC §2, §4), without JavaScript: every step
- * is a link or a form the server answers.
+ * The lesson player (/programLesson/{id}) and the member's dashboard (docs/product.md §2, §4), without
+ * JavaScript: every step is a link or a form the server answers.
  */
 
 const LESSONS: LessonFields[] = [

@@ -3,8 +3,8 @@ import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } f
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 
 /*
- * The trainer's Subscribers view on /trainerDashboard (SPEC §2), without JavaScript: one table per programme, a
- * programme filter, and 'User Details' opened from a row.
+ * The trainer's Subscribers view on /trainerDashboard (docs/product.md §2), without JavaScript: one table per
+ * programme, a programme filter, and 'User Details' opened from a row.
  */
 
 test.use({ javaScriptEnabled: false });

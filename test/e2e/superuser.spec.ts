@@ -24,7 +24,7 @@ function signInSuite(javaScriptEnabled: boolean) {
 
       const header = page.getByRole('banner');
       await expect(header.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toBeVisible();
-      // Superusers are not offered to become trainers (SPEC §6).
+      // Superusers are not offered to become trainers (docs/product.md §6).
       await expect(header.getByRole('link', { name: 'Join as Trainer' })).toHaveCount(0);
       // Their name leads to the admin panel rather than to a dashboard.
       const profile = header.getByRole('link').filter({ hasText: 'Admin' }).filter({ visible: true });

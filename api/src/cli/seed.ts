@@ -5,7 +5,7 @@ import { openDataSource } from '../common/database/data-source-options.js';
 import { seedDemo } from '../database/seeds/demo.js';
 
 /** Enough for any load test, few enough that a typo (an extra zero or three) does not fill the disk. */
-const MAX_EXTRA_PROGRAMMES = 100_000;
+const MAX_EXTRA_PROGRAMS = 100_000;
 
 /**
  * `npm run seed [-- --programmes N]`: creates the demo accounts, trainers, programmes and lessons where they are
@@ -13,20 +13,20 @@ const MAX_EXTRA_PROGRAMMES = 100_000;
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { programmes: { type: 'string', default: '0' } } });
-  const extraProgrammes = Number(values.programmes);
-  if (!Number.isInteger(extraProgrammes) || extraProgrammes < 0 || extraProgrammes > MAX_EXTRA_PROGRAMMES) {
-    throw new ConfigError(`--programmes must be a whole number from 0 to ${MAX_EXTRA_PROGRAMMES}`);
+  const extraPrograms = Number(values.programmes);
+  if (!Number.isInteger(extraPrograms) || extraPrograms < 0 || extraPrograms > MAX_EXTRA_PROGRAMS) {
+    throw new ConfigError(`--programmes must be a whole number from 0 to ${MAX_EXTRA_PROGRAMS}`);
   }
   const config = loadConfig(process.env);
   const dataSource = await openDataSource(config, { runMigrations: true });
   try {
     const started = performance.now();
-    const { created, logins } = await seedDemo(dataSource, config, { extraProgrammes });
+    const { created, logins } = await seedDemo(dataSource, config, { extraPrograms });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(
       `Demo content: created ${created.accounts} accounts, ${created.trainers} trainers, ` +
-        `${created.programmes} programmes with ${created.lessons} lessons, ` +
-        `${created.extraProgrammes} extra programmes (${seconds} s).\n\nDemo logins:\n`,
+        `${created.programs} programmes with ${created.lessons} lessons, ` +
+        `${created.extraPrograms} extra programmes (${seconds} s).\n\nDemo logins:\n`,
     );
     for (const login of logins) {
       process.stdout.write(`  ${login.role.padEnd(9)} ${login.email.padEnd(26)} ${login.password}\n`);

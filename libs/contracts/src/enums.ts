@@ -1,6 +1,6 @@
 /*
- * Values are the spec's spellings (SPEC §9), typos included ('Advance', 'General_fitness'): they are stored in the
- * database and sent over the API, so existing clients keep working.
+ * Values are the spec's spellings (docs/product.md §9), typos included ('Advance', 'General_fitness'): they are
+ * stored in the database and sent over the API, so existing clients keep working.
  */
 
 export const PROGRAM_LEVELS = ['Beginner', 'Intermediate', 'Advance'] as const;
@@ -35,7 +35,7 @@ export type TrainerSpecialisation = (typeof TRAINER_SPECIALISATIONS)[number];
 export const CURRENCIES = ['USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'USD';
-// SPEC §2 shows the payment modal's choice as "USD or Euro"; the codes are what PayPal and the API take.
+// docs/product.md §2 shows the payment modal's choice as "USD or Euro"; the codes are what PayPal and the API take.
 export const CURRENCY_LABELS: Readonly<Record<Currency, string>> = { USD: 'USD', EUR: 'Euro' };
 
 // The placeholder option of the Specalized In and Country selects; it is never a valid value.

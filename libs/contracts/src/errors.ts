@@ -4,8 +4,8 @@ export interface ApiFieldError {
 }
 
 /**
- * The JSON body of every error answer (ARCHITECTURE §10). `error_message` (register, verification) and `detail`
- * (token endpoints) duplicate `message` under the keys that SPEC §8's client reads.
+ * The JSON body of every error answer (docs/architecture.md §10). `error_message` (register, verification) and
+ * `detail` (token endpoints) duplicate `message` under the keys that docs/product.md §8's client reads.
  */
 export interface ApiError {
   statusCode: number;

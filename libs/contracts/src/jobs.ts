@@ -19,7 +19,7 @@ export interface JobPayloads {}
 export type JobName = keyof JobPayloads & string;
 
 export interface JobOptions {
-  // Idempotency key: a second job with the same id is not run again (ARCHITECTURE §6).
+  // Idempotency key: a second job with the same id is not run again (docs/architecture.md §6).
   jobId?: string;
   delayMs?: number;
 }

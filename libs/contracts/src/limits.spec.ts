@@ -17,7 +17,7 @@ import {
   htmlRange,
 } from './limits.js';
 
-describe('SPEC §5 ranges', () => {
+describe('docs/product.md §5 ranges', () => {
   it('matches the spec', () => {
     expect(AGE).toEqual({ min: 12, max: 120 });
     expect(HEIGHT_CM).toEqual({ min: 100, max: 200 });

@@ -1,6 +1,6 @@
 /*
- * SPEC §5 and §9 limits, defined once: the server's validators and the web forms' HTML attributes (`min`, `max`,
- * `maxLength`, `pattern`) both read them, so the browser never accepts what the API refuses.
+ * docs/product.md §5 and §9 limits, defined once: the server's validators and the web forms' HTML attributes
+ * (`min`, `max`, `maxLength`, `pattern`) both read them, so the browser never accepts what the API refuses.
  *
  * The *_PATTERN strings go into HTML `pattern` attributes, which browsers compile with the `v` flag; keep them free
  * of syntax that the `v` flag rejects (unescaped `(`, `)`, `[`, `{`, `/`, `-`, `|` inside classes, doubled punctuators).
@@ -20,17 +20,19 @@ export const PHONE_DIGITS = 10;
 export const PHONE_PATTERN = `^[0-9]{${PHONE_DIGITS}}$`;
 export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
 
-// SPEC §5 only gives the lower bounds; the upper ones keep typos (an extra zero or two) out of the catalogue.
+// docs/product.md §5 only gives the lower bounds; the upper ones keep typos (an extra zero or two) out of the
+// catalogue.
 export const PROGRAM_DURATION_DAYS = { min: 1, max: 3650 } as const satisfies NumericRange;
 export const PROGRAM_PRICE = { min: 1, max: 1_000_000 } as const satisfies NumericRange;
 export const EXPERIENCE_YEARS = { min: 0, max: 80 } as const satisfies NumericRange;
 
-// SPEC §5: "only characters from a to z", so hyphens, apostrophes and accents are refused as the original did.
+// docs/product.md §5: "only characters from a to z", so hyphens, apostrophes and accents are refused as the
+// original did.
 export const NAME_PATTERN = '^[A-Za-z]+$';
 export const NAME_REGEX = new RegExp(NAME_PATTERN);
 export const NAME_MAX_LENGTH = 255;
 
-// SPEC §5 asks for no space and a simple x@y.z shape, not RFC 5322; the mail delivery is the real check.
+// docs/product.md §5 asks for no space and a simple x@y.z shape, not RFC 5322; the mail delivery is the real check.
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 export const EMAIL_MAX_LENGTH = 255;

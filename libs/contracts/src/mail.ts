@@ -1,4 +1,4 @@
-/** How long an e-mail verification link stays valid (ARCHITECTURE §5); the mail text says so too. */
+/** How long an e-mail verification link stays valid (docs/architecture.md §5); the mail text says so too. */
 export const VERIFY_EMAIL_LINK_TTL_HOURS = 24;
 
 /** The payload of the `mail.verify-email` job: everything the mail needs, so the processor reads no database. */

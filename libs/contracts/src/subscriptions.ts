@@ -14,7 +14,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_EVENT_STATUSES = ['received', 'processed', 'ignored'] as const;
 export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
 
-/** The texts members see about subscribing and progress (SPEC §2, §8; API.md). */
+/** The texts members see about subscribing and progress (docs/product.md §2, §8; README.md, API). */
 export const SUBSCRIPTION_MESSAGES = {
   subscribed: 'Successfully subscribed to the Programme',
   alreadySubscribed: 'You are already subscribed to this program',
@@ -41,7 +41,7 @@ export interface PaymentsConfigResponse {
 
 /** The texts of the payment endpoints' answers and refusals (docs/decisions/013-payments-design.md). */
 export const PAYMENT_MESSAGES = {
-  ownProgramme: 'You cannot subscribe to your own programme',
+  ownProgram: 'You cannot subscribe to your own programme',
   currencyMismatch: (currency: string) => `This programme is sold in ${currency} only`,
   orderNotFound: 'Order not found',
   declined: 'Your payment method was declined by PayPal. Please try another one.',

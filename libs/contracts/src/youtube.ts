@@ -9,7 +9,8 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
  * The video id of a YouTube link in any of its common forms (watch?v=, youtu.be/, /shorts/, /embed/, /live/,
- * m.youtube.com), or null for anything else. SPEC §5 takes the `v=` parameter up to `&`; URL parsing does that.
+ * m.youtube.com), or null for anything else. docs/product.md §5 takes the `v=` parameter up to `&`; URL parsing
+ * does that.
  */
 export function youtubeVideoId(link: string | null | undefined): string | null {
   if (!link) return null;

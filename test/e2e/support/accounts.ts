@@ -11,7 +11,7 @@ export interface Account {
   password: string;
 }
 
-/** A new, unique account; names are letters only, as SPEC §5 wants them. */
+/** A new, unique account; names are letters only, as docs/product.md §5 wants them. */
 export function newAccount(): Account {
   return {
     firstName: 'Ada',

@@ -106,7 +106,7 @@ export async function apiProgramme(
   return ((await created.json()) as { id: number }).id;
 }
 
-/** Publishes programmes as a superuser, as the admin panel's "publish" does (SPEC §4). */
+/** Publishes programmes as a superuser, as the admin panel's "publish" does (docs/product.md §4). */
 export async function publishProgrammes(request: APIRequestContext, ids: number[]) {
   const asAdmin = await superuserAuth(request);
   for (const id of ids) {

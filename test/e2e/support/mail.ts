@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /*
- * The server writes each e-mail it would send to DATA_DIR/outbox/<time>-<recipient>.eml (ARCHITECTURE §6). The
- * Playwright config gives the server its DATA_DIR through E2E_DATA_DIR, so tests read the messages it sent.
+ * The server writes each e-mail it would send to DATA_DIR/outbox/<time>-<recipient>.eml (docs/architecture.md
+ * §6). The Playwright config gives the server its DATA_DIR through E2E_DATA_DIR, so tests read the messages it sent.
  */
 
 function outboxDir(): string {

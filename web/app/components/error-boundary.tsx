@@ -4,7 +4,7 @@ import { UnexpectedError } from '~/components/errors/unexpected-error';
 
 /**
  * The error screen of the root and of every page with a boundary of its own: a 404 is "This page does not exist",
- * anything else the generic screen (SPEC §8). A page's own boundary keeps the root's toast and the signed-in
+ * anything else the generic screen (docs/product.md §8). A page's own boundary keeps the root's toast and the signed-in
  * navigation around the error, which the root's boundary cannot.
  */
 export function GeneralErrorBoundary() {

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: 'Get-Fit | Find trainers' }];
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const page = pageParam(new URL(args.request.url).searchParams);
   const result = await api.trainers(args, { page, pageSize: CATALOGUE_PAGE_SIZE });
-  // SPEC §8: a failed list is a message on the page, not an error page; the rest of the page still works.
+  // docs/product.md §8: a failed list is a message on the page, not an error page; the rest of the page still works.
   return { page, trainers: result.ok ? result.data : null };
 });
 

@@ -38,7 +38,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return null;
 });
 
-// SPEC §8: a 403 is a block; any other refusal is told in the API's words (`detail`, as the original client read).
+// docs/product.md §8: a 403 is a block; any other refusal is told in the API's words (`detail`, as the original
+// client read).
 function loginFailureMessage(status: number, error: ApiError): string {
   if (status === 403) return MESSAGES.blocked;
   return error.detail ?? error.message;
@@ -85,7 +86,7 @@ export default function LoginRoute() {
         <Honeypot />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <Stack>
-          {/* The inline hint of SPEC §5 once the visitor leaves the field; without JavaScript the action gives it. */}
+          {/* The inline hint of docs/product.md §5 once the visitor leaves the field; without JavaScript the action gives it. */}
           <EmailField defaultValue={actionData?.email} error={actionData?.errors.email} checkOnBlur />
           <TextInput
             label="Password"

@@ -27,7 +27,7 @@ import { apiFieldErrors, type FieldErrors, hasErrors, textField } from '~/utils/
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Register' }];
 
-// SPEC §2: an authenticated visitor is sent to the dashboard.
+// docs/product.md §2: an authenticated visitor is sent to the dashboard.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   if (await getUser(args)) throw redirect('/TrainerDashboard');
   return null;
@@ -72,7 +72,7 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 export default function RegisterRoute() {
   const actionData = useActionData<typeof action>();
   const { field, error } = formFields(actionData);
-  // SPEC §5's inline hints while typing; without JavaScript the action answers with the same ones.
+  // docs/product.md §5's inline hints while typing; without JavaScript the action answers with the same ones.
   const [passwords, setPasswords] = useState({ password: '', password2: '' });
   // Once the visitor types again, the live comparison replaces the answer of the last submission.
   const password2Error =

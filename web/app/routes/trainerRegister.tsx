@@ -29,7 +29,7 @@ function backPath(request: Request): string {
   return safeRedirect(url.pathname + url.search);
 }
 
-// SPEC §2: the page's content depends on who is looking.
+// docs/product.md §2: the page's content depends on who is looking.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const user = await getUser(args);
   const state = !user ? 'anonymous' : user.is_trainer ? 'trainer' : user.is_superuser ? 'superuser' : 'form';
@@ -45,7 +45,7 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
   if (oversized.length > 0) return rejectTooLarge(INTENT, 'profile_picture', values);
   const errors = validateTrainerRegistration(values);
   if (hasErrors(errors)) {
-    // SPEC §8: a bad phone is "invalid credentials"; the other fields only get their own messages.
+    // docs/product.md §8: a bad phone is "invalid credentials"; the other fields only get their own messages.
     const message = errors.phone ? MESSAGES.invalidCredentials : MESSAGES.invalidInput;
     return rejectForm(INTENT, { errors, values, message, status: 400 });
   }

@@ -33,7 +33,7 @@ function answer(intent: Answer['intent'], ok: boolean, message: string, status: 
 }
 
 async function verify(args: ActionFunctionArgs) {
-  // SPEC §2: verification signs out whoever is signed in in this browser, as the original client did.
+  // docs/product.md §2: verification signs out whoever is signed in in this browser, as the original client did.
   const session = getSession(args);
   if (session.accessToken || session.refreshToken) {
     await api.logout(args);

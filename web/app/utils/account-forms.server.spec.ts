@@ -100,7 +100,7 @@ describe(validateTrainerRegistration.name, () => {
     expect(validateTrainerRegistration({ ...registration, experience_years: '0' })).toEqual({});
   });
 
-  it('names each refused field with SPEC §5 texts', () => {
+  it('names each refused field with docs/product.md §5 texts', () => {
     expect(
       validateTrainerRegistration({
         ...registration,

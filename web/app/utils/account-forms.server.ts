@@ -10,8 +10,8 @@ import { MESSAGES } from './messages';
 import { EXPERIENCE_MESSAGE, type FieldErrors } from './validation';
 
 /*
- * The account forms' checks in their actions: the rules are the contracts' DTOs (validateWithDto), the texts SPEC
- * §5's. What no DTO holds is the form's own: the repeated password, and sign-in refusing what no account can have.
+ * The account forms' checks in their actions: the rules are the contracts' DTOs (validateWithDto), the texts
+ * docs/product.md §5's. What no DTO holds is the form's own: the repeated password, and sign-in refusing what no account can have.
  */
 
 const PASSWORD_MESSAGE = `Use ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters without spaces`;
@@ -71,7 +71,7 @@ export interface TrainerRegistrationFields {
   about: string;
 }
 
-/** SPEC §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists. */
+/** docs/product.md §5 Trainer registration: ten digits, whole years from 0, a speciality and a country from the lists. */
 export function validateTrainerRegistration(fields: TrainerRegistrationFields): FieldErrors {
   return validateWithDto(
     TrainerRegistrationDto,

@@ -14,7 +14,7 @@ async function fetchUser(args: RouteArgs): Promise<UserResponse | null> {
   const result = await api.me(args);
   if (result.ok) return result.data;
   if (result.status === 403) {
-    // SPEC §6: a 403 on the current user is a block. The session ends and the visitor is told why.
+    // docs/product.md §6: a 403 on the current user is a block. The session ends and the visitor is told why.
     session.clear();
     throw await redirectWithToast('/login', { type: 'error', message: MESSAGES.blocked }, args.request);
   }
@@ -22,7 +22,7 @@ async function fetchUser(args: RouteArgs): Promise<UserResponse | null> {
   return null;
 }
 
-/** The signed-in user, or null. A blocked user is signed out and sent to the login page with SPEC §8's message. */
+/** The signed-in user, or null. A blocked user is signed out and sent to the login page with docs/product.md §8's message. */
 export function getUser(args: RouteArgs): Promise<UserResponse | null> {
   const session = getSession(args);
   let user = usersBySession.get(session);
@@ -45,7 +45,7 @@ export async function requireUser(args: RouteArgs): Promise<UserResponse> {
   return user;
 }
 
-/** The signed-in superuser; other users go home with SPEC §8's message. */
+/** The signed-in superuser; other users go home with docs/product.md §8's message. */
 export async function requireSuperuser(args: RouteArgs): Promise<UserResponse> {
   const user = await requireUser(args);
   if (!user.is_superuser) {

@@ -31,7 +31,7 @@ export function programmeFilters(search: URLSearchParams): Required<ProgrammeFil
   };
 }
 
-/** How the trainer page names the levels (client reference §2.2: "Advance" is displayed "Advanced"). */
+/** How the trainer page names the levels (docs/product.md §2.4: "Advance" is displayed "Advanced"). */
 export const LEVEL_LABELS: Readonly<Record<ProgramLevel, string>> = {
   Beginner: 'Beginner',
   Intermediate: 'Intermediate',

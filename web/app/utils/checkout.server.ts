@@ -46,7 +46,7 @@ export async function pendingOrderProgramme(request: Request, orderId: string): 
   return order === orderId ? parseId(String(program)) : null;
 }
 
-/** The lessons page with SPEC §2's "Transaction completed by {name}". */
+/** The lessons page with docs/product.md §2's "Transaction completed by {name}". */
 export function paidRedirect(request: Request, programmeId: number, message: string): Promise<Response> {
   return redirectWithToast(`/programLesson/${programmeId}`, { type: 'success', message }, request);
 }

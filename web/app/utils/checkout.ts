@@ -1,9 +1,9 @@
 import type { FollowedProgramsResponse } from '@fitcoach/contracts';
 
 /*
- * The checkout of /programDetails/{id} (SPEC §2 Programme details) without JavaScript: the "Payment" and "Warning"
- * modals are steps of the page named in its URL, so a link opens them and the server renders them; with JavaScript
- * the same steps open as modals.
+ * The checkout of /programDetails/{id} (docs/product.md §2.6 Programme details) without JavaScript: the "Payment"
+ * and "Warning" modals are steps of the page named in its URL, so a link opens them and the server renders them;
+ * with JavaScript the same steps open as modals.
  */
 
 /** The `intent` of the forms of the programme details page. */
@@ -40,7 +40,7 @@ export function isFollowing(followed: FollowedProgramsResponse[], id: number): b
 
 /**
  * The PayPal JS SDK script of the configured SDK: the public client id, the order's currency and `intent=capture`
- * (SPEC §9), as PayPal documents its query parameters.
+ * (docs/product.md §9), as PayPal documents its query parameters.
  */
 export function paypalSdkScriptUrl(sdkUrl: string, clientId: string, currency: string): string {
   const url = new URL(sdkUrl);
@@ -50,7 +50,7 @@ export function paypalSdkScriptUrl(sdkUrl: string, clientId: string, currency: s
   return url.toString();
 }
 
-/** SPEC §8: what the browser logs when the PayPal script cannot load. */
+/** docs/product.md §8: what the browser logs when the PayPal script cannot load. */
 export const PAYPAL_SCRIPT_FAILURE = 'Failed to load the PayPal JS SDK script.';
 
 /** PayPal's return URL (docs/decisions/014-paypal-return-url-captures-on-get.md), which captures the order. */

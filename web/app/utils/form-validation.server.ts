@@ -6,7 +6,7 @@ import type { FieldErrors } from './validation';
 /*
  * Form data checked by the contracts' DTO classes, the rules the API itself applies, so that a form's rules are
  * written once (libs/contracts) and the action refuses what the API would, with or without JavaScript. Only the
- * words may differ: a form shows SPEC §5's texts where the API's refusals name the field.
+ * words may differ: a form shows docs/product.md §5's texts where the API's refusals name the field.
  */
 
 /**

@@ -1,5 +1,5 @@
 /*
- * The lesson player's rules that need no server (SPEC §2 lesson player, §4 progress): which lesson a URL
+ * The lesson player's rules that need no server (docs/product.md §2.7 lesson player, §4 progress): which lesson a URL
  * opens, the day of the programme, today's lesson and the progress circle. Lessons are identified in URLs by their
  * number (n of `{programId}-{n}`), as the API's `updatelessonProgress` path names them.
  */
@@ -82,7 +82,7 @@ export function clampPercentage(percentage: number): number {
   return Math.round(Math.min(Math.max(percentage, 0), 100));
 }
 
-/** SPEC §4: the progress circle is percent*3.6 degrees. */
+/** docs/product.md §4: the progress circle is percent*3.6 degrees. */
 export function progressDegrees(percentage: number): number {
   return clampPercentage(percentage) * 3.6;
 }

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 
-/** The product's UI texts that the server and the browser both produce (SPEC §5 and §8, client reference §5). */
+/** The product's UI texts that the server and the browser both produce (docs/product.md §5 and §8). */
 export const MESSAGES = {
   invalidInput: 'Invalid input',
   invalidLogin: 'Invalid email or password',

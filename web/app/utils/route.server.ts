@@ -59,7 +59,7 @@ export function sessionLoader<Args extends RouteArgs, R>(handler: (args: Args) =
 }
 
 /**
- * An action as sessionLoader, refused with 403 when it is posted from another origin (ARCHITECTURE §5). Remix
+ * An action as sessionLoader, refused with 403 when it is posted from another origin (docs/architecture.md §5). Remix
  * already refuses page actions whose Origin names another host; this also covers resource routes (sign-out) and
  * an Origin with another scheme (http posting to https).
  */

@@ -3,10 +3,11 @@ import type { AppLoadContext } from '@remix-run/node';
 import { env } from './env.server';
 
 /*
- * The session is the API's token pair in two cookies (ARCHITECTURE §5). They hold the raw JWTs rather than Remix's
- * base64-JSON cookie encoding, so the API, which reads the same `accessToken` cookie on the socket.io handshake,
- * sees exactly the token it issued. JWTs are base64url segments joined by dots: a value of any other shape is
- * neither written nor read, which also keeps the header free of characters that would need escaping.
+ * The session is the API's token pair in two cookies (docs/architecture.md §5). They hold the raw JWTs rather
+ * than Remix's base64-JSON cookie encoding, so the API, which reads the same `accessToken` cookie on the
+ * socket.io handshake, sees exactly the token it issued. JWTs are base64url segments joined by dots: a value of
+ * any other shape is neither written nor read, which also keeps the header free of characters that would need
+ * escaping.
  */
 const TOKEN_SHAPE = /^[\w-]+(\.[\w-]+)*$/;
 

@@ -2,10 +2,10 @@ import type { SubscriberEntry } from '@fitcoach/contracts';
 import { pageParam, parseId } from './catalogue';
 
 /*
- * The query strings of the dashboard's subscription views (SPEC §2 Subscribed Programmes and Subscribers), so that
- * every step is a link that works without JavaScript: `?view=subscribed&unsubscribe=7` asks to confirm leaving
- * programme 7; `?view=subscribers&program=7&page=2&user=12` is page 2 of programme 7's subscribers with the
- * details of user 12 open.
+ * The query strings of the dashboard's subscription views (docs/product.md §2.8 Subscribed Programmes and
+ * Subscribers), so that every step is a link that works without JavaScript: `?view=subscribed&unsubscribe=7` asks
+ * to confirm leaving programme 7; `?view=subscribers&program=7&page=2&user=12` is page 2 of programme 7's
+ * subscribers with the details of user 12 open.
  */
 
 /** Subscribers per page of the trainer's Subscribers view. */
@@ -53,7 +53,7 @@ export interface SubscriberGroup {
   entries: SubscriberEntry[];
 }
 
-/** SPEC §2: one table per programme. The entries keep the API's order within each programme. */
+/** docs/product.md §2: one table per programme. The entries keep the API's order within each programme. */
 export function groupByProgramme(entries: readonly SubscriberEntry[]): SubscriberGroup[] {
   const groups = new Map<number, SubscriberGroup>();
   for (const entry of entries) {

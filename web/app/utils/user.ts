@@ -16,12 +16,12 @@ export function profileLinkPath(user: UserResponse): string {
   return user.is_superuser ? '/admin/dashboard' : '/TrainerDashboard';
 }
 
-/** Trainers already are one and superusers are not offered it (SPEC §6). */
+/** Trainers already are one and superusers are not offered it (docs/product.md §6). */
 export function canJoinAsTrainer(user: UserResponse | null): boolean {
   return !user?.is_trainer && !user?.is_superuser;
 }
 
-/** Where sign-in leads (SPEC §2): a superuser home, everyone else to the dashboard, unless a page asked first. */
+/** Where sign-in leads (docs/product.md §2): a superuser home, everyone else to the dashboard, unless a page asked first. */
 export function landingPath(user: UserResponse, redirectTo: string | null): string {
   return safeRedirect(redirectTo, user.is_superuser ? '/' : '/trainerDashboard');
 }

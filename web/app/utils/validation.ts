@@ -9,14 +9,14 @@ import {
 } from '@fitcoach/contracts';
 
 /*
- * What the forms share in the browser and on the server: reading a field, field errors, and SPEC §5's inline hints
+ * What the forms share in the browser and on the server: reading a field, field errors, and docs/product.md §5's inline hints
  * while typing. The actions check a form with the contracts' DTOs (form-validation.server.ts), which the API applies
  * too; these hints use the same limits from @fitcoach/contracts.
  */
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** A text field of a submitted form with SPEC §5's whitespace stripping; '' when absent or a file. */
+/** A text field of a submitted form with docs/product.md §5's whitespace stripping; '' when absent or a file. */
 export function textField(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
@@ -26,24 +26,24 @@ export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some((message) => message !== undefined);
 }
 
-/** SPEC §5: the e-mail field's inline hint, as RegisterDto's rule. */
+/** docs/product.md §5: the e-mail field's inline hint, as RegisterDto's rule. */
 export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_REGEX.test(email);
 }
 
-/** SPEC §5: letters a to z only (the inline hint of the profile form; '' is the required check's business). */
+/** docs/product.md §5: letters a to z only (the inline hint of the profile form; '' is the required check's business). */
 export function isValidName(name: string): boolean {
   return name === '' || NAME_REGEX.test(name);
 }
 
-/** SPEC §5: an integer from 12 to 120; '' leaves the age unchanged. */
+/** docs/product.md §5: an integer from 12 to 120; '' leaves the age unchanged. */
 export function isValidAge(age: string): boolean {
   if (age === '') return true;
   const value = Number(age);
   return Number.isInteger(value) && value >= AGE.min && value <= AGE.max;
 }
 
-/** SPEC §5: exactly ten digits; '' leaves the phone unchanged. */
+/** docs/product.md §5: exactly ten digits; '' leaves the phone unchanged. */
 export function isValidPhone(phone: string): boolean {
   return phone === '' || PHONE_REGEX.test(phone);
 }
@@ -51,7 +51,7 @@ export function isValidPhone(phone: string): boolean {
 /** The experience field's text, in the browser's hint and the action's refusal alike. */
 export const EXPERIENCE_MESSAGE = `Enter a whole number of years from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`;
 
-/** The API's field errors (ARCHITECTURE §10), by field name; the first message of a field wins. */
+/** The API's field errors (docs/architecture.md §10), by field name; the first message of a field wins. */
 export function apiFieldErrors(error: ApiError): FieldErrors {
   const errors: FieldErrors = {};
   for (const { field, message } of error.errors ?? []) errors[field] ??= message;

@@ -1,4 +1,4 @@
-/** API texts of SPEC §8 and API.md, typos included, that several modules send. */
+/** API texts of docs/product.md §8 and of the README's API section, typos included, that several modules send. */
 export const AUTH_MESSAGES = {
   blocked: 'You have been temporarly blocked by the Admin',
   notAuthenticated: 'Authentication credentials were not provided.',

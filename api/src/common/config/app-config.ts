@@ -44,7 +44,7 @@ export function isTrustedProxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
-/** The environment variables FitCoach reads (ARCHITECTURE §11), as they arrive: strings. */
+/** The environment variables FitCoach reads (docs/architecture.md §11), as they arrive: strings. */
 class EnvironmentVariables {
   @IsOptional()
   @Transform(emptyToUndefined)

@@ -13,7 +13,7 @@ import type { Response } from 'express';
 const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
 
 /**
- * The single place errors become HTTP responses (ARCHITECTURE §10): always JSON
+ * The single place errors become HTTP responses (docs/architecture.md §10): always JSON
  * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
  * never a stack trace, and a 500 only for genuine server faults, which are logged.
  */

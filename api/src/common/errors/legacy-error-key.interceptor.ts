@@ -8,8 +8,9 @@ import {
 import { catchError, type Observable, throwError } from 'rxjs';
 
 /**
- * Copies an error's `message` into the key the spec's client reads on this route (SPEC §8: `error_message` on
- * register, `detail` on tokens). Interceptors wrap pipes, so validation failures get the key as well.
+ * Copies an error's `message` into the key the spec's client reads on this route (docs/product.md §8:
+ * `error_message` on register, `detail` on tokens). Interceptors wrap pipes, so validation failures get the key
+ * as well.
  */
 @Injectable()
 export class LegacyErrorKey implements NestInterceptor {

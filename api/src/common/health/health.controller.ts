@@ -15,7 +15,7 @@ export class HealthController {
     private readonly queue: QueueHealthIndicator,
   ) {}
 
-  /** 200 when every part answers, 503 naming the parts that do not (API.md "Health"). */
+  /** 200 when every part answers, 503 naming the parts that do not (README.md, API, "Everything else"). */
   @Get()
   async check(): Promise<HealthResponse> {
     let result: HealthCheckResult;

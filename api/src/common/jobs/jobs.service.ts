@@ -29,7 +29,7 @@ export interface JobEvents {
 }
 
 /**
- * The one way to run work outside a request (ARCHITECTURE §6). Processors register exactly one
+ * The one way to run work outside a request (docs/architecture.md §6). Processors register exactly one
  * handler per job name while modules initialise; `enqueue` hands a typed payload to the runner.
  */
 @Injectable()

@@ -12,7 +12,7 @@ import { MediaService } from './media.service.js';
 
 /**
  * Uploaded images: storing them (MediaService, global so every feature module can use it) and serving
- * them under `/media/` on the app's own Express instance (ARCHITECTURE §3, §9).
+ * them under `/media/` on the app's own Express instance (docs/architecture.md §3, §9).
  */
 @Global()
 @Module({ providers: [MediaService], exports: [MediaService] })

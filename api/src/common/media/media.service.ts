@@ -25,7 +25,7 @@ export interface UploadedImage {
 }
 
 /**
- * The one way images enter FitCoach (ARCHITECTURE §9): every upload is decoded and re-encoded, so what is
+ * The one way images enter FitCoach (docs/architecture.md §9): every upload is decoded and re-encoded, so what is
  * stored and served is always a plain WebP that we produced, never the uploader's bytes.
  */
 @Injectable()

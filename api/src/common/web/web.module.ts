@@ -19,7 +19,7 @@ export const WEB_SERVING = Symbol('WEB_SERVING');
 export const WEB_ROOT = fileURLToPath(new URL('../../../../web', import.meta.url));
 
 /**
- * Mounts the Remix site on the same Express instance as the API (ARCHITECTURE §3), as Nest middleware
+ * Mounts the Remix site on the same Express instance as the API (docs/architecture.md §3), as Nest middleware
  * so it shares request logging; `/api/*` never reaches it and keeps its JSON 404.
  */
 @Module({})

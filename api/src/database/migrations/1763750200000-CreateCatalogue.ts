@@ -1,7 +1,7 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
 import { createdAt, foreignKey, idColumn, updatedAt } from './columns.js';
 
-/** Trainers, their programmes, the programmes' lessons and publication requests (SPEC §3, §4). */
+/** Trainers, their programmes, the programmes' lessons and publication requests (docs/product.md §3, §4). */
 export class CreateCatalogue1763750200000 implements MigrationInterface {
   name = 'CreateCatalogue1763750200000';
 

@@ -1,3 +1,5 @@
+// Over 300 lines because it is data, not logic: the demo trainers, their programmes and lessons, written out so
+// that the seed (demo.ts) stays short. Add content here; keep behaviour in demo.ts.
 import type { ProgramCategory, ProgramLevel, TrainerSpecialisation } from '@fitcoach/contracts';
 
 /** Demo accounts; everything the seed creates is keyed by these addresses, so running it again changes nothing. */
@@ -22,7 +24,7 @@ export interface DemoLesson {
   description: string;
 }
 
-export interface DemoProgramme {
+export interface DemoProgram {
   name: string;
   description: string;
   category: ProgramCategory;
@@ -30,7 +32,7 @@ export interface DemoProgramme {
   durationDays: number;
   /** Whole dollars, as the programme form takes it. */
   price: number;
-  /** Unpublished ones wait for a superuser with a pending publish request (SPEC §4). */
+  /** Unpublished ones wait for a superuser with a pending publish request (docs/product.md §4). */
   published: boolean;
   lessons: DemoLesson[];
 }
@@ -47,7 +49,7 @@ export interface DemoTrainer {
   about: string;
   /** The two colours of the generated profile picture. */
   colours: [string, string];
-  programmes: DemoProgramme[];
+  programs: DemoProgram[];
 }
 
 const lesson = (title: string, description: string): DemoLesson => ({ title, description });
@@ -67,7 +69,7 @@ export const DEMO_TRAINERS: DemoTrainer[] = [
       'since. My classes are slow enough to learn the alignment and honest enough to make you sweat, and every ' +
       'programme ends with a few minutes of breathing so you leave calmer than you came.',
     colours: ['#f6d365', '#fda085'],
-    programmes: [
+    programs: [
       {
         name: 'Sunrise Yoga Foundations',
         description:
@@ -181,7 +183,7 @@ export const DEMO_TRAINERS: DemoTrainer[] = [
       'Former national-level weightlifter. I coach people who want to lift heavy, safely, for decades: technique ' +
       'first, then progressive overload, with a training log that shows every kilo you gain.',
     colours: ['#434343', '#c0392b'],
-    programmes: [
+    programs: [
       {
         name: 'Strength Fundamentals 5x5',
         description: 'Squat, bench, deadlift, press and row on a simple linear progression for eight weeks.',
@@ -241,7 +243,7 @@ export const DEMO_TRAINERS: DemoTrainer[] = [
       'Marathon runner and indoor cycling instructor from Osaka. I like short, intense sessions with clear ' +
       'numbers: heart-rate zones, intervals and a finish line every single day.',
     colours: ['#43cea2', '#185a9d'],
-    programmes: [
+    programs: [
       {
         name: 'Couch to 5K Cardio',
         description:
@@ -304,7 +306,7 @@ export const DEMO_TRAINERS: DemoTrainer[] = [
       'I train on park bars in Lagos and teach people to master their own bodyweight, from the first real push-up ' +
       'to the muscle-up and the front lever, with progressions that never skip a step.',
     colours: ['#ff512f', '#dd2476'],
-    programmes: [
+    programs: [
       {
         name: 'Bodyweight CrossFit Circuits',
         description: 'Five weeks of gymnastic metcons you can do with a pull-up bar and a patch of floor.',
@@ -362,7 +364,7 @@ export const DEMO_TRAINERS: DemoTrainer[] = [
     certifications: 'Registered Dietitian, Precision Nutrition Level 1',
     about: 'Dietitian and Pilates teacher: food you enjoy, movement you keep doing.',
     colours: ['#a18cd1', '#fbc2eb'],
-    programmes: [
+    programs: [
       {
         name: 'Lean and Nourished 6-Week Plan',
         description:

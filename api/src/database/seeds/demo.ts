@@ -1,3 +1,6 @@
+// Over 300 lines: one seeder whose steps (accounts, trainers, programmes with lessons, the member's paid
+// subscriptions, the bulk programmes of load tests) share its bookkeeping of what it created and must stay in the
+// order that keeps a second run a no-op; split it by step if a new kind of demo row is added.
 import {
   PROGRAM_CATEGORIES,
   PROGRAM_LEVELS,
@@ -24,7 +27,7 @@ import {
   DEMO_MEMBER,
   DEMO_TRAINER_PASSWORD,
   DEMO_TRAINERS,
-  type DemoProgramme,
+  type DemoProgram,
   type DemoTrainer,
   demoVideoLink,
 } from './demo-content.js';
@@ -48,16 +51,16 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
 
 export interface DemoSeedOptions {
   /** Extra published programmes spread over the demo trainers, for load tests (`--programmes N`). */
-  extraProgrammes?: number;
+  extraPrograms?: number;
 }
 
 export interface DemoSeedResult {
   created: {
     accounts: number;
     trainers: number;
-    programmes: number;
+    programs: number;
     lessons: number;
-    extraProgrammes: number;
+    extraPrograms: number;
     subscriptions: number;
   };
   logins: readonly DemoLogin[];
@@ -70,10 +73,10 @@ const DEMO_SUBSCRIPTIONS = 2;
 const INSERT_CHUNK = 500;
 
 /**
- * Creates the demo content (SPEC §3 entities: a superuser, a member, five trainers with their programmes and
- * lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an e-mail address
- * or a programme name of its trainer, so running it again creates nothing, and nothing that people changed is
- * overwritten. Images go through MediaService like uploads do.
+ * Creates the demo content (docs/product.md §3 entities: a superuser, a member, five trainers with their
+ * programmes and lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an
+ * e-mail address or a programme name of its trainer, so running it again creates nothing, and nothing that people
+ * changed is overwritten. Images go through MediaService like uploads do.
  */
 export async function seedDemo(
   dataSource: DataSource,
@@ -88,13 +91,13 @@ export async function seedDemo(
   for (const demo of DEMO_TRAINERS) {
     const trainer = await seeder.trainer(demo);
     trainers.push(trainer);
-    for (const [index, programme] of demo.programmes.entries()) {
-      await seeder.programme(trainer, programme, index, videoIndex);
-      videoIndex += programme.lessons.length;
+    for (const [index, program] of demo.programs.entries()) {
+      await seeder.program(trainer, program, index, videoIndex);
+      videoIndex += program.lessons.length;
     }
   }
   await seeder.memberSubscriptions(member, trainers);
-  await seeder.extraProgrammes(trainers, options.extraProgrammes ?? 0);
+  await seeder.extraPrograms(trainers, options.extraPrograms ?? 0);
   return { created: seeder.created, logins: DEMO_LOGINS };
 }
 
@@ -102,9 +105,9 @@ class DemoSeeder {
   readonly created = {
     accounts: 0,
     trainers: 0,
-    programmes: 0,
+    programs: 0,
     lessons: 0,
-    extraProgrammes: 0,
+    extraPrograms: 0,
     subscriptions: 0,
   };
 
@@ -180,7 +183,7 @@ class DemoSeeder {
   }
 
   /** A programme of `trainer` with its lessons (and its pending publish request), unless one has that name. */
-  async programme(trainer: TrainerEntity, demo: DemoProgramme, variant: number, firstVideo: number) {
+  async program(trainer: TrainerEntity, demo: DemoProgram, variant: number, firstVideo: number) {
     const programs = this.dataSource.getRepository(ProgramEntity);
     if (await programs.existsBy({ trainerId: trainer.id, name: demo.name })) return;
     await this.withImage(
@@ -226,7 +229,7 @@ class DemoSeeder {
           }
         }),
     );
-    this.created.programmes += 1;
+    this.created.programs += 1;
     this.created.lessons += demo.lessons.length;
   }
 
@@ -237,7 +240,7 @@ class DemoSeeder {
    */
   async memberSubscriptions(member: UserEntity, trainers: TrainerEntity[]): Promise<void> {
     if (await this.dataSource.getRepository(PaymentEntity).existsBy({ userId: member.id })) return;
-    const names = DEMO_TRAINERS.flatMap((t) => t.programmes.filter((p) => p.published).map((p) => p.name));
+    const names = DEMO_TRAINERS.flatMap((t) => t.programs.filter((p) => p.published).map((p) => p.name));
     const programs = await this.dataSource.getRepository(ProgramEntity).find({
       where: { trainerId: In(trainers.map((t) => t.id)), name: In(names), isPublished: true },
       order: { id: 'ASC' },
@@ -291,7 +294,7 @@ class DemoSeeder {
    * chunks in one transaction. They have no cover and no lessons: they exist to give lists their length, and a
    * cover file shared between rows would be deleted for all of them when one owner replaced it.
    */
-  async extraProgrammes(trainers: TrainerEntity[], count: number): Promise<void> {
+  async extraPrograms(trainers: TrainerEntity[], count: number): Promise<void> {
     if (count <= 0) return;
     const existing = new Set(
       (
@@ -301,7 +304,7 @@ class DemoSeeder {
         })
       ).map((p) => p.name),
     );
-    const rows = Array.from({ length: count }, (_, i) => extraProgramme(trainers, i + 1)).filter(
+    const rows = Array.from({ length: count }, (_, i) => extraProgram(trainers, i + 1)).filter(
       (row) => !existing.has(row.name),
     );
     await this.dataSource.transaction(async (manager) => {
@@ -316,7 +319,7 @@ class DemoSeeder {
           .execute();
       }
     });
-    this.created.extraProgrammes += rows.length;
+    this.created.extraPrograms += rows.length;
   }
 
   /** Stores the image `draw` makes (if any) and runs `write` with its path; the file is removed if `write` fails. */
@@ -337,7 +340,7 @@ class DemoSeeder {
 
 const EXTRA_ADJECTIVES = ['Essential', 'Total', 'Rapid', 'Steady', 'Ultimate', 'Daily', 'Focused'] as const;
 
-function extraProgramme(trainers: TrainerEntity[], i: number) {
+function extraProgram(trainers: TrainerEntity[], i: number) {
   const category: ProgramCategory = PROGRAM_CATEGORIES[i % PROGRAM_CATEGORIES.length];
   const level: ProgramLevel =
     PROGRAM_LEVELS[Math.floor(i / PROGRAM_CATEGORIES.length) % PROGRAM_LEVELS.length];

@@ -36,7 +36,7 @@ export class DemoSeedOnStartup implements OnApplicationBootstrap {
     if (when === 'when-empty' && (await this.dataSource.getRepository(UserEntity).exists())) return;
     const { created, logins } = await seedDemo(this.dataSource, this.config);
     this.logger.log(
-      `Demo content: ${created.accounts} accounts, ${created.trainers} trainers, ${created.programmes} programmes ` +
+      `Demo content: ${created.accounts} accounts, ${created.trainers} trainers, ${created.programs} programmes ` +
         `and ${created.lessons} lessons created. Set SEED_DEMO=false to start without it.`,
     );
     for (const login of logins) {

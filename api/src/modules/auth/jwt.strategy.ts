@@ -16,7 +16,7 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     private readonly auth: AuthService,
   ) {
     super({
-      // The Bearer header, or else the web session's `accessToken` cookie (ARCHITECTURE §5).
+      // The Bearer header, or else the web session's `accessToken` cookie (docs/architecture.md §5).
       jwtFromRequest: (req: Request) => presentedToken(req.headers)?.token ?? null,
       // A KeyObject, made once: given a string, jsonwebtoken first tries to read it as a PEM public key and builds
       // a secret key only when that throws, on every request (a tenth of a signed-in API request's CPU,

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 
 /**
  * One refresh token of a session. A session (family) starts at login; every refresh revokes the token used
@@ -6,10 +7,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
  * it comes back within the grace period after its rotation while its successor lives (two tabs refreshing).
  */
 @Entity({ name: 'refresh_token' })
-export class RefreshTokenEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class RefreshTokenEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -28,10 +26,4 @@ export class RefreshTokenEntity {
   /** Set with `revokedAt` when the token was rotated rather than revoked. */
   @Column({ name: 'rotated_at', type: 'datetime', nullable: true })
   rotatedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { JWT_SECRET } from './auth.tokens.js';
 import { loadJwtSecret } from './jwt-secret.js';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
+import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Token issuing and revocation, shared by authentication and by user administration (blocking). */
@@ -21,6 +22,7 @@ import { SessionsService } from './sessions.service.js';
   ],
   providers: [
     SessionsService,
+    SessionsRepository,
     { provide: JWT_SECRET, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadJwtSecret(config) },
   ],
   exports: [SessionsService, JWT_SECRET],

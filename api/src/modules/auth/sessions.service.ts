@@ -2,8 +2,6 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
 import type { TokenPairResponse } from '@fitcoach/contracts';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
 import {
@@ -19,7 +17,8 @@ import {
   type RefreshTokenClaims,
 } from './auth.constants.js';
 import { JWT_SECRET } from './auth.tokens.js';
-import { RefreshTokenEntity } from './refresh-token.entity.js';
+import type { RefreshTokenEntity } from './refresh-token.entity.js';
+import { SessionsRepository } from './sessions.repository.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -41,7 +40,7 @@ export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknow
 export class SessionsService {
   constructor(
     private readonly jwt: JwtService,
-    @InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>,
+    private readonly tokens: SessionsRepository,
     @Inject(JWT_SECRET) private readonly secret: string,
     private readonly events: EventEmitter2,
   ) {}
@@ -50,14 +49,7 @@ export class SessionsService {
     const sessionId = randomUUID();
     const jti = randomUUID();
     const expiresAt = refreshExpiry();
-    await this.tokens.insert({
-      userId,
-      familyId: sessionId,
-      tokenHash: sha256(jti),
-      expiresAt,
-      revokedAt: null,
-      rotatedAt: null,
-    });
+    await this.tokens.insert({ userId, familyId: sessionId, tokenHash: sha256(jti), expiresAt });
     return this.sign(userId, sessionId, jti, expiresAt);
   }
 
@@ -69,7 +61,7 @@ export class SessionsService {
    */
   async rotate(claims: RefreshTokenClaims): Promise<TokenPairResponse> {
     const tokenHash = sha256(claims.jti);
-    const row = await this.tokens.findOneBy({ tokenHash });
+    const row = await this.tokens.findByHash(tokenHash);
     if (!row || row.userId !== Number(claims.sub) || row.familyId !== claims.sid) {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
@@ -77,24 +69,11 @@ export class SessionsService {
     const now = new Date();
     if (row.revokedAt === null && row.expiresAt > now) {
       const expiresAt = refreshExpiry();
-      const won = await this.tokens.manager.transaction(async (manager) => {
-        const rotated = await manager.update(
-          RefreshTokenEntity,
-          { id: row.id, revokedAt: IsNull() },
-          { revokedAt: now, rotatedAt: now },
-        );
-        if (rotated.affected !== 1) return false;
-        // In the same transaction: a refresh that lost the update finds the successor once it sees the rotation.
-        await manager.insert(RefreshTokenEntity, {
-          userId: row.userId,
-          familyId: row.familyId,
-          tokenHash: sha256(successorJti),
-          expiresAt,
-          revokedAt: null,
-          rotatedAt: null,
-        });
-        return true;
-      });
+      const won = await this.tokens.rotate(
+        row.id,
+        { userId: row.userId, familyId: row.familyId, tokenHash: sha256(successorJti), expiresAt },
+        now,
+      );
       if (won) return this.sign(row.userId, row.familyId, successorJti, expiresAt);
     }
     const successor = await this.liveSuccessor(tokenHash, successorJti);
@@ -104,20 +83,16 @@ export class SessionsService {
   }
 
   async isActive(sessionId: string): Promise<boolean> {
-    return this.tokens.existsBy({
-      familyId: sessionId,
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
+    return this.tokens.isSessionLive(sessionId);
   }
 
   async revokeSession(sessionId: string): Promise<void> {
-    await this.tokens.update({ familyId: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.tokens.revokeSession(sessionId);
     this.events.emit(SESSION_EVENTS.revoked, { sessionId } satisfies SessionRevokedEvent);
   }
 
   async revokeAllOf(userId: number): Promise<void> {
-    await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.tokens.revokeAllOf(userId);
     this.events.emit(SESSION_EVENTS.allOfUserRevoked, { userId } satisfies UserSessionsRevokedEvent);
   }
 
@@ -157,13 +132,8 @@ export class SessionsService {
   /** The successor of a token rotated within the grace period, if it is still live (not rotated, not revoked). */
   private async liveSuccessor(tokenHash: string, successorJti: string): Promise<RefreshTokenEntity | null> {
     const graceStart = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
-    const rotatedLately = await this.tokens.existsBy({ tokenHash, rotatedAt: MoreThan(graceStart) });
-    if (!rotatedLately) return null;
-    return this.tokens.findOneBy({
-      tokenHash: sha256(successorJti),
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
+    if (!(await this.tokens.rotatedSince(tokenHash, graceStart))) return null;
+    return this.tokens.findLive(sha256(successorJti));
   }
 
   /** The token pair of a refresh token; the refresh token's claims all come from the row, so it is the same each time. */

@@ -10,8 +10,8 @@ import { catchError, type Observable, throwError } from 'rxjs';
 
 /**
  * Adds the Django REST framework shape `{field: [messages]}` next to our `errors` list, because the spec's lesson
- * form toasts `video_url[0]` of a refused lesson (SPEC §8). Interceptors wrap pipes and the upload interceptor, so
- * validation and image failures get the keys too.
+ * form toasts `video_url[0]` of a refused lesson (docs/product.md §8). Interceptors wrap pipes and the upload
+ * interceptor, so validation and image failures get the keys too.
  */
 @Injectable()
 export class FieldErrorLists implements NestInterceptor {

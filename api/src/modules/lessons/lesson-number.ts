@@ -1,4 +1,4 @@
-/** How the spec writes a lesson's number: `"{programmeId}-{n}"` (SPEC §3), e.g. `"26-3"`. */
+/** How the spec writes a lesson's number: `"{programmeId}-{n}"` (docs/product.md §3), e.g. `"26-3"`. */
 export function formatLessonNumber(programId: number, number: number): string {
   return `${programId}-${number}`;
 }

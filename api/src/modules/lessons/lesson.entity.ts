@@ -1,21 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 
-/** SPEC §3 Lesson: numbered within its programme (unique), with a YouTube video. */
+/** docs/product.md §3 Lesson: numbered within its programme (unique), with a YouTube video. */
 @Entity({ name: 'lesson' })
-export class LessonEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class LessonEntity extends RowEntity {
   @Column({ name: 'program_id', type: 'integer' })
   programId: number;
 
@@ -40,10 +29,4 @@ export class LessonEntity {
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   image: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -3,8 +3,8 @@ import type { LessonEntity } from './lesson.entity.js';
 import { formatLessonNumber } from './lesson-number.js';
 
 /**
- * SPEC §3 Lesson. Without `content` (a caller who is not the owner, a superuser or a subscriber) the video and the
- * image stay null, so the shape is the same for every caller while what is paid for is not given away.
+ * docs/product.md §3 Lesson. Without `content` (a caller who is not the owner, a superuser or a subscriber) the
+ * video and the image stay null, so the shape is the same for every caller while what is paid for is not given away.
  */
 export function toLessonResponse(lesson: LessonEntity, options: { content: boolean }): LessonResponse {
   const show = options.content;

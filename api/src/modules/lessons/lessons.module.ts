@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { LessonEntity } from './lesson.entity.js';
 import { LessonsController } from './lessons.controller.js';
+import { LessonsRepository } from './lessons.repository.js';
 import { LessonsService } from './lessons.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LessonEntity]), ProgramsModule],
   controllers: [LessonsController],
-  providers: [LessonsService],
+  providers: [LessonsService, LessonsRepository],
 })
 export class LessonsModule {}

@@ -1,6 +1,4 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import {
   CATALOGUE_MESSAGES,
   type LessonFormDto,
@@ -12,9 +10,9 @@ import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
-import { LessonEntity } from './lesson.entity.js';
 import { parseLessonNumber } from './lesson-number.js';
 import { toLessonResponse } from './lessons.mapper.js';
+import { LessonsRepository } from './lessons.repository.js';
 
 export const LESSON_MESSAGES = {
   added: 'Lesson Added',
@@ -30,7 +28,7 @@ function fieldError(field: string, message: string): BadRequestException {
 @Injectable()
 export class LessonsService {
   constructor(
-    @InjectRepository(LessonEntity) private readonly lessons: Repository<LessonEntity>,
+    private readonly lessons: LessonsRepository,
     private readonly programs: ProgramsService,
     private readonly media: MediaService,
   ) {}
@@ -54,8 +52,7 @@ export class LessonsService {
     }
     const videoId = youtubeVideoId(dto.video_url);
     if (!videoId) throw fieldError('video_url', CATALOGUE_MESSAGES.videoUrl);
-    const existing =
-      dto.id === undefined ? null : await this.lessons.findOneBy({ id: dto.id, programId: program.id });
+    const existing = dto.id === undefined ? null : await this.lessons.findOfProgram(dto.id, program.id);
     if (dto.id !== undefined && !existing) throw new NotFoundException(LESSON_MESSAGES.notFound);
 
     const storedImage = image ? await this.media.storeImage('lesson', image, 'image') : undefined;
@@ -68,12 +65,9 @@ export class LessonsService {
     };
     try {
       if (existing) {
-        await this.lessons.update(
-          { id: existing.id },
-          { ...fields, ...(storedImage !== undefined && { image: storedImage }) },
-        );
+        await this.lessons.update(existing.id, fields, storedImage);
       } else {
-        await this.lessons.insert({ ...fields, programId: program.id, image: storedImage ?? null });
+        await this.lessons.insert(program.id, fields, storedImage ?? null);
       }
     } catch (error) {
       await this.media.remove(storedImage);
@@ -91,17 +85,17 @@ export class LessonsService {
     const program = await this.programs.findVisible(auth, programId);
     const [content, lessons] = await Promise.all([
       this.programs.canSeeContent(auth, program),
-      this.lessons.find({ where: { programId: program.id }, order: { number: 'ASC' } }),
+      this.lessons.listOfProgram(program.id),
     ]);
     return lessons.map((lesson) => toLessonResponse(lesson, { content }));
   }
 
   /** Deletes a lesson of the caller's own programme, then its image file. */
   async remove(auth: AuthContext, lessonId: number): Promise<void> {
-    const lesson = await this.lessons.findOneBy({ id: lessonId });
+    const lesson = await this.lessons.findById(lessonId);
     if (!lesson) throw new NotFoundException(LESSON_MESSAGES.notFound);
     await this.programs.findOwned(auth, lesson.programId);
-    await this.lessons.delete({ id: lesson.id });
+    await this.lessons.delete(lesson.id);
     await this.media.remove(lesson.image);
   }
 }

@@ -11,7 +11,9 @@ export interface OutgoingMail {
   html: string;
 }
 
-/** Where FitCoach's mail goes (ARCHITECTURE §6): an SMTP server, or the outbox directory when there is none. */
+/**
+ * Where FitCoach's mail goes (docs/architecture.md §6): an SMTP server, or the outbox directory when there is none.
+ */
 export abstract class MailTransport {
   /**
    * Resolves once the mail is handed over and rejects otherwise, so that the job retries. `link` is the link

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import type { PaymentEventStatus } from '@fitcoach/contracts';
 
 /**
@@ -6,10 +7,7 @@ import type { PaymentEventStatus } from '@fitcoach/contracts';
  * processed by the `payments` queue.
  */
 @Entity({ name: 'payment_event' })
-export class PaymentEventEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class PaymentEventEntity extends RowEntity {
   @Column({ name: 'event_id', type: 'varchar', length: 100 })
   eventId: string;
 
@@ -28,10 +26,4 @@ export class PaymentEventEntity {
 
   @Column({ name: 'processed_at', type: 'datetime', nullable: true })
   processedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import type { PaymentProvider, PaymentStatus } from '@fitcoach/contracts';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -19,10 +11,7 @@ import { UserEntity } from '../users/user.entity.js';
  * tabs or a double click share one order and PayPal charges it once.
  */
 @Entity({ name: 'payment' })
-export class PaymentEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class PaymentEntity extends RowEntity {
   @Column({ type: 'varchar', length: 20 })
   provider: PaymentProvider;
 
@@ -67,10 +56,4 @@ export class PaymentEntity {
 
   @Column({ name: 'refunded_at', type: 'datetime', nullable: true })
   refundedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

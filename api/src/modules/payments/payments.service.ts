@@ -1,9 +1,7 @@
 import {
-  BadGatewayException,
   BadRequestException,
   ConflictException,
   ForbiddenException,
-  GatewayTimeoutException,
   HttpException,
   HttpStatus,
   Inject,
@@ -25,6 +23,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   transactionCompletedMessage,
 } from '@fitcoach/contracts';
+import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
@@ -32,6 +31,7 @@ import { ProgramsService } from '../programs/programs.service.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { type CaptureResult, PaymentProvider, PaymentProviderError } from './payment-provider.js';
+import { callProvider, providerFailureToHttp } from './provider-errors.js';
 import type { PaymentEntity } from './payment.entity.js';
 import { toSubscriptionResponse } from './payments.mapper.js';
 import { PaymentsRepository } from './payments.repository.js';
@@ -81,7 +81,7 @@ export class PaymentsService {
   async createOrder(auth: AuthContext, dto: CreateOrderDto): Promise<CreateOrderResponse> {
     // Published by a trainer who is not blocked, whoever asks: nobody buys an unpublished programme, owner included.
     const program = await this.programs.findVisible(null, dto.program_id);
-    if (program.trainer?.userId === auth.user.id) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+    if (isSelf(auth, program.trainer?.userId)) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     if (dto.currency !== undefined && dto.currency !== program.currency) {
       throw new BadRequestException(PAYMENT_MESSAGES.currencyMismatch(program.currency));
     }
@@ -94,7 +94,7 @@ export class PaymentsService {
     // Requests that race here compute the same key, so the provider gives them one order (PayPal-Request-Id); the
     // unique index on the open order then keeps one row, and the loser answers with the winner's order.
     const generation = await this.payments.countFor(auth.user.id, program.id);
-    const created = await this.call(() =>
+    const created = await callProvider(() =>
       this.provider.createOrder({
         programId: program.id,
         programName: program.name,
@@ -116,14 +116,14 @@ export class PaymentsService {
     const winner = await this.payments.findOpen(auth.user.id, program.id);
     if (!winner) throw new ConflictException(PAYMENT_MESSAGES.orderClosed);
     if (winner.orderId === created.orderId) return { id: created.orderId, approve_url: created.approveUrl };
-    const state = await this.call(() => this.provider.orderState(winner.orderId));
+    const state = await callProvider(() => this.provider.orderState(winner.orderId));
     return { id: winner.orderId, approve_url: state.status === 'open' ? state.approveUrl : null };
   }
 
   /** Captures the caller's own order, or answers as the first capture did when it was captured before. */
   async capture(auth: AuthContext, orderId: string): Promise<CaptureResponse> {
     const payment = await this.payments.findByOrder(this.provider.kind, orderId);
-    if (!payment || payment.userId !== auth.user.id)
+    if (!payment || !isSelf(auth, payment.userId))
       throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
     return this.captureOnce(payment.id);
   }
@@ -180,7 +180,7 @@ export class PaymentsService {
       open.currency === program.currency &&
       open.amountMinor === program.priceMinor
     ) {
-      const state = await this.call(() => this.provider.orderState(open.orderId));
+      const state = await callProvider(() => this.provider.orderState(open.orderId));
       if (state.status === 'open') return { id: open.orderId, approve_url: state.approveUrl };
       if (state.status === 'captured') {
         // Paid at PayPal, but the answer never reached us: record it now instead of charging again.
@@ -237,12 +237,12 @@ export class PaymentsService {
       return await this.provider.capture(payment.orderId, `fitcoach-capture-${payment.id}`);
     } catch (error) {
       if (error instanceof PaymentProviderError && error.failure === 'already-captured') {
-        return this.call(() => this.provider.capturedOrder(payment.orderId));
+        return callProvider(() => this.provider.capturedOrder(payment.orderId));
       }
       if (error instanceof PaymentProviderError && error.failure === 'expired') {
         await this.payments.markFailed(payment.id);
       }
-      throw this.toHttp(error);
+      throw providerFailureToHttp(error);
     }
   }
 
@@ -281,34 +281,6 @@ export class PaymentsService {
       );
     } catch (error) {
       this.logger.error(`Receipt of payment ${payment.id} not queued: ${(error as Error).message}`);
-    }
-  }
-
-  /** Runs a provider call, turning its failures into the member's messages. */
-  private async call<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw this.toHttp(error);
-    }
-  }
-
-  private toHttp(error: unknown): unknown {
-    if (!(error instanceof PaymentProviderError)) return error;
-    switch (error.failure) {
-      case 'declined':
-        return new HttpException(PAYMENT_MESSAGES.declined, HttpStatus.PAYMENT_REQUIRED);
-      case 'not-approved':
-        return new ConflictException(PAYMENT_MESSAGES.notApproved);
-      case 'expired':
-        return new ConflictException(PAYMENT_MESSAGES.orderExpired);
-      case 'already-captured':
-        return new ConflictException(PAYMENT_MESSAGES.orderClosed);
-      case 'timeout':
-        return new GatewayTimeoutException(PAYMENT_MESSAGES.unavailable);
-      case 'unavailable':
-      case 'rejected':
-        return new BadGatewayException(PAYMENT_MESSAGES.unavailable);
     }
   }
 }

@@ -1,3 +1,5 @@
+// Over 300 lines: the one client of PayPal's REST API (token, orders, capture, webhook verification), kept whole
+// so that the protocol, its retries and the mapping of PayPal's answers to PaymentProviderError read in one place.
 import { Logger } from '@nestjs/common';
 import type { PayPalConfig } from '../../common/config/app-config.js';
 import {

@@ -1,21 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 
-/** SPEC §3 Programme. Money is kept in minor units (cents) with its currency (ARCHITECTURE §4). */
+/** docs/product.md §3 Programme. Money is kept in minor units (cents) with its currency (docs/architecture.md §4). */
 @Entity({ name: 'program' })
-export class ProgramEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class ProgramEntity extends RowEntity {
   @Column({ name: 'trainer_id', type: 'integer' })
   trainerId: number;
 
@@ -49,10 +38,4 @@ export class ProgramEntity {
 
   @Column({ name: 'is_published', type: 'boolean', default: false })
   isPublished: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

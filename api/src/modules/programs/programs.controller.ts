@@ -67,14 +67,14 @@ export class ProgramsController {
   @Get('get_programme/:id')
   @OptionalAuth()
   @UseInterceptors(CacheForAnonymous)
-  getProgramme(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
+  getProgram(@MaybeAuth() auth: AuthContext | null, @Param('id', IdPipe) id: number) {
     return this.programs.getVisible(auth, id);
   }
 
   @Get('get_trainer_programme/:trainerId')
   @OptionalAuth()
   @UseInterceptors(CacheForAnonymous)
-  getTrainerProgrammes(@MaybeAuth() auth: AuthContext | null, @Param('trainerId', IdPipe) trainerId: number) {
+  getTrainerPrograms(@MaybeAuth() auth: AuthContext | null, @Param('trainerId', IdPipe) trainerId: number) {
     return this.programs.listByTrainer(auth, trainerId);
   }
 

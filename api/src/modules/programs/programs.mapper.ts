@@ -5,7 +5,7 @@ import type { ProgramEntity } from './program.entity.js';
 export const MINOR_UNITS_PER_MAJOR = 100;
 
 /**
- * API.md Program; the programme must be loaded with its trainer and the trainer's account (for `trainer_name`).
+ * The API's Program (docs/product.md §3); the programme must be loaded with its trainer and the trainer's account (for `trainer_name`).
  * `publishRequested` is given for the owner's and superusers' views only; everybody else's leave the key out.
  */
 export function toProgramResponse(program: ProgramEntity, publishRequested?: boolean): ProgramResponse {

@@ -4,6 +4,7 @@ import { SubscriptionStoreModule } from '../subscriptions/subscription-store.mod
 import { TrainersModule } from '../trainers/trainers.module.js';
 import { ProgramEntity } from './program.entity.js';
 import { ProgramsController } from './programs.controller.js';
+import { ProgramsRepository } from './programs.repository.js';
 import { ProgramsService } from './programs.service.js';
 import { PublishRequestEntity } from './publish-request.entity.js';
 
@@ -14,7 +15,7 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     SubscriptionStoreModule,
   ],
   controllers: [ProgramsController],
-  providers: [ProgramsService],
+  providers: [ProgramsService, ProgramsRepository],
   exports: [ProgramsService],
 })
 export class ProgramsModule {}

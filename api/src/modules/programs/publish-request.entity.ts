@@ -1,13 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 
 export type PublishRequestStatus = 'pending' | 'approved';
 
-/** A trainer's request that a superuser publish a programme (SPEC §4); one row per programme, reused. */
+/** A trainer's request that a superuser publish a programme (docs/product.md §4); one row per programme, reused. */
 @Entity({ name: 'publish_request' })
-export class PublishRequestEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class PublishRequestEntity extends RowEntity {
   @Column({ name: 'program_id', type: 'integer' })
   programId: number;
 
@@ -16,10 +14,4 @@ export class PublishRequestEntity {
 
   @Column({ name: 'decided_at', type: 'datetime', nullable: true })
   decidedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -16,10 +8,7 @@ import { UserEntity } from '../users/user.entity.js';
  * nothing. Deleting a lesson deletes its completions, so progress never passes 100 %.
  */
 @Entity({ name: 'lesson_completion' })
-export class LessonCompletionEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class LessonCompletionEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -36,10 +25,4 @@ export class LessonCompletionEntity {
 
   @Column({ name: 'completed_at', type: 'datetime' })
   completedAt: Date;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

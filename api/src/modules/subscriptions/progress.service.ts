@@ -4,6 +4,7 @@ import {
   type MessageResponse,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
+import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { parseLessonNumber, parseProgramRef } from '../lessons/lesson-number.js';
 import { LESSON_MESSAGES } from '../lessons/lessons.service.js';
@@ -58,7 +59,7 @@ export class ProgressService {
     const programId = parseProgramRef(programRef);
     if (programId === null) throw new NotFoundException(PROGRESS_MESSAGES.malformedProgram);
     const program = await this.programs.findVisible(auth, programId);
-    if (auth.user.id !== userId) {
+    if (!isSelf(auth, userId)) {
       if (!(await this.programs.mayManage(auth, program))) {
         throw new ForbiddenException(PROGRESS_MESSAGES.notAllowed);
       }

@@ -1,13 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
@@ -20,10 +12,7 @@ import { UserEntity } from '../users/user.entity.js';
  * (NULLs never collide, in SQLite and MySQL alike), while ended ones stay as history.
  */
 @Entity({ name: 'subscription' })
-export class SubscriptionEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class SubscriptionEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -56,10 +45,4 @@ export class SubscriptionEntity {
 
   @Column({ name: 'ended_at', type: 'datetime', nullable: true })
   endedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -3,9 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import type { Paging } from '../../common/database/paging.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
-import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.service.js';
+import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
@@ -55,11 +56,6 @@ const MEMBER_COLUMNS = [
   'member.profilePicture',
   'member.blocked',
 ];
-
-export interface Paging {
-  page: number;
-  pageSize: number;
-}
 
 /** The narrow queries on subscriptions (content access, recording a payment, the members' and trainers' lists). */
 @Injectable()

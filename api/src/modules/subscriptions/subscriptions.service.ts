@@ -15,7 +15,9 @@ import {
   type TrainerResponse,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
+import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
@@ -29,7 +31,7 @@ import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js'
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
 
-/** The superusers' dashboard shows the top five (SPEC §2 Admin panel, Top Programs). */
+/** The superusers' dashboard shows the top five (docs/product.md §2.11 Admin panel, Top Programs). */
 export const POPULAR_PROGRAMS_LIMIT = 5;
 
 /** The spec's client reads the container's status as a label. */
@@ -48,14 +50,14 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * Never free (API.md): an active subscription stays; otherwise a completed payment of the member for this
+   * Never free (README.md, API): an active subscription stays; otherwise a completed payment of the member for this
    * programme that no subscription has used opens one; otherwise 402. The checkout normally opens it already at
    * capture; this is the spec's client's follow-up call, and the way in after a capture whose answer was lost.
    */
   async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
     const program = await this.programs.findVisible(auth, programId);
-    if ((await this.programs.ownerUserId(program)) === auth.user.id) {
-      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgramme);
+    if (isSelf(auth, await this.programs.ownerUserId(program))) {
+      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
     }
     if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
       return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
@@ -140,7 +142,7 @@ export class SubscriptionsService {
     if (query.program !== undefined && !(await this.programs.isTrainersProgram(query.program, trainer.id))) {
       throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     }
-    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.defaultPageSize };
+    const paging = pagingOf(query);
     const [rows, total] = await this.subscriptions.pageOfTrainer(trainer.id, query.program, paging);
     const progressOf = await this.progress.percentages(rows);
     return {
@@ -154,7 +156,7 @@ export class SubscriptionsService {
   /** The trainer's chat contacts: members with an active subscription to one of their programmes, each once. */
   async contactsOf(auth: AuthContext, query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
     const trainer = await this.trainers.requireOwnTrainer(auth);
-    const paging = { page: query.page ?? 1, pageSize: query.page_size ?? PAGINATION.maxPageSize };
+    const paging = pagingOf(query, PAGINATION.maxPageSize);
     const [members, total] = await this.subscriptions.membersOfTrainer(trainer.id, paging);
     return { items: members.map(toUserBrief), total, ...paging };
   }

@@ -1,21 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  OneToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, OneToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
-/** SPEC §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
+/** docs/product.md §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
 @Entity({ name: 'trainer' })
-export class TrainerEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class TrainerEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -46,10 +35,4 @@ export class TrainerEntity {
 
   @Column({ name: 'profile_picture', type: 'varchar', length: 255, nullable: true })
   profilePicture: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

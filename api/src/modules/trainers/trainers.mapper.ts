@@ -9,7 +9,7 @@ export function accountOf(trainer: TrainerEntity): UserEntity {
 }
 
 /**
- * API.md Trainer. A trainer without a picture of its own shows the account's current one: it is looked up here
+ * The API's Trainer (docs/product.md §3). A trainer without a picture of its own shows the account's current one: it is looked up here
  * rather than copied at registration, so it follows profile changes and never points at a file that a profile
  * update has since removed.
  */

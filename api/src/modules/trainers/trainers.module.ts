@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module.js';
 import { TrainerEntity } from './trainer.entity.js';
 import { TrainersController } from './trainers.controller.js';
+import { TrainersRepository } from './trainers.repository.js';
 import { TrainersService } from './trainers.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TrainerEntity]), UsersModule],
   controllers: [TrainersController],
-  providers: [TrainersService],
+  providers: [TrainersService, TrainersRepository],
   exports: [TrainersService],
 })
 export class TrainersModule {}

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 
 /** A single-use verification link: only the SHA-256 of its token is stored. */
 @Entity({ name: 'email_verification' })
-export class EmailVerificationEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class EmailVerificationEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -21,10 +19,4 @@ export class EmailVerificationEntity {
 
   @Column({ name: 'used_at', type: 'datetime', nullable: true })
   usedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

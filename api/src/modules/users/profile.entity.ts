@@ -1,21 +1,10 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  OneToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-  UpdateDateColumn,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, OneToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import { UserEntity } from './user.entity.js';
 
-/** SPEC §3 body stats; every user has exactly one, created with the account. */
+/** docs/product.md §3 body stats; every user has exactly one, created with the account. */
 @Entity({ name: 'profile' })
-export class ProfileEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class ProfileEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -37,10 +26,4 @@ export class ProfileEntity {
 
   @Column({ type: 'varchar', length: 20, nullable: true })
   phone: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -1,11 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 
-/** An account (SPEC §3 User). E-mail is stored trimmed and lower-cased, so the unique index is case-insensitive. */
+/**
+ * An account (docs/product.md §3 User). E-mail is stored trimmed and lower-cased, so the unique index is
+ * case-insensitive.
+ */
 @Entity({ name: 'user' })
-export class UserEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class UserEntity extends RowEntity {
   @Column({ name: 'first_name', type: 'varchar', length: 255 })
   firstName: string;
 
@@ -36,10 +37,4 @@ export class UserEntity {
 
   @Column({ type: 'boolean', default: false })
   blocked: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'datetime' })
-  updatedAt: Date;
 }

@@ -3,8 +3,8 @@ import type { ProfileEntity } from './profile.entity.js';
 import type { UserEntity } from './user.entity.js';
 
 /**
- * SPEC §3 User. `private` fields (e-mail, body stats) are left null for callers who may not see them, so the
- * shape stays the same for every caller.
+ * docs/product.md §3 User. `private` fields (e-mail, body stats) are left null for callers who may not see them,
+ * so the shape stays the same for every caller.
  */
 export function toUserResponse(
   user: UserEntity,

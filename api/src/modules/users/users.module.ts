@@ -7,6 +7,7 @@ import { EmailVerificationEntity } from './email-verification.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
 import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 import { VerificationService } from './verification.service.js';
 
@@ -18,7 +19,7 @@ import { VerificationService } from './verification.service.js';
     SubscriptionStoreModule,
   ],
   controllers: [UsersController],
-  providers: [UsersService, VerificationService],
+  providers: [UsersService, UsersRepository, VerificationService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -1,9 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, In, type Repository } from 'typeorm';
 import {
   type MessageResponse,
-  PAGINATION,
   type PaginationQueryDto,
   type RegisterDto,
   type ResendVerificationDto,
@@ -11,16 +8,18 @@ import {
   type UserBriefResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
+import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
-import { ProfileEntity } from './profile.entity.js';
-import { UserEntity } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
 import { toUserBrief, toUserResponse } from './users.mapper.js';
+import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
 @Injectable()
@@ -28,9 +27,7 @@ export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(ProfileEntity) private readonly profiles: Repository<ProfileEntity>,
+    private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly verification: VerificationService,
@@ -39,37 +36,28 @@ export class UsersService {
   ) {}
 
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOneBy({ email: email.trim().toLowerCase() });
+    return this.users.findByEmail(email.trim().toLowerCase());
   }
 
   findById(id: number): Promise<UserEntity | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   /** Stores the account unverified with an empty profile, then queues the verification e-mail. */
   async register(dto: RegisterDto): Promise<MessageResponse> {
-    if (await this.users.existsBy({ email: dto.email })) {
+    if (await this.users.isEmailTaken(dto.email)) {
       throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
     }
     const passwordHash = await this.passwords.hash(dto.password);
     let link;
     try {
-      link = await this.dataSource.transaction(async (manager) => {
-        const user = await manager.save(
-          manager.create(UserEntity, {
-            firstName: dto.first_name,
-            lastName: dto.last_name,
-            email: dto.email,
-            pendingEmail: null,
-            passwordHash,
-            profilePicture: null,
-            isVerified: false,
-            isTrainer: false,
-            isSuperuser: false,
-            blocked: false,
-          }),
-        );
-        await manager.insert(ProfileEntity, { userId: user.id });
+      link = await this.users.transaction(async (manager) => {
+        const user = await this.users.createAccount(manager, {
+          firstName: dto.first_name,
+          lastName: dto.last_name,
+          email: dto.email,
+          passwordHash,
+        });
         return this.verification.create(manager, user, user.email, 'register');
       });
     } catch (error) {
@@ -82,13 +70,11 @@ export class UsersService {
 
   /** Same answer whether or not the address has an account waiting, so it reveals nothing. */
   async resendVerification(dto: ResendVerificationDto): Promise<MessageResponse> {
-    const user = await this.users.findOne({
-      where: [{ email: dto.email }, { pendingEmail: dto.email }],
-    });
+    const user = await this.users.findByEmailOrPendingEmail(dto.email);
     const waiting = user && (user.pendingEmail === dto.email || !user.isVerified);
     if (user && waiting) {
       const purpose = user.pendingEmail === dto.email ? 'email-change' : 'register';
-      const link = await this.dataSource.transaction((manager) =>
+      const link = await this.users.transaction((manager) =>
         this.verification.create(manager, user, dto.email, purpose),
       );
       await this.verification.send(link);
@@ -97,7 +83,7 @@ export class UsersService {
   }
 
   async me(auth: AuthContext): Promise<UserResponse> {
-    return toUserResponse(auth.user, await this.profiles.findOneBy({ userId: auth.user.id }), {
+    return toUserResponse(auth.user, await this.users.findProfile(auth.user.id), {
       private: true,
     });
   }
@@ -107,13 +93,12 @@ export class UsersService {
    * user's trainer (of a programme the user actively subscribes to), who coaches them.
    */
   async getById(auth: AuthContext, id: number): Promise<UserResponse> {
-    const user = await this.users.findOneBy({ id });
+    const user = await this.users.findById(id);
     if (!user) throw new NotFoundException('User not found');
     const mayReadPrivate =
-      auth.user.id === user.id ||
-      auth.user.isSuperuser ||
+      isSelfOrSuperuser(auth, user.id) ||
       (auth.user.isTrainer && (await this.subscriptions.isTrainerOfMember(auth.user.id, user.id)));
-    return toUserResponse(user, await this.profiles.findOneBy({ userId: user.id }), {
+    return toUserResponse(user, await this.users.findProfile(user.id), {
       private: mayReadPrivate,
     });
   }
@@ -127,12 +112,12 @@ export class UsersService {
     dto: UpdateUserDto,
     picture: UploadedImage | undefined,
   ): Promise<MessageResponse> {
-    if (dto.id !== undefined && dto.id !== auth.user.id) {
+    if (dto.id !== undefined && !isSelf(auth, dto.id)) {
       throw new ForbiddenException('You can only update your own profile');
     }
     const current = auth.user;
     const newEmail = dto.email !== undefined && dto.email !== current.email ? dto.email : undefined;
-    if (newEmail && (await this.users.existsBy({ email: newEmail }))) {
+    if (newEmail && (await this.users.isEmailTaken(newEmail))) {
       throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
     }
     const storedPicture = picture
@@ -141,28 +126,24 @@ export class UsersService {
 
     let link;
     try {
-      link = await this.dataSource.transaction(async (manager) => {
-        await manager.update(
-          UserEntity,
-          { id: current.id },
+      link = await this.users.transaction(async (manager) => {
+        await this.users.updateAccount(
+          manager,
+          current.id,
           {
             ...(dto.first_name !== undefined && { firstName: dto.first_name }),
             ...(dto.last_name !== undefined && { lastName: dto.last_name }),
             ...(storedPicture !== undefined && { profilePicture: storedPicture }),
             ...(newEmail !== undefined && { pendingEmail: newEmail }),
           },
+          {
+            ...(dto.height !== undefined && { height: dto.height }),
+            ...(dto.weight !== undefined && { weight: dto.weight }),
+            ...(dto.body_fat !== undefined && { bodyFat: dto.body_fat }),
+            ...(dto.age !== undefined && { age: dto.age }),
+            ...(dto.phone !== undefined && { phone: dto.phone }),
+          },
         );
-        const profile = {
-          ...(dto.height !== undefined && { height: dto.height }),
-          ...(dto.weight !== undefined && { weight: dto.weight }),
-          ...(dto.body_fat !== undefined && { bodyFat: dto.body_fat }),
-          ...(dto.age !== undefined && { age: dto.age }),
-          ...(dto.phone !== undefined && { phone: dto.phone }),
-        };
-        if (Object.keys(profile).length > 0) {
-          const updated = await manager.update(ProfileEntity, { userId: current.id }, profile);
-          if (updated.affected === 0) await manager.insert(ProfileEntity, { userId: current.id, ...profile });
-        }
         return newEmail ? this.verification.create(manager, current, newEmail, 'email-change') : undefined;
       });
     } catch (error) {
@@ -180,41 +161,31 @@ export class UsersService {
     return { message: 'User profile updated successfully' };
   }
 
-  /** A one-element array, as the spec's client reads it (API.md). */
+  /** A one-element array, as the spec's client reads it (README.md, API). */
   async countUsers(): Promise<[number]> {
-    return [await this.users.countBy({ isSuperuser: false })];
+    return [await this.users.countNonSuperusers()];
   }
 
   /** Members (neither trainers nor superusers), newest first. */
   async listUsers(query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
-    const page = query.page ?? 1;
-    const pageSize = query.page_size ?? PAGINATION.defaultPageSize;
-    const [rows, total] = await this.users.findAndCount({
-      where: { isSuperuser: false, isTrainer: false },
-      order: { id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return { items: rows.map(toUserBrief), total, page, pageSize };
+    const paging = pagingOf(query);
+    const [rows, total] = await this.users.pageOfMembers(paging);
+    return { items: rows.map(toUserBrief), total, ...paging };
   }
 
   /** The accounts among `ids` (those online), trainers or plain members, never superusers, by id. */
   async briefsOf(ids: readonly number[], trainers: boolean): Promise<UserBriefResponse[]> {
     if (ids.length === 0) return [];
-    const rows = await this.users.find({
-      where: { id: In([...ids]), isTrainer: trainers, isSuperuser: false },
-      order: { id: 'ASC' },
-    });
-    return rows.map(toUserBrief);
+    return (await this.users.findAccountsAmong(ids, trainers)).map(toUserBrief);
   }
 
   /** Blocks or unblocks an account; blocking also ends every session it has. */
   async changeAccess(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (auth.user.id === id) throw new ConflictException('You cannot block yourself');
-    const user = await this.users.findOneBy({ id });
+    if (isSelf(auth, id)) throw new ConflictException('You cannot block yourself');
+    const user = await this.users.findById(id);
     if (!user) throw new NotFoundException('User not found');
     const blocked = !user.blocked;
-    await this.users.update({ id }, { blocked });
+    await this.users.setBlocked(id, blocked);
     if (blocked) await this.sessions.revokeAllOf(id);
     this.logger.log(`User ${id} ${blocked ? 'blocked' : 'unblocked'} by ${auth.user.id}`);
     return { message: blocked ? 'User Blocked' : 'User Unblocked' };

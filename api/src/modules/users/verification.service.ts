@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
-import { EmailVerificationEntity } from './email-verification.entity.js';
-import { UserEntity } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -26,7 +25,7 @@ export class VerificationService {
   private readonly logger = new Logger(VerificationService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly jobs: JobsService,
   ) {}
 
@@ -36,15 +35,12 @@ export class VerificationService {
    */
   async create(manager: EntityManager, user: UserEntity, email: string, purpose: VerificationPurpose) {
     const token = randomBytes(32).toString('base64url');
-    const row = await manager.save(
-      manager.create(EmailVerificationEntity, {
-        userId: user.id,
-        email,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
-        usedAt: null,
-      }),
-    );
+    const row = await this.users.createVerificationLink(manager, {
+      userId: user.id,
+      email,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
+    });
     return { id: row.id, tokenHash: row.tokenHash, to: email, firstName: user.firstName, token, purpose };
   }
 
@@ -79,10 +75,11 @@ export class VerificationService {
   }
 
   private use(token: string): Promise<{ status: 200 | 201; Message: string }> {
-    return this.dataSource.transaction(async (manager) => {
-      const link = await manager.findOneBy(EmailVerificationEntity, { tokenHash: sha256(token) });
+    return this.users.transaction(async (manager) => {
+      const link = await this.users.findVerificationLink(manager, sha256(token));
       if (!link) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
-      const user = await manager.findOneByOrFail(UserEntity, { id: link.userId });
+      const user = await this.users.findById(link.userId, manager);
+      if (!user) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
       if (user.isVerified && user.email === link.email) {
         return { status: 200 as const, Message: VERIFICATION_MESSAGES.alreadyActive };
       }
@@ -91,32 +88,20 @@ export class VerificationService {
         throw new BadRequestException(VERIFICATION_MESSAGES.expired);
       // Only the account's newest link works, so an older e-mail change cannot be confirmed. Checked here rather
       // than by deleting older links in `create`: a DELETE then INSERT on the same index gap deadlocks on InnoDB.
-      const newest = await manager.findOne(EmailVerificationEntity, {
-        select: { id: true },
-        where: { userId: link.userId },
-        order: { id: 'DESC' },
-      });
-      if (newest?.id !== link.id) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
+      const newest = await this.users.newestVerificationLinkId(manager, link.userId);
+      if (newest !== link.id) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
-      const claimed = await manager.update(
-        EmailVerificationEntity,
-        { id: link.id, usedAt: IsNull() },
-        { usedAt: new Date() },
-      );
-      if (claimed.affected !== 1) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
+      if (!(await this.users.claimVerificationLink(manager, link.id)))
+        throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
       if (link.email !== user.email) {
         if (link.email !== user.pendingEmail) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
-        const taken = await manager.existsBy(UserEntity, { email: link.email });
+        const taken = await this.users.isEmailTaken(link.email, manager);
         if (taken) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
-        await manager.update(
-          UserEntity,
-          { id: user.id },
-          { email: link.email, pendingEmail: null, isVerified: true },
-        );
+        await this.users.moveToEmail(manager, user.id, link.email);
         return { status: 201 as const, Message: VERIFICATION_MESSAGES.activated };
       }
-      await manager.update(UserEntity, { id: user.id }, { isVerified: true });
+      await this.users.markVerified(manager, user.id);
       return { status: 201 as const, Message: VERIFICATION_MESSAGES.activated };
     });
   }

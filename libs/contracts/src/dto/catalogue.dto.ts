@@ -32,7 +32,7 @@ export const CATALOGUE_MESSAGES = {
   videoUrl: 'Enter a valid YouTube link, such as https://www.youtube.com/watch?v=...',
 } as const;
 
-/** SPEC §3 Trainer registration payload (multipart; the picture travels as a file). */
+/** docs/product.md §3 Trainer registration payload (multipart; the picture travels as a file). */
 export class TrainerRegistrationDto {
   @Transform(trim)
   @IsIn(TRAINER_SPECIALISATIONS, { message: CATALOGUE_MESSAGES.specialisation })
@@ -63,7 +63,10 @@ export class TrainerRegistrationDto {
   about?: string;
 }
 
-/** SPEC §5 Programme form. Whatever else arrives (`trainer`, `is_published`) is stripped by the validation pipe. */
+/**
+ * docs/product.md §5 Programme form. Whatever else arrives (`trainer`, `is_published`) is stripped by the
+ * validation pipe.
+ */
 export class CreateProgramDto {
   @requiredText('program_name', TEXT_MAX_LENGTH.programName)
   program_name!: string;
@@ -129,7 +132,7 @@ export class ProgramListQueryDto extends PaginationQueryDto {
   q?: string;
 }
 
-/** SPEC §5 Lesson form; `id` present means an edit of that lesson. */
+/** docs/product.md §5 Lesson form; `id` present means an edit of that lesson. */
 export class LessonFormDto {
   @IsOptional()
   @Transform(optionalNumber)
@@ -188,7 +191,7 @@ export interface ProgramResponse {
   trainer: number;
   trainer_name: string;
   is_published: boolean;
-  /** Unpublished and waiting for a superuser (SPEC §4); only in the owner's and superusers' views. */
+  /** Unpublished and waiting for a superuser (docs/product.md §4); only in the owner's and superusers' views. */
   publish_requested?: boolean;
   created_on: string;
   updated_on: string;

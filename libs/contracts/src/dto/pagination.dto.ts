@@ -18,7 +18,7 @@ export const queryInteger = ({ value }: TransformFnParams): unknown => {
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 };
 
-/** `?page=&page_size=` of every list that can grow (API.md general rules). */
+/** `?page=&page_size=` of every list that can grow (README.md, API: paged lists). */
 export class PaginationQueryDto {
   @IsOptional()
   @Expose()

@@ -1,6 +1,6 @@
 import type { TransformFnParams } from 'class-transformer';
 
-/** Multipart forms send absent values as these strings (API.md: such fields are left unchanged). */
+/** Multipart forms send absent values as these strings (README.md, API: such fields are left unchanged). */
 const ABSENT = new Set(['', 'null', 'undefined']);
 
 export function isAbsent(value: unknown): boolean {
@@ -27,7 +27,7 @@ export const optionalNumber = ({ value }: TransformFnParams): unknown => {
   return Number(value.trim());
 };
 
-/** Like `optionalTrim`, with the value an absent field takes (SPEC §9 defaults such as category Other). */
+/** Like `optionalTrim`, with the value an absent field takes (docs/product.md §9 defaults such as category Other). */
 export const optionalTrimOr =
   (fallback: string) =>
   ({ value }: TransformFnParams): unknown =>

@@ -25,7 +25,7 @@ import {
 } from '../limits.js';
 import { optionalNumber, optionalTrim, optionalTrimLowercase, trim, trimLowercase } from './transforms.js';
 
-/** SPEC §5's texts, shared by the server's refusals and the web form's alerts. */
+/** docs/product.md §5's texts, shared by the server's refusals and the web form's alerts. */
 export const VALIDATION_MESSAGES = {
   name: 'Please enter only characters from a to z',
   age: `Please enter an age between ${AGE.min} and ${AGE.max}.`,
@@ -153,7 +153,7 @@ export interface ProfileResponse {
   phone: string | null;
 }
 
-/** SPEC §3 User, as API.md shapes it: every field present, profile always an object. */
+/** docs/product.md §3 User, as the API shapes it: every field present, profile always an object. */
 export interface UserResponse {
   id: number;
   first_name: string;

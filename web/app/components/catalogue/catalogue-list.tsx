@@ -5,7 +5,10 @@ import { Pager } from './pager';
 
 interface CatalogueListProps<T> {
   page: number;
-  /** The page's items and the list's total; null when the API failed (SPEC §8: a message, not an error page). */
+  /**
+   * The page's items and the list's total; null when the API failed (docs/product.md §8: a message, not an error
+   * page).
+   */
   list: { items: T[]; total: number } | null;
   /** What an empty list says. */
   empty: string;

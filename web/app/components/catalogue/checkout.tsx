@@ -18,8 +18,8 @@ import {
 import { useHydrated } from '~/utils/use-hydrated';
 
 /*
- * SPEC §2 Programme details: the "Payment" and "Warning" modals. Each is a step of the page named in its URL
- * (utils/checkout.ts): a modal with JavaScript, the same content in the page without it.
+ * docs/product.md §2.6 Programme details: the "Payment" and "Warning" modals. Each is a step of the page named in
+ * its URL (utils/checkout.ts): a modal with JavaScript, the same content in the page without it.
  */
 
 /** A step of this page named in its URL: closing it goes back to the page without the step. */
@@ -91,9 +91,9 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
 
   useEffect(() => {
     let active = true;
-    // SPEC §8: the failure is logged, not shown, and as a warning: the redirect button below still pays.
+    // docs/product.md §8: the failure is logged, not shown, and as a warning: the redirect button below still pays.
     const failed = () => {
-      // eslint-disable-next-line no-console -- SPEC §8 wants this failure in the browser's console.
+      // eslint-disable-next-line no-console -- docs/product.md §8 wants this failure in the browser's console.
       console.warn(PAYPAL_SCRIPT_FAILURE);
       if (active) setState('failed');
     };
@@ -190,7 +190,9 @@ function PaymentOptions({
   );
 }
 
-/** SPEC §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay. */
+/**
+ * docs/product.md §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay.
+ */
 export function PaymentStep({ programme, opened, config, configError }: PaymentStepProps) {
   return (
     <Step title="Payment" opened={opened}>
@@ -215,7 +217,10 @@ export function PaymentStep({ programme, opened, config, configError }: PaymentS
   );
 }
 
-/** SPEC §2 "Warning": unsubscribing ends the subscription; paying again is the only way back, and nothing is refunded. */
+/**
+ * docs/product.md §2 "Warning": unsubscribing ends the subscription; paying again is the only way back, and
+ * nothing is refunded.
+ */
 export function UnsubscribeStep({ opened }: { opened: boolean }) {
   return (
     <Step title="Warning" opened={opened}>

@@ -9,7 +9,7 @@ interface PageHeroProps {
   sectionId: string;
 }
 
-/** The banner of the catalogue pages (client reference §5), with its "Get Started" and "Learn More" buttons. */
+/** The banner of the catalogue pages (docs/product.md §2.1), with its "Get Started" and "Learn More" buttons. */
 export function PageHero({ title, text, sectionId }: PageHeroProps) {
   return (
     <HeroBanner title={title} text={text}>

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
 import classes from './catalogue.module.css';
 
-// SPEC §8: the text of an unpublished programme's card, spelt as the original.
+// docs/product.md §8: the text of an unpublished programme's card, spelt as the original.
 const COMING_SOON = 'comming soon';
 /** The query parameter that shows the notice without JavaScript. */
 const SOON_PARAM = 'soon';

@@ -1,6 +1,6 @@
 import { Avatar, Group, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 
-// SPEC §2 Programme details: the same five benefits and three sample testimonials for every programme.
+// docs/product.md §2.6 Programme details: the same five benefits and three sample testimonials for every programme.
 const KEY_BENEFITS = [
   'Improve Your Stamina',
   'Get Better Health',

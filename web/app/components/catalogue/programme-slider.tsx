@@ -12,8 +12,8 @@ interface ProgrammeSliderProps {
 }
 
 /**
- * A row of the trainer page (SPEC §2): a horizontal slider whose arrows appear only with more than 4 programmes and
- * move it by 500 px. The arrows need JavaScript; without it the row still scrolls natively.
+ * A row of the trainer page (docs/product.md §2): a horizontal slider whose arrows appear only with more than 4
+ * programmes and move it by 500 px. The arrows need JavaScript; without it the row still scrolls natively.
  */
 export function ProgrammeSlider({ title, programmes }: ProgrammeSliderProps) {
   const row = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import classes from './catalogue.module.css';
 import { TrainerAvatar } from './trainer-avatar';
 
-/** A trainer of /findTrainer (client reference §5): picture or initials, speciality, name, about in 20 words. */
+/** A trainer of /findTrainer (docs/product.md §2.4): picture or initials, speciality, name, about in 20 words. */
 export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
   const headingId = useId();
   return (

@@ -19,7 +19,7 @@ function preview(contact: ChatContact): string {
   return last.type === 'image' ? 'Image' : (last.message ?? '');
 }
 
-/** SPEC §2 chat: the hideable contacts sidebar, with the online dot, the unread count and the latest message. */
+/** docs/product.md §2.10: the hideable contacts sidebar, with the online dot, the unread count and the latest message. */
 export function ContactsSidebar({ contacts, selected, isTrainer, online, unread }: ContactsSidebarProps) {
   return (
     <nav aria-label="Contacts">

@@ -10,7 +10,7 @@ interface ForwardModalProps {
   onSend(to: number[]): void;
 }
 
-/** SPEC §2: 'Select Users to Forward Message', with a checkbox per contact and Send. */
+/** docs/product.md §2.10: 'Select Users to Forward Message', with a checkbox per contact and Send. */
 export function ForwardModal({ opened, contacts, onClose, onSend }: ForwardModalProps) {
   const [chosen, setChosen] = useState<string[]>([]);
   const close = () => {

@@ -1,7 +1,7 @@
 import { useHydrated } from '~/utils/use-hydrated';
 
 /**
- * SPEC §2: a message's time as hour:minute, in the viewer's time zone once the page runs in their browser (the
+ * docs/product.md §2.10: a message's time as hour:minute, in the viewer's time zone once the page runs in their browser (the
  * server renders UTC, which a page without JavaScript keeps).
  */
 export function MessageTime({ iso }: { iso: string }) {

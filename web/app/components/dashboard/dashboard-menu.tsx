@@ -20,7 +20,7 @@ const USER_ENTRIES: MenuEntry[] = [
   { label: 'Communities', view: { name: 'communities' }, covers: ['communities'] },
 ];
 
-/** SPEC §2 Dashboard: the side menu with the profile card (it opens the profile view) and a Chat link. */
+/** docs/product.md §2 Dashboard: the side menu with the profile card (it opens the profile view) and a Chat link. */
 export function DashboardMenu({ user, view }: { user: UserResponse; view: DashboardView }) {
   const { pathname } = useLocation();
   const name = fullName(user.first_name, user.last_name);

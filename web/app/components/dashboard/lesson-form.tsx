@@ -72,7 +72,7 @@ type LessonEditorProps = Omit<LessonFormProps, 'lesson'> & {
   lesson: LessonFormProps['lesson'] | null;
 };
 
-/** SPEC §2 "Add Lesson": a modal with JavaScript, the same form in the page without it. */
+/** docs/product.md §2 "Add Lesson": a modal with JavaScript, the same form in the page without it. */
 export function LessonEditor({ lesson, ...props }: LessonEditorProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();

@@ -43,7 +43,9 @@ function DeleteLessonButton({ programme, lesson }: { programme: ProgramResponse;
   );
 }
 
-/** SPEC §2 Lessons manager: the lessons of one of the trainer's programmes, with the Add/Edit Lesson form. */
+/**
+ * docs/product.md §2.8 Lessons manager: the lessons of one of the trainer's programmes, with the Add/Edit Lesson form.
+ */
 export function LessonsManager({ programme, lessons, openLesson, result }: LessonsManagerProps) {
   const { pathname } = useLocation();
   const lessonsPath = (lesson: 'new' | number | null) =>

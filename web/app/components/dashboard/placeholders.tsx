@@ -1,6 +1,6 @@
 import { Paper, Text, Title } from '@mantine/core';
 
-/** A view whose feature comes with a later issue (SPEC §2: "COMMING SOON", spelt as the original). */
+/** A view whose feature comes with a later issue (docs/product.md §2: "COMMING SOON", spelt as the original). */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <Paper withBorder p="xl">

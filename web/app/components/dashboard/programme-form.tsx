@@ -36,7 +36,10 @@ function initialValues(programme: ProgramResponse | null): Record<string, string
   };
 }
 
-/** SPEC §2 "Create New Fitness Program", also used to edit a programme. Limits from SPEC §5 via the contracts. */
+/**
+ * docs/product.md §2 "Create New Fitness Program", also used to edit a programme. Limits from docs/product.md §5
+ * via the contracts.
+ */
 export function ProgrammeForm({ programme, result }: ProgrammeFormProps) {
   const { pathname } = useLocation();
   const { field, error } = formFields(result, initialValues(programme));

@@ -22,7 +22,10 @@ function PublishButton({ programme }: { programme: ProgramResponse }) {
   );
 }
 
-/** SPEC §2 Programmes view, with "Requested" instead of the publish button while a superuser has yet to decide. */
+/**
+ * docs/product.md §2.8 Programmes view, with "Requested" instead of the publish button while a superuser has yet to
+ * decide.
+ */
 export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
   const link = (search: string) => pathname + search;

@@ -14,7 +14,7 @@ import type { SubscribedData } from '~/routes/trainerDashboard/subscriptions.ser
 import { subscribedSearch } from '~/utils/subscriptions';
 
 /**
- * SPEC §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the URL
+ * docs/product.md §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the URL
  * (`?unsubscribe=<id>`), so it works without JavaScript.
  */
 function ConfirmUnsubscribe({ programme, opened }: { programme: FollowedProgram; opened: boolean }) {
@@ -85,7 +85,7 @@ function FollowedCard({ programme, confirming }: { programme: FollowedProgram; c
   );
 }
 
-/** SPEC §2 Subscribed Programmes: the member's followed programmes, with their progress. */
+/** docs/product.md §2.8 Subscribed Programmes: the member's followed programmes, with their progress. */
 export function SubscribedProgrammes({
   data,
   result,

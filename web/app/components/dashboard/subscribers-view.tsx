@@ -10,7 +10,7 @@ import {
 } from '~/utils/subscriptions';
 import type { SubscribersData } from '~/routes/trainerDashboard/subscriptions.server';
 
-/** SPEC §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
+/** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
 function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: string }) {
   const name = user ? fullName(user.first_name, user.last_name) : '';
   return (
@@ -63,7 +63,7 @@ function ProgrammeSubscribers({ group, data }: { group: SubscriberGroup; data: S
           {group.entries.map((entry) => (
             <Table.Tr key={`${entry.user}-${entry.created_on}`}>
               <Table.Td>
-                {/* Opens 'User Details' (SPEC §2: clicking a row): a link, so it works without JavaScript. */}
+                {/* Opens 'User Details' (docs/product.md §2: clicking a row): a link, so it works without JavaScript. */}
                 <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
                   {entry.username}
                 </Link>
@@ -104,7 +104,7 @@ function SubscribersPager({ data }: { data: SubscribersData }) {
   );
 }
 
-/** SPEC §2 Subscribers: one table per programme, filterable by programme (a GET form) and paginated. */
+/** docs/product.md §2 Subscribers: one table per programme, filterable by programme (a GET form) and paginated. */
 export function SubscribersView({ data }: { data: SubscribersData | null }) {
   const { pathname } = useLocation();
   if (!data) return null;

@@ -6,7 +6,7 @@ function describe(error: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-/** The generic error screen (SPEC §8). Details of a thrown error are only shown to developers. */
+/** The generic error screen (docs/product.md §8). Details of a thrown error are only shown to developers. */
 export function UnexpectedError({ error }: { error: unknown }) {
   return (
     <Container size="md" py={64}>

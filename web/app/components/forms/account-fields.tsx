@@ -12,13 +12,13 @@ import { MESSAGES } from '~/utils/messages';
 import { isValidEmail } from '~/utils/validation';
 
 /*
- * The fields that several account forms share, with SPEC §5's HTML constraints from @fitcoach/contracts so that the
- * browser refuses what the API would. Each form adds its own extras as props: placeholder, hints, and whether the
- * phone is required.
+ * The fields that several account forms share, with docs/product.md §5's HTML constraints from
+ * @fitcoach/contracts so that the browser refuses what the API would. Each form adds its own extras as props:
+ * placeholder, hints, and whether the phone is required.
  */
 
 interface EmailFieldProps extends Omit<TextInputProps, 'onBlur'> {
-  /** With JavaScript, SPEC §5's "! invalid email" once the field is left with a bad address. */
+  /** With JavaScript, docs/product.md §5's "! invalid email" once the field is left with a bad address. */
   checkOnBlur?: boolean;
 }
 

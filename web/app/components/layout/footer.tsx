@@ -16,7 +16,7 @@ import classes from './footer.module.css';
 
 interface FooterLink {
   label: string;
-  /** A page of the app; links without one are SPEC §2's placeholders. */
+  /** A page of the app; links without one are docs/product.md §2's placeholders. */
   to?: string;
 }
 
@@ -25,7 +25,7 @@ interface FooterColumn {
   links: FooterLink[];
 }
 
-// SPEC §2 calls the footer links placeholders: only "Account Login" has a page of its own.
+// docs/product.md §2 calls the footer links placeholders: only "Account Login" has a page of its own.
 const PLACEHOLDER_HREF = '#';
 
 const COLUMNS: FooterColumn[] = [
@@ -61,8 +61,8 @@ function Newsletter() {
         Sign up below to receive discounts, newsletters, recipes, tips, and more!
       </Text>
       {/*
-        SPEC §2 leaves the newsletter's submit behaviour unspecified, so nothing is sent: there is no <form>, whose
-        implicit submission on Enter would put the address in a URL, and the button claims no success.
+        docs/product.md §2.2 leaves the newsletter's submit behaviour unspecified, so nothing is sent: there is no
+        <form>, whose implicit submission on Enter would put the address in a URL, and the button claims no success.
       */}
       <Group gap="xs" wrap="nowrap" role="group" aria-label="Newsletter">
         <TextInput

@@ -15,8 +15,8 @@ interface LessonListProps {
 }
 
 /**
- * SPEC §2: the collapsible 'Program Lessons' sidebar, listing the lesson titles in order with a tick on the
- * completed ones. A <details> element collapses without JavaScript.
+ * docs/product.md §2: the collapsible 'Program Lessons' sidebar, listing the lesson titles in order with a tick
+ * on the completed ones. A <details> element collapses without JavaScript.
  */
 export function LessonList({ lessons, completed, currentIndex, todayIndex }: LessonListProps) {
   const done = new Set(completed);

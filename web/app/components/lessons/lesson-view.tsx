@@ -34,8 +34,9 @@ function LessonFields({ intent, lesson }: { intent: string; lesson: number }) {
 }
 
 /**
- * SPEC §2: "Next Lesson ->" asks 'Have you finished the current lesson?' before leaving an unfinished lesson. The
- * question is a state of the URL (`?confirm=next`), so it works without JavaScript; "Yes" marks and moves on.
+ * docs/product.md §2: "Next Lesson ->" asks 'Have you finished the current lesson?' before leaving an unfinished
+ * lesson. The question is a state of the URL (`?confirm=next`), so it works without JavaScript; "Yes" marks and
+ * moves on.
  */
 function ConfirmNext({
   lesson,
@@ -75,7 +76,7 @@ function NextControl({ lesson, next, member }: Pick<LessonViewProps, 'lesson' | 
   );
 }
 
-/** SPEC §2: the chosen lesson's title, video, image and description, with marking and the way on. */
+/** docs/product.md §2: the chosen lesson's title, video, image and description, with marking and the way on. */
 export function LessonView({ lesson, previous, next, member, confirming }: LessonViewProps) {
   return (
     <Stack gap="lg">

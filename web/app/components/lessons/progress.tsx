@@ -16,7 +16,7 @@ export function ProgressBar({ percentage, label }: { percentage: number; label: 
   );
 }
 
-/** SPEC §4: the dashboard's progress circle, percent*3.6 degrees, with the percentage in its middle. */
+/** docs/product.md §4: the dashboard's progress circle, percent*3.6 degrees, with the percentage in its middle. */
 export function ProgressCircle({ percentage, label }: { percentage: number; label: string }) {
   const value = clampPercentage(percentage);
   const style = { '--progress-degrees': `${progressDegrees(value)}deg` } as CSSProperties;

@@ -27,13 +27,13 @@ interface ProfilePanelProps {
   result: ProfileFormResult | undefined;
   /** A trainer's own record, shown in the trainer box. */
   trainer: TrainerResponse | null;
-  /** The trainer record could not be loaded (SPEC §8). */
+  /** The trainer record could not be loaded (docs/product.md §8). */
   trainerUnavailable: boolean;
   /** 1 when the user's name is the page's heading, 2 under a page heading of its own (the dashboard's). */
   headingOrder: 1 | 2;
 }
 
-// SPEC §2 Profile: placeholders until followers and posts exist.
+// docs/product.md §2.9 Profile: placeholders until followers and posts exist.
 const COUNTERS = ['Followers', 'Posts', 'Following'];
 
 function Stats({ user }: { user: UserResponse }) {
@@ -42,7 +42,7 @@ function Stats({ user }: { user: UserResponse }) {
     height === null ? null : `Height- ${height} CM`,
     weight === null ? null : `Weight- ${weight} KG`,
     body_fat === null ? null : `Body-Fat- ${body_fat} %`,
-    // SPEC §2: the phone is shown with the +91 prefix.
+    // docs/product.md §2: the phone is shown with the +91 prefix.
     phone === null ? null : `Mobile- +91-${phone}`,
   ];
   return lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>));
@@ -77,7 +77,7 @@ function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user'
   );
 }
 
-/** SPEC §2 Profile: the trainer box of the original, with its "+ Add Credentials" placeholder. */
+/** docs/product.md §2.9 Profile: the trainer box of the original, with its "+ Add Credentials" placeholder. */
 function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
   const lines = [
     `Trainer ID : ${trainer.id}`,

@@ -45,12 +45,12 @@ export function useRealtime(): Realtime {
   return useContext(RealtimeContext);
 }
 
-/** The texts the original client showed (client reference): "{sender}: {message}". */
+/** One notification, as "{sender}: {message}". */
 function showNotification(notification: { sender: string; message: string }): void {
   notifications.show({ message: `${notification.sender}: ${notification.message}`, color: 'blue' });
 }
 
-/** Pending notifications on load (SPEC §9): up to three one by one, 500 ms apart; more as one summary. */
+/** Pending notifications on load (docs/product.md §9): up to three one by one, 500 ms apart; more as one summary. */
 function showPending(pending: NotificationResponse[]): void {
   if (pending.length > 3) {
     notifications.show({ message: MESSAGES.receivedMessages(pending.length), color: 'blue' });

@@ -18,7 +18,8 @@ import type { FormRejection } from '~/types/form';
 import { MESSAGES } from '~/utils/messages';
 import { EXPERIENCE_MESSAGE } from '~/utils/validation';
 
-// Both selects start on "--none--" (SPEC §5). Its value is empty, so the browser's `required` refuses it too.
+// Both selects start on "--none--" (docs/product.md §5). Its value is empty, so the browser's `required` refuses
+// it too.
 const noneOption = { value: '', label: SELECT_NONE };
 
 interface TrainerRegistrationFormProps {
@@ -27,7 +28,7 @@ interface TrainerRegistrationFormProps {
   back: string;
 }
 
-/** SPEC §2 "Trainer Registration Form"; with JavaScript the phone is checked as it is typed. */
+/** docs/product.md §2 "Trainer Registration Form"; with JavaScript the phone is checked as it is typed. */
 export function TrainerRegistrationForm({ result, back }: TrainerRegistrationFormProps) {
   const [phoneHint, setPhoneHint] = useState<string | undefined>();
   const { field, error } = formFields(result, { specalized: '', country: '' }, { phone: phoneHint });

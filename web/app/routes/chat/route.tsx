@@ -135,7 +135,7 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
   );
 }
 
-/** SPEC §2 /chat: the contacts, the open conversation, live with JavaScript and a plain form without it. */
+/** docs/product.md §2.10: the contacts, the open conversation, live with JavaScript and a plain form without it. */
 export default function ChatRoute() {
   const data = useLoaderData<typeof loader>();
   const realtime = useRealtime();

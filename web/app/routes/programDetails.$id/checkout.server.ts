@@ -22,12 +22,12 @@ import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
 
 /*
- * The checkout on the programme's details page (SPEC §2 Programme details): the web creates and captures orders
+ * The checkout on the programme's details page (docs/product.md §2 Programme details): the web creates and captures orders
  * through the API, which takes the amount and currency from its own database and refuses what a member may not
  * buy. Failures are told in the API's words, on the page the member came from, so that a retry is one press away.
  */
 
-/** What the details page offers the visitor: SPEC §2 Programme details and §6 (trainers subscribe to nothing). */
+/** What the details page offers the visitor: docs/product.md §2 Programme details and §6 (trainers subscribe to nothing). */
 export type CheckoutView =
   | { kind: 'visitor' }
   | { kind: 'trainer'; preview: boolean }
@@ -107,7 +107,7 @@ async function unsubscribe(args: ActionFunctionArgs, programme: ProgramResponse)
 /** The action of /programDetails/{id}: subscribe (pay) or unsubscribe. */
 export async function programmeDetailsAction(args: ActionFunctionArgs, programme: ProgramResponse) {
   const user = await getUser(args);
-  // SPEC §8: subscribing or unsubscribing while signed out.
+  // docs/product.md §8: subscribing or unsubscribing while signed out.
   if (!user) return refused(SUBSCRIPTION_MESSAGES.loginFirst, 401);
   const submitted = await readForm(args.request);
   const intent = submitted ? textField(submitted.form, 'intent') : '';

@@ -61,7 +61,10 @@ function LessonsAccess({ checkout }: { checkout: CheckoutView }) {
   return <Text fw={600}>Subscribe to view the lessons</Text>;
 }
 
-/** SPEC §2: the Subscribe button (a form answering "Please Login First !" when signed out) or the subscriber's links. */
+/**
+ * docs/product.md §2: the Subscribe button (a form answering "Please Login First !" when signed out) or the
+ * subscriber's links.
+ */
 function SubscriptionActions({ programme, checkout }: { programme: Programme; checkout: CheckoutView }) {
   const { pathname } = useLocation();
   const subscribeLabel = `Subscribe at just ₹${programme.price}`;
@@ -73,7 +76,7 @@ function SubscriptionActions({ programme, checkout }: { programme: Programme; ch
           <SubmitButton size="md">{subscribeLabel}</SubmitButton>
         </Form>
       );
-    // SPEC §6: trainers see no subscribe button; the owner (and a superuser) may preview the lessons.
+    // docs/product.md §6: trainers see no subscribe button; the owner (and a superuser) may preview the lessons.
     case 'trainer':
       return checkout.preview ? <LessonsLink programme={programme} label="Preview lessons" /> : null;
     case 'member':

@@ -23,9 +23,9 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
 
 /*
- * The lesson player's loader and action (SPEC §2 lesson player, §4 progress). Who may watch is the API's rule
- * (getLessons gives the videos only to an active subscriber, the owner trainer and superusers); the page mirrors
- * it to choose between the member's player, a preview without progress, and the details page.
+ * The lesson player's loader and action (docs/product.md §2.7 lesson player, §4 progress). Who may watch is the
+ * API's rule (getLessons gives the videos only to an active subscriber, the owner trainer and superusers); the
+ * page mirrors it to choose between the member's player, a preview without progress, and the details page.
  */
 
 function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
@@ -133,8 +133,8 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
 
 /**
  * "Mark as completed" stays on the lesson; "Yes... Mark Lesson as Completed" moves on to the lesson the form
- * names as the next (or the end). Either way post/redirect/get with the API's message: a success toast, or SPEC
- * §8's info toast for a refusal (the lesson stays open, nothing moves on).
+ * names as the next (or the end). Either way post/redirect/get with the API's message: a success toast, or the
+ * information message of docs/product.md §8 for a refusal (the lesson stays open, nothing moves on).
  */
 export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Response> {
   await requireUser(args);

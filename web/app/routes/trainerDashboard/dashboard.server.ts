@@ -27,8 +27,9 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { type FieldErrors, textField } from '~/utils/validation';
 
 /*
- * The dashboard's loader and action (SPEC §2 Dashboard). The API decides what a trainer may change; the loader only
- * refuses to show another trainer's programme in this trainer's manager, as the API would refuse its changes.
+ * The dashboard's loader and action (docs/product.md §2.8 Dashboard). The API decides what a trainer may change;
+ * the loader only refuses to show another trainer's programme in this trainer's manager, as the API would refuse
+ * its changes.
  */
 
 const NOT_FOUND = { status: 404 };
@@ -57,7 +58,7 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
     subscribers: null as SubscribersData | null,
   };
   if (view.name === 'subscribed') return { ...content, subscribed: await loadSubscribed(args) };
-  // The trainer views need the trainer record; without it the page shows SPEC §8's "cannot be retrived".
+  // The trainer views need the trainer record; without it the page shows docs/product.md §8's "cannot be retrived".
   const { trainer } = profile;
   if (!trainer) return content;
   if (view.name === 'programmes') {
@@ -106,7 +107,7 @@ async function saveProgramme(
       : await api.updateProgramme(args, programmeId, body);
   if (!result.ok) {
     const errors = uploadErrors(result, 'cover_image');
-    // SPEC §8 names the creation failure's text; an edit's refusal is told in the API's words.
+    // docs/product.md §8 names the creation failure's text; an edit's refusal is told in the API's words.
     const message = programmeId === null ? MESSAGES.programmeNotCreated : result.error.message;
     return rejectForm(intent, { errors, values, message, status: result.status });
   }
@@ -118,7 +119,9 @@ async function saveProgramme(
   );
 }
 
-/** SPEC §4: the owner asks a superuser to publish; the API answers whether the request is new or pending. */
+/**
+ * docs/product.md §4: the owner asks a superuser to publish; the API answers whether the request is new or pending.
+ */
 async function requestPublication(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
   invariantResponse(programmeId !== null, 'Not Found', NOT_FOUND);
@@ -132,7 +135,10 @@ async function requestPublication(args: ActionFunctionArgs, form: FormData) {
 
 const LESSON_FIELDS = ['title', 'lesson_number', 'video_url', 'description'] as const;
 
-/** SPEC §8: a duplicate number says so; otherwise the first `video_url` error is the toast, else the API's message. */
+/**
+ * docs/product.md §8: a duplicate number says so; otherwise the first `video_url` error is the toast, else the
+ * API's message.
+ */
 function lessonFailureMessage(errors: FieldErrors, message: string): string {
   if (message === MESSAGES.duplicateLessonNumber) return message;
   return errors.video_url ?? message;
@@ -161,7 +167,7 @@ async function deleteLesson(args: ActionFunctionArgs, form: FormData) {
   const lessonId = parseId(textField(form, 'lesson'));
   invariantResponse(programmeId !== null && lessonId !== null, 'Not Found', NOT_FOUND);
   const result = await api.deleteLesson(args, lessonId);
-  // SPEC §8: a failed delete is the toast "error".
+  // docs/product.md §8: a failed delete is the toast "error".
   if (!result.ok) return rejectForm(INTENTS.deleteLesson, { message: MESSAGES.error, status: result.status });
   const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
   return redirectWithToast(to, { type: 'success', message: 'Lesson deleted' }, args.request);

@@ -17,9 +17,9 @@ import { textField } from '~/utils/validation';
 import { invariantResponse } from '~/utils/invariant';
 
 /*
- * The dashboard's subscription views (SPEC §2): a member's followed programmes, and a trainer's subscribers. The
- * API decides what each may see (get_subscribers lists only the caller's programmes; getUserById gives the e-mail
- * only to the user's trainer); these loaders only ask.
+ * The dashboard's subscription views (docs/product.md §2): a member's followed programmes, and a trainer's
+ * subscribers. The API decides what each may see (get_subscribers lists only the caller's programmes; getUserById
+ * gives the e-mail only to the user's trainer); these loaders only ask.
  */
 
 export interface SubscribedData {
@@ -71,7 +71,10 @@ export async function loadSubscribers(
   };
 }
 
-/** SPEC §2/§4: unsubscribing (after the confirmation) ends the subscription; paying again is needed to return. */
+/**
+ * docs/product.md §2/§4: unsubscribing (after the confirmation) ends the subscription; paying again is needed to
+ * return.
+ */
 export async function unsubscribe(args: ActionFunctionArgs, form: FormData) {
   const programmeId = parseId(textField(form, 'program'));
   invariantResponse(programmeId !== null, 'Not Found', { status: 404 });

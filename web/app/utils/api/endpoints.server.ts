@@ -23,13 +23,13 @@ import { getSession, type RouteArgs } from '../session.server';
 import { call, type ListPage } from './transport.server';
 
 /*
- * The web layer's only way to the REST API (ARCHITECTURE §3): loaders and actions are a client of it like any
+ * The web layer's only way to the REST API (docs/architecture.md §3): loaders and actions are a client of it like any
  * other, so authentication, authorisation and validation stay in the API. One entry per endpoint, its answer typed
  * from @fitcoach/contracts; the transport (transport.server.ts) carries the token, renews it and turns failures into
  * values.
  */
 
-/** The e-mail verification answer, with the capital M of SPEC §7 (the API returns it from its service as is). */
+/** The e-mail verification answer, with the capital M of docs/product.md §7 (the API returns it from its service as is). */
 export interface VerificationResponse {
   Message: string;
 }
@@ -182,7 +182,7 @@ export const api = {
     }),
 
   /*
-   * Subscriptions and progress (SPEC §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
+   * Subscriptions and progress (docs/product.md §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
    * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
    * session cookie alone, and the pages call them only from their actions.
    */

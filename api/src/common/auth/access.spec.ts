@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import type { UserEntity } from '../../modules/users/user.entity.js';
+import { isSelf, isSelfOrSuperuser } from './access.js';
+import type { AuthContext } from './auth.decorators.js';
+
+const caller = (id: number, isSuperuser = false): AuthContext => ({
+  user: { id, isSuperuser } as UserEntity,
+  sessionId: `session-${id}`,
+});
+
+describe('isSelfOrSuperuser', () => {
+  it('lets the owner in', () => {
+    expect(isSelfOrSuperuser(caller(7), 7)).toBe(true);
+  });
+
+  it('lets a superuser in, whoever owns the row', () => {
+    expect(isSelfOrSuperuser(caller(1, true), 7)).toBe(true);
+    expect(isSelfOrSuperuser(caller(1, true), undefined)).toBe(true);
+  });
+
+  it('refuses another account', () => {
+    expect(isSelfOrSuperuser(caller(8), 7)).toBe(false);
+  });
+
+  it('refuses anonymous callers', () => {
+    expect(isSelfOrSuperuser(null, 7)).toBe(false);
+  });
+
+  it('refuses a member when the owner is unknown', () => {
+    expect(isSelfOrSuperuser(caller(7), undefined)).toBe(false);
+    expect(isSelfOrSuperuser(caller(7), null)).toBe(false);
+  });
+});
+
+describe('isSelf', () => {
+  it('is the owner only, not a superuser', () => {
+    expect(isSelf(caller(7), 7)).toBe(true);
+    expect(isSelf(caller(1, true), 7)).toBe(false);
+    expect(isSelf(null, 7)).toBe(false);
+    expect(isSelf(caller(7), null)).toBe(false);
+  });
+});

@@ -1,0 +1,212 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, type EntityManager, In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { Paging } from '../../common/database/paging.js';
+import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
+import { ProgramEntity } from './program.entity.js';
+import { PublishRequestEntity } from './publish-request.entity.js';
+
+/** `get_trainer_programme` is unpaginated for the spec's client; no trainer needs more on one page. */
+export const TRAINER_PROGRAMS_LIMIT = 200;
+
+/** `!` escapes LIKE wildcards: unlike a backslash it means the same in SQLite and MySQL string literals. */
+const LIKE_ESCAPE = '!';
+const likeContains = (text: string) => `%${text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`)}%`;
+
+/** The public catalogue's filters; `q` is searched in the name and the description. */
+export interface CatalogueFilter {
+  category?: string;
+  level?: string;
+  q?: string;
+}
+
+/** A programme as its trainer creates it. */
+export type NewProgram = Pick<
+  ProgramEntity,
+  | 'trainerId'
+  | 'name'
+  | 'description'
+  | 'durationDays'
+  | 'priceMinor'
+  | 'currency'
+  | 'category'
+  | 'level'
+  | 'coverImage'
+  | 'isPublished'
+>;
+
+export type ProgramChanges = Partial<Omit<NewProgram, 'trainerId'>>;
+
+/**
+ * The narrow queries on programmes and their publish requests. Lists load each programme with its trainer and the
+ * few account columns `trainer_name` and visibility need, in one query; who may see which is the service's business.
+ */
+@Injectable()
+export class ProgramsRepository {
+  constructor(
+    @InjectRepository(ProgramEntity) private readonly programs: Repository<ProgramEntity>,
+    @InjectRepository(PublishRequestEntity) private readonly requests: Repository<PublishRequestEntity>,
+  ) {}
+
+  /** A programme with its trainer and the trainer's account, published or not. */
+  findWithTrainer(id: number): Promise<ProgramEntity | null> {
+    return this.withTrainer().where('program.id = :id', { id }).getOne();
+  }
+
+  findById(id: number): Promise<ProgramEntity | null> {
+    return this.programs.findOneBy({ id });
+  }
+
+  exists(id: number): Promise<boolean> {
+    return this.programs.existsBy({ id });
+  }
+
+  isOfTrainer(id: number, trainerId: number): Promise<boolean> {
+    return this.programs.existsBy({ id, trainerId });
+  }
+
+  create(program: NewProgram): Promise<ProgramEntity> {
+    return this.programs.save(this.programs.create(program));
+  }
+
+  /**
+   * Applies an edit; with `backToReview` the programme's publish request is pending again (or created pending) in
+   * the same transaction, so it is back in the superusers' queue. The programme's row first: concurrent edits of
+   * one programme then wait here, never both inserting its request.
+   */
+  async update(id: number, changes: ProgramChanges, backToReview: boolean): Promise<void> {
+    await this.programs.manager.transaction(async (manager) => {
+      await manager.update(ProgramEntity, { id }, changes);
+      if (backToReview) await this.reopenRequest(manager, id);
+    });
+  }
+
+  /** Published programmes of trainers who are not blocked, newest first. */
+  pageOfPublished(filter: CatalogueFilter, paging: Paging): Promise<[ProgramEntity[], number]> {
+    const search = this.withTrainer()
+      .where('program.isPublished = :published', { published: true })
+      .andWhere('user.blocked = :blocked', { blocked: false });
+    if (filter.category !== undefined)
+      search.andWhere('program.category = :category', { category: filter.category });
+    if (filter.level !== undefined) search.andWhere('program.level = :level', { level: filter.level });
+    if (filter.q !== undefined) {
+      // LOWER on both sides: MySQL's collation ignores case already, SQLite's LIKE only does so for ASCII.
+      search
+        .andWhere(
+          new Brackets((text) =>
+            text
+              .where(`LOWER(program.name) LIKE :q ESCAPE '${LIKE_ESCAPE}'`)
+              .orWhere(`LOWER(program.description) LIKE :q ESCAPE '${LIKE_ESCAPE}'`),
+          ),
+        )
+        .setParameter('q', likeContains(filter.q.toLowerCase()));
+    }
+    return this.pageOf(search.orderBy('program.id', 'DESC'), paging);
+  }
+
+  /** Every programme, newest first. */
+  pageOfAll(paging: Paging): Promise<[ProgramEntity[], number]> {
+    return this.pageOf(this.withTrainer().orderBy('program.id', 'DESC'), paging);
+  }
+
+  /** Unpublished programmes whose publish request is pending, oldest request first. */
+  pageOfPendingRequests(paging: Paging): Promise<[ProgramEntity[], number]> {
+    const pending = this.withTrainer()
+      .innerJoin(PublishRequestEntity, 'request', 'request.programId = program.id')
+      .where('request.status = :status', { status: 'pending' })
+      .andWhere('program.isPublished = :published', { published: false })
+      .orderBy('request.updatedAt', 'ASC')
+      .addOrderBy('request.id', 'ASC');
+    return this.pageOf(pending, paging);
+  }
+
+  /** A trainer's programmes (the published ones only, or all), newest first, at most `TRAINER_PROGRAMS_LIMIT`. */
+  listOfTrainer(trainerId: number, publishedOnly: boolean): Promise<ProgramEntity[]> {
+    return this.programs.find({
+      where: { trainerId, ...(publishedOnly && { isPublished: true }) },
+      order: { id: 'DESC' },
+      take: TRAINER_PROGRAMS_LIMIT,
+    });
+  }
+
+  count(): Promise<number> {
+    return this.programs.count();
+  }
+
+  findRequest(programId: number): Promise<PublishRequestEntity | null> {
+    return this.requests.findOneBy({ programId });
+  }
+
+  /** Pending again, if it is still approved; false when a concurrent call re-opened it first. */
+  async reopenApprovedRequest(requestId: number): Promise<boolean> {
+    const reopened = await this.requests.update(
+      { id: requestId, status: 'approved' },
+      { status: 'pending', decidedAt: null },
+    );
+    return reopened.affected !== 0;
+  }
+
+  /** The programme's first request; a unique violation when a concurrent call inserted it first. */
+  async insertPendingRequest(programId: number): Promise<void> {
+    await this.requests.insert({ programId, status: 'pending', decidedAt: null });
+  }
+
+  /**
+   * Publishing settles the programme's pending request, so it leaves the superusers' queue. No transaction is
+   * needed: should the second write fail, the leftover request is not listed (the queue shows unpublished
+   * programmes only) and the next publication settles it.
+   */
+  async setPublished(id: number, published: boolean): Promise<void> {
+    await this.programs.update({ id }, { isPublished: published });
+    if (published) {
+      await this.requests.update(
+        { programId: id, status: 'pending' },
+        { status: 'approved', decidedAt: new Date() },
+      );
+    }
+  }
+
+  /** The ids among these programmes whose publish request is pending: one query, none for an empty list. */
+  async withPendingRequest(programIds: number[]): Promise<Set<number>> {
+    if (programIds.length === 0) return new Set();
+    const pending = await this.requests.find({
+      select: { programId: true },
+      where: { programId: In(programIds), status: 'pending' },
+    });
+    return new Set(pending.map((request) => request.programId));
+  }
+
+  private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {
+    const reopened = await manager.update(
+      PublishRequestEntity,
+      { programId },
+      { status: 'pending', decidedAt: null },
+    );
+    if (!reopened.affected) {
+      await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });
+    }
+  }
+
+  /**
+   * One query for the rows and one for the total; limit/offset rather than take/skip: the joins are many-to-one,
+   * so TypeORM's extra id query is not needed.
+   */
+  private pageOf(
+    query: SelectQueryBuilder<ProgramEntity>,
+    { page, pageSize }: Paging,
+  ): Promise<[ProgramEntity[], number]> {
+    return query
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .getManyAndCount();
+  }
+
+  /** Programmes with their trainer and the few account columns `trainer_name` and visibility need. */
+  private withTrainer(): SelectQueryBuilder<ProgramEntity> {
+    return this.programs
+      .createQueryBuilder('program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .addSelect(['trainer.id', 'trainer.userId', ...TRAINER_ACCOUNT_COLUMNS]);
+  }
+}

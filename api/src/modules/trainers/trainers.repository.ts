@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import type { Paging } from '../../common/database/paging.js';
+import { UserEntity } from '../users/user.entity.js';
+import { TrainerEntity } from './trainer.entity.js';
+
+/** What a Trainer or a Program shows of the trainer's account (the password hash and e-mail never leave it). */
+export const TRAINER_ACCOUNT_COLUMNS = [
+  'user.id',
+  'user.firstName',
+  'user.lastName',
+  'user.profilePicture',
+  'user.blocked',
+];
+
+/** A trainer profile as registration stores it. */
+export type NewTrainer = Pick<
+  TrainerEntity,
+  | 'userId'
+  | 'specialisation'
+  | 'about'
+  | 'certifications'
+  | 'experienceYears'
+  | 'rating'
+  | 'country'
+  | 'phone'
+  | 'profilePicture'
+>;
+
+/** The narrow queries on trainer profiles; which of them a caller may see is the service's business. */
+@Injectable()
+export class TrainersRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(TrainerEntity) private readonly trainers: Repository<TrainerEntity>,
+  ) {}
+
+  findByUserId(userId: number): Promise<TrainerEntity | null> {
+    return this.trainers.findOneBy({ userId });
+  }
+
+  existsForUser(userId: number): Promise<boolean> {
+    return this.trainers.existsBy({ userId });
+  }
+
+  /**
+   * The trainer row and the account's trainer flag in one transaction. The account row first: a second
+   * registration then waits for this one and meets its trainer row (a unique violation). Inserted first, both
+   * would share the account row's foreign-key lock, and InnoDB would end one in a deadlock.
+   */
+  async register(trainer: NewTrainer): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: trainer.userId }, { isTrainer: true });
+      await manager.insert(TrainerEntity, trainer);
+    });
+  }
+
+  /** A trainer with its account's public columns, whether or not the account is blocked. */
+  findWithAccount(id: number): Promise<TrainerEntity | null> {
+    return this.withAccount().where('trainer.id = :id', { id }).getOne();
+  }
+
+  /** The account's own trainer profile with its account's public columns. */
+  findWithAccountByUserId(userId: number): Promise<TrainerEntity | null> {
+    return this.withAccount().where('trainer.userId = :userId', { userId }).getOne();
+  }
+
+  /** A trainer whose account is not blocked. */
+  findUnblocked(id: number): Promise<TrainerEntity | null> {
+    return this.withAccount()
+      .where('trainer.id = :id', { id })
+      .andWhere('user.blocked = :blocked', { blocked: false })
+      .getOne();
+  }
+
+  /** Trainers whose account is not blocked, newest first. */
+  pageOfUnblocked({ page, pageSize }: Paging): Promise<[TrainerEntity[], number]> {
+    return this.withAccount()
+      .where('user.blocked = :blocked', { blocked: false })
+      .orderBy('trainer.id', 'DESC')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .getManyAndCount();
+  }
+
+  /** Every trainer with the whole account (blocked ones too), newest account first. */
+  pageOfAccounts({ page, pageSize }: Paging): Promise<[TrainerEntity[], number]> {
+    return this.trainers
+      .createQueryBuilder('trainer')
+      .innerJoinAndSelect('trainer.user', 'user')
+      .where('user.isSuperuser = :superuser', { superuser: false })
+      .orderBy('user.id', 'DESC')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .getManyAndCount();
+  }
+
+  count(): Promise<number> {
+    return this.trainers.count();
+  }
+
+  /** Trainers with the few account columns a Trainer shows (never the password hash). */
+  private withAccount(): SelectQueryBuilder<TrainerEntity> {
+    return this.trainers
+      .createQueryBuilder('trainer')
+      .innerJoin('trainer.user', 'user')
+      .addSelect(TRAINER_ACCOUNT_COLUMNS);
+  }
+}

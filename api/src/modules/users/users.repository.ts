@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import type { Paging } from '../../common/database/paging.js';
+import { EmailVerificationEntity } from './email-verification.entity.js';
+import { ProfileEntity } from './profile.entity.js';
+import { UserEntity } from './user.entity.js';
+
+/** A new account as registration stores it. */
+export type NewAccount = Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'passwordHash'>;
+
+/** What a profile update may change of the account row. */
+export type AccountChanges = Partial<
+  Pick<UserEntity, 'firstName' | 'lastName' | 'profilePicture' | 'pendingEmail'>
+>;
+
+/** What a profile update may change of the body stats. */
+export type ProfileChanges = Partial<Pick<ProfileEntity, 'height' | 'weight' | 'bodyFat' | 'age' | 'phone'>>;
+
+export type NewVerificationLink = Pick<
+  EmailVerificationEntity,
+  'userId' | 'email' | 'tokenHash' | 'expiresAt'
+>;
+
+/**
+ * The narrow queries on accounts, their profiles and their e-mail verification links. The methods that take an
+ * `EntityManager` run inside the caller's transaction (registration, a profile update, using a link).
+ */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Runs `work` in one transaction; the repository's manager-taking methods join it. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<UserEntity | null> {
+    return manager.findOneBy(UserEntity, { id });
+  }
+
+  /** `email` as stored: trimmed and lower-cased. */
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.dataSource.manager.findOneBy(UserEntity, { email });
+  }
+
+  /** The account whose address, or whose pending new address, is `email`. */
+  findByEmailOrPendingEmail(email: string): Promise<UserEntity | null> {
+    return this.dataSource.manager.findOne(UserEntity, { where: [{ email }, { pendingEmail: email }] });
+  }
+
+  isEmailTaken(email: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    return manager.existsBy(UserEntity, { email });
+  }
+
+  findProfile(userId: number): Promise<ProfileEntity | null> {
+    return this.dataSource.manager.findOneBy(ProfileEntity, { userId });
+  }
+
+  /** An unverified member with an empty profile. */
+  async createAccount(manager: EntityManager, account: NewAccount): Promise<UserEntity> {
+    const user = await manager.save(
+      manager.create(UserEntity, {
+        ...account,
+        pendingEmail: null,
+        profilePicture: null,
+        isVerified: false,
+        isTrainer: false,
+        isSuperuser: false,
+        blocked: false,
+      }),
+    );
+    await manager.insert(ProfileEntity, { userId: user.id });
+    return user;
+  }
+
+  /** Changes the account row and the profile (created when missing); empty changes write nothing. */
+  async updateAccount(
+    manager: EntityManager,
+    userId: number,
+    account: AccountChanges,
+    profile: ProfileChanges,
+  ): Promise<void> {
+    await manager.update(UserEntity, { id: userId }, account);
+    if (Object.keys(profile).length > 0) {
+      const updated = await manager.update(ProfileEntity, { userId }, profile);
+      if (updated.affected === 0) await manager.insert(ProfileEntity, { userId, ...profile });
+    }
+  }
+
+  /** Accounts that are not superusers. */
+  countNonSuperusers(): Promise<number> {
+    return this.dataSource.manager.countBy(UserEntity, { isSuperuser: false });
+  }
+
+  /** Members (neither trainers nor superusers), newest first. */
+  pageOfMembers({ page, pageSize }: Paging): Promise<[UserEntity[], number]> {
+    return this.dataSource.manager.findAndCount(UserEntity, {
+      where: { isSuperuser: false, isTrainer: false },
+      order: { id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+  }
+
+  /** The trainers (or plain members) among `ids`, never superusers, by id. */
+  findAccountsAmong(ids: readonly number[], trainers: boolean): Promise<UserEntity[]> {
+    return this.dataSource.getRepository(UserEntity).find({
+      where: { id: In([...ids]), isTrainer: trainers, isSuperuser: false },
+      order: { id: 'ASC' },
+    });
+  }
+
+  async setBlocked(id: number, blocked: boolean): Promise<void> {
+    await this.dataSource.manager.update(UserEntity, { id }, { blocked });
+  }
+
+  async markVerified(manager: EntityManager, id: number): Promise<void> {
+    await manager.update(UserEntity, { id }, { isVerified: true });
+  }
+
+  /** The pending address becomes the account's, verified. */
+  async moveToEmail(manager: EntityManager, id: number, email: string): Promise<void> {
+    await manager.update(UserEntity, { id }, { email, pendingEmail: null, isVerified: true });
+  }
+
+  createVerificationLink(
+    manager: EntityManager,
+    link: NewVerificationLink,
+  ): Promise<EmailVerificationEntity> {
+    return manager.save(manager.create(EmailVerificationEntity, { ...link, usedAt: null }));
+  }
+
+  findVerificationLink(manager: EntityManager, tokenHash: string): Promise<EmailVerificationEntity | null> {
+    return manager.findOneBy(EmailVerificationEntity, { tokenHash });
+  }
+
+  /** The id of the account's newest link. */
+  async newestVerificationLinkId(manager: EntityManager, userId: number): Promise<number | undefined> {
+    const newest = await manager.findOne(EmailVerificationEntity, {
+      select: { id: true },
+      where: { userId },
+      order: { id: 'DESC' },
+    });
+    return newest?.id;
+  }
+
+  /** Marks the link used; false when it was used already (a concurrent use won). */
+  async claimVerificationLink(manager: EntityManager, id: number): Promise<boolean> {
+    const claimed = await manager.update(
+      EmailVerificationEntity,
+      { id, usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
+    return claimed.affected === 1;
+  }
+}
