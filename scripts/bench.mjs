@@ -1,3 +1,4 @@
+// (Over 300 lines: one script measures every row of the table in one run, next to its same-run baseline.)
 // `npm run bench`: seeds the demo content plus 1,000 extra programmes into a fresh DATA_DIR, starts the
 // production build on a free port and measures, with autocannon, how fast the home page's HTML arrives (next to
 // the API's health endpoint as the same-run baseline), the logins, and the catalogue lists at 32 connections.

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
+// so that a rule is read, and changed, in one place.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { Test } from 'supertest';

@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: every route is walked with every hostile input from one booted application; one file
+// keeps the walk and its expectations together.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Test } from 'supertest';
 import { createTestApp, type TestApp } from '../fixtures/app.js';

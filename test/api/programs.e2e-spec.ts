@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
+// API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATALOGUE_MESSAGES, PAGINATION_MESSAGES } from '@fitcoach/contracts';

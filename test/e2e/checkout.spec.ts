@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: the checkout journeys (test provider, PayPal redirect, PayPal's buttons, failures) share
+// one local PayPal server started once for the file.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
