@@ -41,7 +41,7 @@ let blockedTrainer: TrainerEntity;
 let published: ProgramEntity;
 let draft: ProgramEntity;
 let publishedLesson: LessonEntity;
-let blockedTrainersProgramme: ProgramEntity;
+let blockedTrainersProgram: ProgramEntity;
 let target: UserEntity;
 
 beforeAll(async () => {
@@ -59,11 +59,11 @@ beforeAll(async () => {
     .getRepository(UserEntity)
     .update({ id: sessions['blocked user'].user.id }, { blocked: true });
   blockedTrainer = (await createTrainer(t, { account: { blocked: true } })).trainer;
-  blockedTrainersProgramme = await createProgram(t, blockedTrainer, {
+  blockedTrainersProgram = await createProgram(t, blockedTrainer, {
     name: 'Matrix blocked',
     isPublished: true,
   });
-  await createLesson(t, blockedTrainersProgramme);
+  await createLesson(t, blockedTrainersProgram);
 
   published = await createProgram(t, ownerTrainer, { name: 'Matrix published', isPublished: true });
   draft = await createProgram(t, ownerTrainer, { name: 'Matrix draft' });
@@ -128,12 +128,12 @@ const trainerRecord = (phoneShown: boolean) => (body: unknown) => {
 };
 
 /** A programme as its viewer gets it: `publish_requested` only for its trainer and superusers. */
-const programme = (name: string, ownView: boolean) => (body: unknown) => {
+const program = (name: string, ownView: boolean) => (body: unknown) => {
   expect(body).toMatchObject({ program_name: name });
   expect(Object.keys(body as object).includes('publish_requested')).toBe(ownView);
 };
 
-const programmeNames = (names: string[]) => (body: unknown) => {
+const programNames = (names: string[]) => (body: unknown) => {
   expect((body as { program_name: string }[]).map((p) => p.program_name).sort()).toEqual(names);
 };
 
@@ -313,8 +313,8 @@ describe('programmes', () => {
     matrix(
       get(() => `/api/fitness_programs/get_programme/${published.id}/`),
       [
-        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, programme('Matrix published', false)),
-        ...rowsFor(['owner trainer', 'superuser'], 200, programme('Matrix published', true)),
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, program('Matrix published', false)),
+        ...rowsFor(['owner trainer', 'superuser'], 200, program('Matrix published', true)),
         blockedRow,
       ],
     );
@@ -324,8 +324,8 @@ describe('programmes', () => {
     matrix(
       get(() => `/api/fitness_programs/get_programme/${draft.id}/`),
       [
-        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeNotFound),
-        ...rowsFor(['owner trainer', 'superuser'], 200, programme('Matrix draft', true)),
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programNotFound),
+        ...rowsFor(['owner trainer', 'superuser'], 200, program('Matrix draft', true)),
         blockedRow,
       ],
     );
@@ -333,10 +333,10 @@ describe('programmes', () => {
 
   describe('GET /api/fitness_programs/get_programme/{id}/ of a blocked trainer (superusers only)', () => {
     matrix(
-      get(() => `/api/fitness_programs/get_programme/${blockedTrainersProgramme.id}/`),
+      get(() => `/api/fitness_programs/get_programme/${blockedTrainersProgram.id}/`),
       [
-        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
-        { viewer: 'superuser', status: 200, body: programme('Matrix blocked', true) },
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programNotFound),
+        { viewer: 'superuser', status: 200, body: program('Matrix blocked', true) },
         blockedRow,
       ],
     );
@@ -346,16 +346,16 @@ describe('programmes', () => {
     matrix(
       get(() => `/api/fitness_programs/get_trainer_programme/${ownerTrainer.id}/`),
       [
-        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, programmeNames(['Matrix published'])),
-        ...rowsFor(['owner trainer', 'superuser'], 200, programmeNames(['Matrix draft', 'Matrix published'])),
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 200, programNames(['Matrix published'])),
+        ...rowsFor(['owner trainer', 'superuser'], 200, programNames(['Matrix draft', 'Matrix published'])),
         blockedRow,
       ],
     );
     matrix(
       get(() => `/api/fitness_programs/get_trainer_programme/${blockedTrainer.id}/`),
       [
-        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeTrainerNotFound),
-        { viewer: 'superuser', status: 200, body: programmeNames(['Matrix blocked']) },
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programTrainerNotFound),
+        { viewer: 'superuser', status: 200, body: programNames(['Matrix blocked']) },
       ],
     );
   });
@@ -366,7 +366,7 @@ describe('programmes', () => {
       [
         anonymousRow,
         ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
-        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgramOwner },
         // The same duration: nothing changes, and the programme stays published.
         {
           viewer: 'owner trainer',
@@ -378,7 +378,7 @@ describe('programmes', () => {
     );
     matrix(
       () => (http) => http.put('/api/fitness_programs/update/999999999/').field('duration', '30'),
-      [{ viewer: 'owner trainer', status: 404, body: REFUSED.programmeNotFound }],
+      [{ viewer: 'owner trainer', status: 404, body: REFUSED.programNotFound }],
     );
   });
 
@@ -388,7 +388,7 @@ describe('programmes', () => {
       [
         anonymousRow,
         ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
-        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgramOwner },
         blockedRow,
       ],
     );
@@ -402,7 +402,7 @@ describe('programmes', () => {
       );
       matrix(
         get(() => `/api/fitness_programs/${path}/999999999/`),
-        [{ viewer: 'superuser', status: 404, body: REFUSED.programmeNotFound }],
+        [{ viewer: 'superuser', status: 404, body: REFUSED.programNotFound }],
       );
     });
   }
@@ -445,7 +445,7 @@ describe('lessons', () => {
     matrix(
       get(() => `/api/fitness_programs/getLessons/${draft.id}/`),
       [
-        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programmeNotFound),
+        ...rowsFor(['anonymous', 'member', 'other trainer'], 404, REFUSED.programNotFound),
         ...rowsFor(['owner trainer', 'superuser'], 200, (body) => expect(body).toHaveLength(1)),
         blockedRow,
       ],
@@ -454,9 +454,9 @@ describe('lessons', () => {
 
   describe('GET /api/fitness_programs/getLessons/{programId}/ of a blocked trainer (superusers only)', () => {
     matrix(
-      get(() => `/api/fitness_programs/getLessons/${blockedTrainersProgramme.id}/`),
+      get(() => `/api/fitness_programs/getLessons/${blockedTrainersProgram.id}/`),
       [
-        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programmeNotFound),
+        ...rowsFor(['anonymous', ...nonSuperusers], 404, REFUSED.programNotFound),
         { viewer: 'superuser', status: 200, body: (body) => expect(body).toHaveLength(1) },
         blockedRow,
       ],
@@ -474,7 +474,7 @@ describe('lessons', () => {
       [
         anonymousRow,
         ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
-        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgramOwner },
         blockedRow,
       ],
     );
@@ -486,7 +486,7 @@ describe('lessons', () => {
       [
         anonymousRow,
         ...rowsFor(nonTrainers, 403, REFUSED.forbidden),
-        { viewer: 'other trainer', status: 403, body: REFUSED.notProgrammeOwner },
+        { viewer: 'other trainer', status: 403, body: REFUSED.notProgramOwner },
         blockedRow,
       ],
     );
@@ -538,7 +538,7 @@ describe('subscriptions and progress', () => {
     );
     matrix(
       get(() => `/api/users/followProgram/${draft.id}/`),
-      [...rowsFor(['member', 'subscriber', 'superuser'], 404, REFUSED.programmeNotFound)],
+      [...rowsFor(['member', 'subscriber', 'superuser'], 404, REFUSED.programNotFound)],
     );
   });
 

@@ -423,7 +423,7 @@ describe('optional authentication (public reads that show their owner more)', ()
     return jwt.signAsync({ sub, typ, sid, exp: Math.floor(Date.now() / 1000) - 60 });
   }
 
-  async function publishedProgramme() {
+  async function publishedProgram() {
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer, { isPublished: true });
     return { session, path: `/api/fitness_programs/get_programme/${program.id}/` };
@@ -433,14 +433,14 @@ describe('optional authentication (public reads that show their owner more)', ()
   const protectedAnswer = (headers: Record<string, string>) => t.http().get('/api/users/me/').set(headers);
 
   it('serves a request without a token anonymously', async () => {
-    const { path } = await publishedProgramme();
+    const { path } = await publishedProgram();
     const res = await t.http().get(path).expect(200);
     expect(res.body).toMatchObject({ is_published: true });
     expect(res.body).not.toHaveProperty('publish_requested');
   });
 
   it('recognises a valid token, in the header or the session cookie', async () => {
-    const { session, path } = await publishedProgramme();
+    const { session, path } = await publishedProgram();
     const viaHeader = await t.http().get(path).set('Authorization', session.bearer).expect(200);
     expect(viaHeader.body).toHaveProperty('publish_requested', false);
     const viaCookie = await t.http().get(path).set('Cookie', `accessToken=${session.access}`).expect(200);
@@ -448,7 +448,7 @@ describe('optional authentication (public reads that show their owner more)', ()
   });
 
   it('refuses an expired or forged token with the 401 of protected routes, so the client renews it', async () => {
-    const { session, path } = await publishedProgramme();
+    const { session, path } = await publishedProgram();
     const expired = await expiredToken(session);
     const forged = `${session.access.slice(0, -4)}AAAA`;
     const credentials: Record<string, string>[] = [
@@ -475,7 +475,7 @@ describe('optional authentication (public reads that show their owner more)', ()
   });
 
   it('refuses the token of an ended session as protected routes do', async () => {
-    const { session, path } = await publishedProgramme();
+    const { session, path } = await publishedProgram();
     await t.http().post('/api/users/logout/').set('Authorization', session.bearer).expect(200);
     const headers = { Authorization: session.bearer };
     const res = await t.http().get(path).set(headers).expect(401);
@@ -484,7 +484,7 @@ describe('optional authentication (public reads that show their owner more)', ()
 
   it('refuses a blocked account’s still-valid token with the 403 of protected routes', async () => {
     const admin = await createSession(t, { superuser: true });
-    const { path } = await publishedProgramme();
+    const { path } = await publishedProgram();
     const visitor = await createSession(t);
     await t
       .http()

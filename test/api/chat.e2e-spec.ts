@@ -23,7 +23,7 @@ import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { REFUSED, refusal } from '../fixtures/refusals.js';
 import { type ChatClient, connect, listen, refusedHandshake } from '../fixtures/sockets.js';
-import { buyProgramme } from '../fixtures/payments.js';
+import { buyProgram } from '../fixtures/payments.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session, TEST_PASSWORD } from '../fixtures/users.js';
 
@@ -589,11 +589,11 @@ describe('GET /api/chat/getNotifications', () => {
 describe('GET /api/chat/getContacts/', () => {
   it('lists the contacts with presence, unread count and the latest message, latest conversation first', async () => {
     const owner = await createTrainer(t, { account: { firstName: 'Olive', lastName: 'Owner' } });
-    const programme = await createProgram(t, owner.trainer, { isPublished: true });
+    const program = await createProgram(t, owner.trainer, { isPublished: true });
     const quiet = await createSession(t, { firstName: 'Quinn', lastName: 'Quiet' });
     const talker = await createSession(t, { firstName: 'Tara', lastName: 'Talker' });
-    await subscribe(t, quiet.user.id, programme);
-    await subscribe(t, talker.user.id, programme);
+    await subscribe(t, quiet.user.id, program);
+    await subscribe(t, talker.user.id, program);
     const tara = await client(talker);
     const last = await sent(tara, { to: owner.session.user.id, text: 'Am I doing it right?' });
     const res = await t
@@ -684,10 +684,10 @@ describe('typing', () => {
 describe("the trainers' news", () => {
   it('tells an online trainer at once of a new subscriber', async () => {
     const owner = await createTrainer(t, { account: { firstName: 'Nina', lastName: 'News' } });
-    const programme = await createProgram(t, owner.trainer, { isPublished: true, name: 'Morning Flow' });
+    const program = await createProgram(t, owner.trainer, { isPublished: true, name: 'Morning Flow' });
     const buyer = await createSession(t, { firstName: 'Bea', lastName: 'Buyer' });
     const trainer = await client(owner.session);
-    await buyProgramme(t.http(), buyer.bearer, programme.id);
+    await buyProgram(t.http(), buyer.bearer, program.id);
     expect(
       await trainer.next('notification', (n: { category: string }) => n.category === 'subscriber'),
     ).toEqual({
@@ -696,21 +696,21 @@ describe("the trainers' news", () => {
       sender_id: buyer.user.id,
       sender: 'Bea Buyer',
       message: 'Bea Buyer subscribed to Morning Flow',
-      payload: { program_id: programme.id, user_id: buyer.user.id },
+      payload: { program_id: program.id, user_id: buyer.user.id },
     });
   });
 
   it('keeps the news of a publication and a block for a trainer who is away', async () => {
     const owner = await createTrainer(t, { account: { firstName: 'Paul', lastName: 'Publisher' } });
-    const programme = await createProgram(t, owner.trainer, { name: 'Evening Stretch' });
+    const program = await createProgram(t, owner.trainer, { name: 'Evening Stretch' });
     await t
       .http()
-      .get(`/api/fitness_programs/publishprogram/${programme.id}/`)
+      .get(`/api/fitness_programs/publishprogram/${program.id}/`)
       .set('Authorization', superuser.bearer)
       .expect(200);
     await t
       .http()
-      .get(`/api/fitness_programs/changePublishStatus/${programme.id}/`)
+      .get(`/api/fitness_programs/changePublishStatus/${program.id}/`)
       .set('Authorization', superuser.bearer)
       .expect(200);
     const news = await t

@@ -86,14 +86,14 @@ describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
     const program = await createProgram(t, owner.trainer);
     await postLesson(otherTrainer.session.bearer, program.id, lessonForm(program, 1)).expect(
       403,
-      REFUSED.notProgrammeOwner,
+      REFUSED.notProgramOwner,
     );
     expect(await lessons.countBy({ programId: program.id })).toBe(0);
   });
 
   it('answers 404 for an unknown programme', async () => {
     const form = { title: 'A', lesson_number: '1', video_url: VIDEO };
-    await postLesson(owner.session.bearer, 2_000_000_000, form).expect(404, REFUSED.programmeNotFound);
+    await postLesson(owner.session.bearer, 2_000_000_000, form).expect(404, REFUSED.programNotFound);
     await postLesson(owner.session.bearer, 'abc', form).expect(404, REFUSED.malformedId);
   });
 
@@ -295,7 +295,7 @@ describe('POST /api/fitness_programs/createLesson/{programId}/', () => {
         otherTrainer.session.bearer,
         program.id,
         lessonForm(program, 1, { id: String(lesson.id), title: 'Hijacked' }),
-      ).expect(403, REFUSED.notProgrammeOwner);
+      ).expect(403, REFUSED.notProgramOwner);
       const theirs = await createProgram(t, otherTrainer.trainer);
       await postLesson(
         otherTrainer.session.bearer,
@@ -332,15 +332,15 @@ describe('GET /api/fitness_programs/getLessons/{programId}/', () => {
   it('answers 404 for an unpublished programme to anyone but its owner and superusers', async () => {
     const program = await createProgram(t, owner.trainer, { isPublished: false });
     await insertLesson(program, 1);
-    await getLessons(program.id).expect(404, REFUSED.programmeNotFound);
-    await getLessons(program.id, member.bearer).expect(404, REFUSED.programmeNotFound);
-    await getLessons(program.id, otherTrainer.session.bearer).expect(404, REFUSED.programmeNotFound);
+    await getLessons(program.id).expect(404, REFUSED.programNotFound);
+    await getLessons(program.id, member.bearer).expect(404, REFUSED.programNotFound);
+    await getLessons(program.id, otherTrainer.session.bearer).expect(404, REFUSED.programNotFound);
     await getLessons(program.id, owner.session.bearer).expect(200);
     await getLessons(program.id, superuser.bearer).expect(200);
   });
 
   it('answers 404 for an unknown programme', async () => {
-    await getLessons(2_000_000_000).expect(404, REFUSED.programmeNotFound);
+    await getLessons(2_000_000_000).expect(404, REFUSED.programNotFound);
     await getLessons('abc').expect(404, REFUSED.malformedId);
   });
 
@@ -410,7 +410,7 @@ describe('DELETE /api/fitness_programs/DeleteLesson/{lessonId}/', () => {
   it('refuses a user who is not a trainer, and another trainer, changing nothing', async () => {
     const lesson = await insertLesson(await createProgram(t, owner.trainer), 1);
     await deleteLesson(lesson.id, member.bearer).expect(403, REFUSED.forbidden);
-    await deleteLesson(lesson.id, otherTrainer.session.bearer).expect(403, REFUSED.notProgrammeOwner);
+    await deleteLesson(lesson.id, otherTrainer.session.bearer).expect(403, REFUSED.notProgramOwner);
     expect(await lessons.existsBy({ id: lesson.id })).toBe(true);
   });
 

@@ -13,7 +13,7 @@ import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { nextMailTo } from '../fixtures/mail.js';
-import { buyProgramme } from '../fixtures/payments.js';
+import { buyProgram } from '../fixtures/payments.js';
 import { PAYMENT_REFUSED, REFUSED, refusal } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
@@ -94,7 +94,7 @@ describe('POST /api/payments/paypal/orders/', () => {
     const program = await published();
     await createOrder(owner.session.bearer, { program_id: program.id }).expect(
       403,
-      PAYMENT_REFUSED.ownProgramme,
+      PAYMENT_REFUSED.ownProgram,
     );
     expect(await payments.countBy({ programId: program.id })).toBe(0);
   });
@@ -141,16 +141,13 @@ describe('POST /api/payments/paypal/orders/', () => {
   ])('answers 404 for a programme that is %s', async (_kind, make) => {
     const program = await make();
     const member = await createSession(t);
-    await createOrder(member.bearer, { program_id: program.id }).expect(404, REFUSED.programmeNotFound);
+    await createOrder(member.bearer, { program_id: program.id }).expect(404, REFUSED.programNotFound);
     expect(await payments.countBy({ userId: member.user.id })).toBe(0);
   });
 
   it('answers 404 to the owner for their own unpublished programme too', async () => {
     const program = await createProgram(t, owner.trainer);
-    await createOrder(owner.session.bearer, { program_id: program.id }).expect(
-      404,
-      REFUSED.programmeNotFound,
-    );
+    await createOrder(owner.session.bearer, { program_id: program.id }).expect(404, REFUSED.programNotFound);
   });
 
   it.each([
@@ -185,7 +182,7 @@ describe('POST /api/payments/paypal/orders/', () => {
   it('refuses a member who is subscribed already', async () => {
     const program = await published();
     const member = await createSession(t);
-    await buyProgramme(t.http(), member.bearer, program.id);
+    await buyProgram(t.http(), member.bearer, program.id);
     await createOrder(member.bearer, { program_id: program.id }).expect(
       409,
       PAYMENT_REFUSED.alreadySubscribed,
@@ -313,7 +310,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/', () => {
   it('answers a replayed capture as the first, with one payment and one subscription', async () => {
     const program = await published();
     const member = await createSession(t);
-    const { order, capture: first } = await buyProgramme(t.http(), member.bearer, program.id);
+    const { order, capture: first } = await buyProgram(t.http(), member.bearer, program.id);
     const replay = await capture(member.bearer, order.id).expect(200);
     expect(replay.body).toEqual(first);
     const { payments: rows, subscriptions: subs } = await holdings(member.user, program);

@@ -219,7 +219,7 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
     const { session: other } = await createTrainer(t);
     await update(program.id, other.bearer, { program_name: 'Hacked', price: '1' }).expect(
       403,
-      REFUSED.notProgrammeOwner,
+      REFUSED.notProgramOwner,
     );
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
       name: 'Kept',
@@ -279,7 +279,7 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const { session } = await createTrainer(t);
-    await update(999999999, session.bearer, { program_name: 'X' }).expect(404, REFUSED.programmeNotFound);
+    await update(999999999, session.bearer, { program_name: 'X' }).expect(404, REFUSED.programNotFound);
     await update('12abc', session.bearer, { program_name: 'X' }).expect(404, REFUSED.malformedId);
   });
 });
@@ -319,7 +319,7 @@ describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 0
         expect.objectContaining({ status: 'pending', decidedAt: null }),
       ]);
       expect((await get(`retrive_all/?q=${word}`).expect(200)).body).toEqual([]);
-      await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
+      await get(`get_programme/${program.id}/`).expect(404, REFUSED.programNotFound);
       // The trainer's dashboard reads this list and shows "Requested".
       const own = await get(`get_trainer_programme/${trainer.id}/`, session.bearer).expect(200);
       expect(own.body).toEqual([
@@ -482,9 +482,9 @@ describe('GET /api/fitness_programs/get_programme/{id}/', () => {
     const program = await createProgram(t, trainer);
     const user = await createSession(t);
     const { session: otherTrainer } = await createTrainer(t);
-    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
-    await get(`get_programme/${program.id}/`, user.bearer).expect(404, REFUSED.programmeNotFound);
-    await get(`get_programme/${program.id}/`, otherTrainer.bearer).expect(404, REFUSED.programmeNotFound);
+    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programNotFound);
+    await get(`get_programme/${program.id}/`, user.bearer).expect(404, REFUSED.programNotFound);
+    await get(`get_programme/${program.id}/`, otherTrainer.bearer).expect(404, REFUSED.programNotFound);
     await get(`get_programme/${program.id}/`, session.bearer).expect(200);
     await get(`get_programme/${program.id}/`, admin.bearer).expect(200);
   });
@@ -492,12 +492,12 @@ describe('GET /api/fitness_programs/get_programme/{id}/', () => {
   it('hides a blocked trainer’s programme from everyone but superusers', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     const program = await createProgram(t, trainer, { isPublished: true });
-    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programmeNotFound);
+    await get(`get_programme/${program.id}/`).expect(404, REFUSED.programNotFound);
     await get(`get_programme/${program.id}/`, admin.bearer).expect(200);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('get_programme/999999999/').expect(404, REFUSED.programmeNotFound);
+    await get('get_programme/999999999/').expect(404, REFUSED.programNotFound);
     await get('get_programme/-1/').expect(404, REFUSED.malformedId);
   });
 });
@@ -521,9 +521,9 @@ describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/', () => {
   it('answers 404 for an unknown, a malformed or a blocked trainer', async () => {
     const { trainer } = await createTrainer(t, { account: { blocked: true } });
     await createProgram(t, trainer, { isPublished: true });
-    await get('get_trainer_programme/999999999/').expect(404, REFUSED.programmeTrainerNotFound);
+    await get('get_trainer_programme/999999999/').expect(404, REFUSED.programTrainerNotFound);
     await get('get_trainer_programme/x/').expect(404, REFUSED.malformedId);
-    await get(`get_trainer_programme/${trainer.id}/`).expect(404, REFUSED.programmeTrainerNotFound);
+    await get(`get_trainer_programme/${trainer.id}/`).expect(404, REFUSED.programTrainerNotFound);
     await get(`get_trainer_programme/${trainer.id}/`, admin.bearer).expect(200);
   });
 });
@@ -568,7 +568,7 @@ describe('GET /api/fitness_programs/publishRequest/{id}/', () => {
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer);
     const { session: other } = await createTrainer(t);
-    await get(`publishRequest/${program.id}/`, other.bearer).expect(403, REFUSED.notProgrammeOwner);
+    await get(`publishRequest/${program.id}/`, other.bearer).expect(403, REFUSED.notProgramOwner);
     expect(await requests.countBy({ programId: program.id })).toBe(0);
     expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({ isPublished: false });
   });
@@ -599,7 +599,7 @@ describe('GET /api/fitness_programs/publishRequest/{id}/', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const { session } = await createTrainer(t);
-    await get('publishRequest/999999999/', session.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('publishRequest/999999999/', session.bearer).expect(404, REFUSED.programNotFound);
     await get('publishRequest/1.5/', session.bearer).expect(404, REFUSED.malformedId);
   });
 });
@@ -666,7 +666,7 @@ describe('GET /api/fitness_programs/publishprogram/{id}/', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('publishprogram/999999999/', admin.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('publishprogram/999999999/', admin.bearer).expect(404, REFUSED.programNotFound);
     await get('publishprogram/0/', admin.bearer).expect(404, REFUSED.malformedId);
   });
 });
@@ -699,7 +699,7 @@ describe('GET /api/fitness_programs/changePublishStatus/{id}/', () => {
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
-    await get('changePublishStatus/999999999/', admin.bearer).expect(404, REFUSED.programmeNotFound);
+    await get('changePublishStatus/999999999/', admin.bearer).expect(404, REFUSED.programNotFound);
     await get('changePublishStatus/abc/', admin.bearer).expect(404, REFUSED.malformedId);
   });
 });
@@ -719,9 +719,9 @@ describe('GET /api/fitness_programs/getProgramCount/', () => {
     const { trainer } = await createTrainer(t);
     await createProgram(t, trainer);
     await createProgram(t, trainer, { isPublished: true });
-    const programmes = await programs.count();
-    await get('getProgramCount/', admin.bearer).expect(200, [programmes]);
-    expect(programmes).toBe(before + 2);
+    const total = await programs.count();
+    await get('getProgramCount/', admin.bearer).expect(200, [total]);
+    expect(total).toBe(before + 2);
   });
 });
 
@@ -746,7 +746,7 @@ describe('publication workflow (docs/product.md §4)', () => {
 
     await get(`changePublishStatus/${id}/`, admin.bearer).expect(200);
     expect(await catalogue()).toEqual([]);
-    await get(`get_programme/${id}/`).expect(404, REFUSED.programmeNotFound);
+    await get(`get_programme/${id}/`).expect(404, REFUSED.programNotFound);
     await get(`get_programme/${id}/`, session.bearer).expect(200);
 
     await get(`publishRequest/${id}/`, session.bearer).expect(200, { message: 'Publish request sent' });

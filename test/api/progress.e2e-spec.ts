@@ -172,7 +172,7 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
   it('answers 404 for an unknown or malformed user or programme', async () => {
     const { program } = await programWithLessons(1);
     const member = await createSession(t);
-    await progressOf(member.user.id, 2_000_000_000, member).expect(404, REFUSED.programmeNotFound);
+    await progressOf(member.user.id, 2_000_000_000, member).expect(404, REFUSED.programNotFound);
     for (const ref of ['abc', '0', '2147483648', `${program.id}-`, `-${program.id}`]) {
       await progressOf(member.user.id, ref, member).expect(404, REFUSED.malformedId);
     }
@@ -181,7 +181,7 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     await progressOf(999_999_999, program.id, owner.session).expect(404, REFUSED.userNotFound);
     // An unpublished programme is unknown to a member who does not follow it.
     const draft = await createProgram(t, owner.trainer);
-    await progressOf(member.user.id, draft.id, member).expect(404, REFUSED.programmeNotFound);
+    await progressOf(member.user.id, draft.id, member).expect(404, REFUSED.programNotFound);
   });
 
   it('is 0 without lessons, falls when a lesson is added and stays within 0..100 when one is deleted', async () => {

@@ -89,7 +89,7 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
       .set('Authorization', session.bearer)
       .field('program_name', 'After the edit')
       .expect(200, { message: 'Programme updated', back_to_review: true });
-    await anonymous(path).expect(404, REFUSED.programmeNotFound);
+    await anonymous(path).expect(404, REFUSED.programNotFound);
   });
 
   it("never serves the owner's view of an unpublished programme to a visitor, nor the other way round", async () => {
@@ -97,8 +97,8 @@ describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous vi
     const program = await createProgram(t, trainer);
     const path = `/api/fitness_programs/get_programme/${program.id}/`;
     await signedIn(path, session).expect(200);
-    await anonymous(path).expect(404, REFUSED.programmeNotFound);
-    await anonymous(path).expect(404, REFUSED.programmeNotFound);
+    await anonymous(path).expect(404, REFUSED.programNotFound);
+    await anonymous(path).expect(404, REFUSED.programNotFound);
     await signedIn(path, session).expect(200);
   });
 });
@@ -150,18 +150,18 @@ describe('a signed-in view read with the session cookie (the web) is never serve
     const { trainer, session } = await createTrainer(t, { phone: '5550001111' });
     await createProgram(t, trainer, { name: 'Cookie published', isPublished: true });
     const draft = await createProgram(t, trainer, { name: 'Cookie draft' });
-    const programme = `/api/fitness_programs/get_programme/${draft.id}/`;
+    const program = `/api/fitness_programs/get_programme/${draft.id}/`;
     const list = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
     const profile = `/api/trainers/retrieveTrainer/${trainer.id}/`;
 
-    expect((await withCookie(programme, session).expect(200)).body.program_name).toBe('Cookie draft');
+    expect((await withCookie(program, session).expect(200)).body.program_name).toBe('Cookie draft');
     expect(names((await withCookie(list, session).expect(200)).body).sort()).toEqual([
       'Cookie draft',
       'Cookie published',
     ]);
     expect((await withCookie(profile, session).expect(200)).body.phone).toBe('5550001111');
 
-    expect((await anonymous(programme).expect(404)).body).toEqual(REFUSED.programmeNotFound);
+    expect((await anonymous(program).expect(404)).body).toEqual(REFUSED.programNotFound);
     expect(names((await anonymous(list).expect(200)).body)).toEqual(['Cookie published']);
     expect((await anonymous(profile).expect(200)).body.phone).toBeNull();
   });

@@ -51,7 +51,7 @@ async function tableCounts() {
   return {
     users: await dataSource.getRepository(UserEntity).count(),
     trainers: await dataSource.getRepository(TrainerEntity).count(),
-    programmes: await dataSource.getRepository(ProgramEntity).count(),
+    programs: await dataSource.getRepository(ProgramEntity).count(),
     lessons: await dataSource.getRepository(LessonEntity).count(),
     publishRequests: await dataSource.getRepository(PublishRequestEntity).count(),
     payments: await dataSource.getRepository(PaymentEntity).count(),
@@ -61,18 +61,18 @@ async function tableCounts() {
   };
 }
 
-async function demoProgrammes() {
+async function demoPrograms() {
   const users = await dataSource
     .getRepository(UserEntity)
     .findBy({ email: In(DEMO_TRAINERS.map((trainer) => trainer.email)) });
   const trainers = await dataSource
     .getRepository(TrainerEntity)
     .findBy({ userId: In(users.map((u) => u.id)) });
-  const names = DEMO_TRAINERS.flatMap((trainer) => trainer.programs.map((programme) => programme.name));
-  const programmes = await dataSource
+  const names = DEMO_TRAINERS.flatMap((trainer) => trainer.programs.map((program) => program.name));
+  const programs = await dataSource
     .getRepository(ProgramEntity)
     .findBy({ trainerId: In(trainers.map((trainer) => trainer.id)), name: In(names) });
-  return { trainers, programmes };
+  return { trainers, programs };
 }
 
 describe(seedDemo.name, () => {
@@ -124,7 +124,7 @@ describe(seedDemo.name, () => {
   });
 
   it('gives the five trainers distinct specialisations and countries, pictures and credentials', async () => {
-    const { trainers } = await demoProgrammes();
+    const { trainers } = await demoPrograms();
     expect(trainers).toHaveLength(5);
     expect(new Set(trainers.map((trainer) => trainer.specialisation)).size).toBe(5);
     expect(new Set(trainers.map((trainer) => trainer.country)).size).toBe(5);
@@ -137,8 +137,8 @@ describe(seedDemo.name, () => {
   });
 
   it('publishes programmes in every category and level, one trainer with more than four at a level', async () => {
-    const { programmes } = await demoProgrammes();
-    const published = programmes.filter((programme) => programme.isPublished);
+    const { programs } = await demoPrograms();
+    const published = programs.filter((program) => program.isPublished);
     expect(published.length).toBeGreaterThanOrEqual(14);
     expect(new Set(published.map((p) => p.category))).toEqual(new Set(PROGRAM_CATEGORIES));
     expect(new Set(published.map((p) => p.level))).toEqual(new Set(PROGRAM_LEVELS));
@@ -152,8 +152,8 @@ describe(seedDemo.name, () => {
   });
 
   it('leaves two programmes unpublished with pending publish requests', async () => {
-    const { programmes } = await demoProgrammes();
-    const unpublished = programmes.filter((programme) => !programme.isPublished);
+    const { programs } = await demoPrograms();
+    const unpublished = programs.filter((program) => !program.isPublished);
     expect(unpublished).toHaveLength(2);
     const requests = await dataSource
       .getRepository(PublishRequestEntity)
@@ -162,12 +162,12 @@ describe(seedDemo.name, () => {
   });
 
   it('gives every programme three to five lessons linking to YouTube in mixed forms', async () => {
-    const { programmes } = await demoProgrammes();
+    const { programs } = await demoPrograms();
     const lessons = await dataSource
       .getRepository(LessonEntity)
-      .findBy({ programId: In(programmes.map((p) => p.id)) });
-    for (const programme of programmes) {
-      const count = lessons.filter((lesson) => lesson.programId === programme.id).length;
+      .findBy({ programId: In(programs.map((p) => p.id)) });
+    for (const program of programs) {
+      const count = lessons.filter((lesson) => lesson.programId === program.id).length;
       expect(count).toBeGreaterThanOrEqual(3);
       expect(count).toBeLessThanOrEqual(5);
     }
@@ -178,16 +178,16 @@ describe(seedDemo.name, () => {
   });
 
   it('serves the seeded lessons through the API, without the videos for visitors', async () => {
-    const { programmes } = await demoProgrammes();
-    const programme = programmes.find((p) => p.isPublished);
-    const res = await t.http().get(`/api/fitness_programs/getLessons/${programme?.id}/`).expect(200);
+    const { programs } = await demoPrograms();
+    const program = programs.find((p) => p.isPublished);
+    const res = await t.http().get(`/api/fitness_programs/getLessons/${program?.id}/`).expect(200);
     const body = res.body as LessonResponse[];
     expect(body.length).toBeGreaterThanOrEqual(3);
     expect(body.every((lesson) => lesson.title !== '' && lesson.video_url === null)).toBe(true);
   });
 
   it('adds the extra published programmes, numbered 1..N, spread over the demo trainers', async () => {
-    const { trainers } = await demoProgrammes();
+    const { trainers } = await demoPrograms();
     const published = await dataSource
       .getRepository(ProgramEntity)
       .findBy({ trainerId: In(trainers.map((trainer) => trainer.id)), isPublished: true });

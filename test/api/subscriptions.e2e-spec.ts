@@ -130,12 +130,12 @@ describe('GET /api/users/followProgram/{programId}/', () => {
     for (const program of [draft, hidden]) {
       await completedPaymentWithoutSubscription(t, member.user.id, program);
       await completedPaymentWithoutSubscription(t, superuser.user.id, program);
-      await follow(program.id, member).expect(404, REFUSED.programmeNotFound);
+      await follow(program.id, member).expect(404, REFUSED.programNotFound);
       // Superusers see such programmes, but nobody can subscribe to them.
-      await follow(program.id, superuser).expect(404, REFUSED.programmeNotFound);
+      await follow(program.id, superuser).expect(404, REFUSED.programNotFound);
       expect(await subscriptions.countBy({ programId: program.id })).toBe(0);
     }
-    await follow(2_000_000_000, member).expect(404, REFUSED.programmeNotFound);
+    await follow(2_000_000_000, member).expect(404, REFUSED.programNotFound);
     await follow('abc', member).expect(404, REFUSED.malformedId);
   });
 
@@ -461,11 +461,11 @@ describe('GET /api/trainers/get_subscribers/', () => {
     await subscribe(t, (await createUser(t)).id, others);
     await get(`/api/trainers/get_subscribers/?program=${others.id}`, trainer.session).expect(
       404,
-      REFUSED.programmeNotFound,
+      REFUSED.programNotFound,
     );
     await get('/api/trainers/get_subscribers/?program=2000000000', trainer.session).expect(
       404,
-      REFUSED.programmeNotFound,
+      REFUSED.programNotFound,
     );
     const res = await get('/api/trainers/get_subscribers/?program=abc', trainer.session).expect(400);
     expect(res.body.errors).toEqual([{ field: 'program', message: expect.any(String) }]);
@@ -650,7 +650,7 @@ describe('GET /api/fitness_programs/getLessons/{programId}/ (content for active 
     expect(res.body).toEqual([expect.objectContaining({ video_url: expect.any(String) })]);
     await get(`/api/fitness_programs/getLessons/${program.id}/`, await createSession(t)).expect(
       404,
-      REFUSED.programmeNotFound,
+      REFUSED.programNotFound,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
-import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
 
 /** Thirty words, so that the card's excerpt (20 words and an ellipsis) cuts it. */
 function longAbout(word: string): string {
@@ -39,18 +39,18 @@ test.describe('/programmes', () => {
     const word = uniqueWord();
     const { account } = await apiTrainer(request);
     const ids = [
-      await apiProgramme(request, account.auth, {
+      await apiProgram(request, account.auth, {
         program_name: `Calm ${word}`,
         category: 'Yoga',
         level: 'Beginner',
       }),
-      await apiProgramme(request, account.auth, {
+      await apiProgram(request, account.auth, {
         program_name: `Burn ${word}`,
         category: 'Cardio',
         level: 'Advance',
       }),
     ];
-    await publishProgrammes(request, ids);
+    await publishPrograms(request, ids);
 
     await page.goto('/programmes');
     const search = page.getByRole('search', { name: 'Filter programmes' });
@@ -88,14 +88,14 @@ function trainerPageSuite(javaScriptEnabled: boolean) {
       const beginner = [];
       for (let n = 1; n <= 5; n += 1) {
         beginner.push(
-          await apiProgramme(request, account.auth, { program_name: `Beginner ${n}`, level: 'Beginner' }),
+          await apiProgram(request, account.auth, { program_name: `Beginner ${n}`, level: 'Beginner' }),
         );
       }
-      const intermediate = await apiProgramme(request, account.auth, {
+      const intermediate = await apiProgram(request, account.auth, {
         program_name: 'Intermediate 1',
         level: 'Intermediate',
       });
-      await publishProgrammes(request, [...beginner, intermediate]);
+      await publishPrograms(request, [...beginner, intermediate]);
 
       await page.goto(`/trainerPage/${trainerId}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Ada Tester' })).toBeVisible();
@@ -155,8 +155,8 @@ function subscribeSuite(javaScriptEnabled: boolean) {
 
     test('asks a visitor to log in and opens the Payment step for a user', async ({ page, request }) => {
       const { account } = await apiTrainer(request);
-      const id = await apiProgramme(request, account.auth, { price: 1299, duration: 45 });
-      await publishProgrammes(request, [id]);
+      const id = await apiProgram(request, account.auth, { price: 1299, duration: 45 });
+      await publishPrograms(request, [id]);
 
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByText('Duration : 45 Day Program')).toBeVisible();
@@ -206,7 +206,7 @@ test.describe('unknown records', () => {
 
   test('an unpublished programme is unknown to visitors', async ({ page, request }) => {
     const { account } = await apiTrainer(request);
-    const id = await apiProgramme(request, account.auth);
+    const id = await apiProgram(request, account.auth);
     const response = await page.goto(`/programDetails/${id}`);
     expect(response?.status()).toBe(404);
   });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
 import { expect, signIn, test, toast } from './support/accounts.js';
-import { apiAccount, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiAccount, publishPrograms, uniqueWord } from './support/catalogue.js';
 
 /*
  * The acceptance of the catalogue issue, through the pages from the signed-in user on (test/e2e/accounts.spec.ts
@@ -102,13 +102,13 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await expect(row).toContainText('Strength Training');
       await expect(row).toContainText('30 Days');
       await expect(row.getByRole('button', { name: `publish ${name}` })).toBeVisible();
-      const programmeLink = row.getByRole('link', { name, exact: true });
-      const programmeId = Number(
-        new URL((await programmeLink.getAttribute('href')) ?? '', 'http://site').searchParams.get('program'),
+      const programLink = row.getByRole('link', { name, exact: true });
+      const programId = Number(
+        new URL((await programLink.getAttribute('href')) ?? '', 'http://site').searchParams.get('program'),
       );
 
       // Its lessons: two added, one edited, one deleted.
-      await programmeLink.click();
+      await programLink.click();
       await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
       await addLesson(page, 'Push-up basics', 'https://www.youtube.com/watch?v=IODxDxX7oi4', '1');
       await addLesson(page, 'Squat pattern', 'https://youtu.be/aclHkVaku9U', '2');
@@ -151,10 +151,10 @@ function trainerFlow(javaScriptEnabled: boolean) {
         .click();
       await expect(toast(page, 'comming soon')).toBeVisible();
       await expect(page).toHaveURL(
-        javaScriptEnabled ? `/trainerPage/${trainerId}` : `/trainerPage/${trainerId}?soon=${programmeId}`,
+        javaScriptEnabled ? `/trainerPage/${trainerId}` : `/trainerPage/${trainerId}?soon=${programId}`,
       );
 
-      await publishProgrammes(request, [programmeId]);
+      await publishPrograms(request, [programId]);
       await page.goto('/trainerDashboard?view=programmes');
       await expect(row.getByRole('cell', { name: 'Published', exact: true })).toBeVisible();
       await expect(row).not.toContainText('Requested');
@@ -164,7 +164,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await expect(card).toContainText('Difficulty :Beginner');
       await expect(card).toContainText('Trainer: Ada Tester');
       await card.getByRole('link', { name: `View ${name}` }).click();
-      await expect(page).toHaveURL(`/programDetails/${programmeId}`);
+      await expect(page).toHaveURL(`/programDetails/${programId}`);
       await expect(page).toHaveTitle('Auth Site | Dashboard');
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Duration : 30 Day Program')).toBeVisible();
@@ -174,7 +174,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await expect(page.getByRole('link', { name: /Subscribe at just/ })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Preview lessons' })).toHaveAttribute(
         'href',
-        `/programLesson/${programmeId}`,
+        `/programLesson/${programId}`,
       );
 
       await page.goto(`/trainerPage/${trainerId}`);
@@ -182,7 +182,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
         .getByRole('region', { name: 'Beginner' })
         .getByRole('link', { name: `View ${name}` })
         .click();
-      await expect(page).toHaveURL(`/programDetails/${programmeId}`);
+      await expect(page).toHaveURL(`/programDetails/${programId}`);
     });
   });
 }

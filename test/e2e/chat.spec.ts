@@ -1,13 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
 import { expect, signIn, test, testAddress, toast } from './support/accounts.js';
-import {
-  type ApiAccount,
-  apiAccount,
-  apiProgramme,
-  apiTrainer,
-  publishProgrammes,
-} from './support/catalogue.js';
+import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { apiSubscribe } from './support/subscriptions.js';
 
 /*
@@ -28,12 +22,12 @@ async function cast(page: Page): Promise<Cast> {
     { firstName: 'Tina', lastName: 'Coach' },
   );
   expect(trainerId).toBeGreaterThan(0);
-  const programme = await apiProgramme(page.request, coach.auth);
-  await publishProgrammes(page.request, [programme]);
+  const program = await apiProgram(page.request, coach.auth);
+  await publishPrograms(page.request, [program]);
   const mia = await apiAccount(page.request, { firstName: 'Mia', lastName: 'Member' });
   const sam = await apiAccount(page.request, { firstName: 'Sam', lastName: 'Second' });
-  await apiSubscribe(page.request, mia.auth, programme);
-  await apiSubscribe(page.request, sam.auth, programme);
+  await apiSubscribe(page.request, mia.auth, program);
+  await apiSubscribe(page.request, sam.auth, program);
   return { coach, mia, sam };
 }
 

@@ -7,13 +7,7 @@ import { type FollowedProgramsResponse, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES 
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { type FakePayPal, startFakePayPal } from '../fixtures/paypal-server.js';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
-import {
-  type ApiAccount,
-  apiAccount,
-  apiProgramme,
-  apiTrainer,
-  publishProgrammes,
-} from './support/catalogue.js';
+import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { freePort, listening, startServer, stopServers } from './support/process.js';
 
 /*
@@ -26,18 +20,18 @@ const SUBSCRIBE = `Subscribe at just ₹${PRICE}`;
 const TRANSACTION_COMPLETED = /^Transaction completed by Ada Tester$/;
 
 /** A published programme of a new trainer. */
-async function publishedProgramme(request: APIRequestContext) {
+async function publishedProgram(request: APIRequestContext) {
   const { account: trainer } = await apiTrainer(request);
-  const id = await apiProgramme(request, trainer.auth, { price: PRICE });
-  await publishProgrammes(request, [id]);
+  const id = await apiProgram(request, trainer.auth, { price: PRICE });
+  await publishPrograms(request, [id]);
   return { trainer, id };
 }
 
 /** Buys the programme through the API, as another tab of the member would. */
-async function buyThroughApi(request: APIRequestContext, member: ApiAccount, programmeId: number) {
+async function buyThroughApi(request: APIRequestContext, member: ApiAccount, programId: number) {
   const order = await request.post('/api/payments/paypal/orders/', {
     headers: member.auth,
-    data: { program_id: programmeId },
+    data: { program_id: programId },
   });
   expect(order.status()).toBe(201);
   const { id } = (await order.json()) as { id: string };
@@ -55,7 +49,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     page,
     request,
   }) => {
-    const { id } = await publishedProgramme(request);
+    const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     await signIn(page, member);
     await page.goto(`/programDetails/${id}`);
@@ -98,7 +92,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     page,
     request,
   }) => {
-    const { id } = await publishedProgramme(request);
+    const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     await signIn(page, member);
     await page.goto(`/programDetails/${id}?checkout=1`);
@@ -116,7 +110,7 @@ test.describe('the checkout with JavaScript disabled', () => {
   });
 
   test('trainers get no Subscribe button; the owner may preview the lessons', async ({ page, request }) => {
-    const { trainer, id } = await publishedProgramme(request);
+    const { trainer, id } = await publishedProgram(request);
     await signIn(page, trainer);
     await page.goto(`/programDetails/${id}`);
     await expect(page.getByRole('link', { name: 'Preview lessons' })).toHaveAttribute(
@@ -142,7 +136,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
 
     test('tells a signed-out visitor to log in first', async ({ page, request }) => {
-      const { id } = await publishedProgramme(request);
+      const { id } = await publishedProgram(request);
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByRole('link', { name: 'Login to view the lessons' })).toBeVisible();
       await page.getByRole('button', { name: SUBSCRIBE }).click();
@@ -154,7 +148,7 @@ test.describe('the checkout with JavaScript disabled', () => {
       page,
       request,
     }) => {
-      const { id } = await publishedProgramme(request);
+      const { id } = await publishedProgram(request);
       const member = await apiAccount(request);
       await signIn(page, member);
       await page.goto(`/programDetails/${id}?checkout=1`);
@@ -189,7 +183,7 @@ test.describe('the checkout with JavaScript disabled', () => {
 
 test.describe('the checkout with JavaScript enabled', () => {
   test('a member pays with the test provider from the Payment modal', async ({ page, request }) => {
-    const { id } = await publishedProgramme(request);
+    const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     await signIn(page, member);
     await page.goto(`/programDetails/${id}`);
@@ -206,7 +200,7 @@ test.describe('the checkout with JavaScript enabled', () => {
     request,
     baseURL,
   }) => {
-    const { id } = await publishedProgramme(request);
+    const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     const post = (program: string, origin = baseURL ?? '') =>
       page.request.post('/checkout/paypal/orders', {
@@ -224,7 +218,7 @@ test.describe('the checkout with JavaScript enabled', () => {
   });
 
   test('a subscriber unsubscribes from the Warning modal', async ({ page, request }) => {
-    const { id } = await publishedProgramme(request);
+    const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     await buyThroughApi(request, member, id);
     await signIn(page, member);
@@ -255,7 +249,7 @@ test.describe('the checkout through PayPal', () => {
   const PAID_BY_PAYPAL_PAYER = /^Transaction completed by John Doe$/;
   let paypal: FakePayPal;
   let site: string;
-  let programmes: number[];
+  let programs: number[];
 
   test.beforeAll(async ({ playwright }) => {
     paypal = await startFakePayPal();
@@ -284,11 +278,11 @@ test.describe('the checkout through PayPal', () => {
       ),
     );
     const listed = await api.get('/api/fitness_programs/retrive_all/?page=1&page_size=12');
-    programmes = ((await listed.json()) as { id: number }[])
-      .map((programme) => programme.id)
+    programs = ((await listed.json()) as { id: number }[])
+      .map((program) => program.id)
       .filter((id) => !following.has(id))
       .slice(0, 4);
-    expect(programmes).toHaveLength(4);
+    expect(programs).toHaveLength(4);
     await api.dispose();
   });
 
@@ -332,7 +326,7 @@ test.describe('the checkout through PayPal', () => {
         sdk.request = route.request();
         sdk.answer = () => route.continue();
       });
-      const id = programmes[0] ?? 0;
+      const id = programs[0] ?? 0;
       await signInDemoMember(page);
       await page.goto(`${site}/programDetails/${id}`);
       await page.getByRole('link', { name: /^Subscribe at just ₹/ }).click();
@@ -381,7 +375,7 @@ test.describe('the checkout through PayPal', () => {
       await page.route(`${paypal.url}/sdk/js?*`, (route) =>
         route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
       );
-      const id = programmes[3] ?? 0;
+      const id = programs[3] ?? 0;
       await signInDemoMember(page);
       await page.goto(`${site}/programDetails/${id}?checkout=1`);
       const modal = page.getByRole('dialog', { name: 'Payment' });
@@ -403,7 +397,7 @@ test.describe('the checkout through PayPal', () => {
     test.use({ javaScriptEnabled: false });
 
     test("a member approves at PayPal and PayPal's return lands on the lessons", async ({ page }) => {
-      const id = programmes[1] ?? 0;
+      const id = programs[1] ?? 0;
       await signInDemoMember(page);
       await payWithPayPal(page, id);
       const captures = paypal.calls.capture;
@@ -414,7 +408,7 @@ test.describe('the checkout through PayPal', () => {
     });
 
     test("a declined payment is told on the programme's page, and paying again works", async ({ page }) => {
-      const id = programmes[2] ?? 0;
+      const id = programs[2] ?? 0;
       await signInDemoMember(page);
       await payWithPayPal(page, id);
       paypal.failNextCapture('declined');

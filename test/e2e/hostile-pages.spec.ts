@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from './support/accounts.js';
-import { apiProgramme, apiTrainer } from './support/catalogue.js';
+import { apiProgram, apiTrainer } from './support/catalogue.js';
 import { runCli } from './support/process.js';
 
 /*
@@ -135,13 +135,13 @@ test.describe('every page refuses hostile input without a 5xx', () => {
   test.describe.configure({ timeout: 180_000 });
 
   let paths: string[];
-  let ids: { programme: number; trainer: number };
+  let ids: { program: number; trainer: number };
   let visitors: Visitor[];
 
   test.beforeAll(async ({ request }) => {
     paths = await pagePaths();
     const { account, trainerId } = await apiTrainer(request);
-    ids = { programme: await apiProgramme(request, account.auth), trainer: trainerId };
+    ids = { program: await apiProgram(request, account.auth), trainer: trainerId };
     visitors = [
       { name: 'visitor' },
       { name: 'trainer', cookie: await sessionCookie(request, account.email, account.password) },
@@ -169,7 +169,7 @@ test.describe('every page refuses hostile input without a 5xx', () => {
   /** The page with real ids in its parameters, so hostile queries and posts reach its loader and action. */
   function validPath(path: string): string {
     return path
-      .replace(':id', String(path.startsWith('/trainerPage') ? ids.trainer : ids.programme))
+      .replace(':id', String(path.startsWith('/trainerPage') ? ids.trainer : ids.program))
       .replace(':token', 'not-a-token')
       .replace('*', 'no-such-page');
   }

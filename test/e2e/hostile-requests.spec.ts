@@ -149,7 +149,7 @@ const MALFORMED_COOKIES = [
 ];
 
 /** A published programme and its trainer, when there is one (the pages answer 404 otherwise, which is fine too). */
-async function anyProgrammeAndTrainer(request: APIRequestContext): Promise<[number, number]> {
+async function anyProgramAndTrainer(request: APIRequestContext): Promise<[number, number]> {
   const response = await request.get('/api/fitness_programs/retrive_all/?page_size=1');
   const [first] = (await response.json()) as { id: number; trainer: number }[];
   return first ? [first.id, first.trainer] : [1, 1];
@@ -159,7 +159,7 @@ test.describe('malformed cookies are no session', () => {
   test('no page answers 5xx, and protected pages send to the login page as without a cookie', async ({
     request,
   }) => {
-    const [programme, trainer] = await anyProgrammeAndTrainer(request);
+    const [program, trainer] = await anyProgramAndTrainer(request);
     const pages = [
       '/',
       '/programmes',
@@ -169,7 +169,7 @@ test.describe('malformed cookies are no session', () => {
       '/userProfile',
       '/trainerDashboard',
       '/dashboard',
-      `/programDetails/${programme}`,
+      `/programDetails/${program}`,
       `/trainerPage/${trainer}`,
       '/trainerRegister',
       '/verify/x',

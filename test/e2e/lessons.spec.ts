@@ -4,9 +4,9 @@ import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
 import {
   type ApiAccount,
   apiAccount,
-  apiProgramme,
+  apiProgram,
   apiTrainer,
-  publishProgrammes,
+  publishPrograms,
   uniqueWord,
 } from './support/catalogue.js';
 import { apiLessons, apiSubscribe, type LessonFields } from './support/subscriptions.js';
@@ -25,7 +25,7 @@ const LESSONS: LessonFields[] = [
 
 interface Course {
   trainer: ApiAccount;
-  programmeId: number;
+  programId: number;
   name: string;
 }
 
@@ -33,16 +33,16 @@ interface Course {
 async function course(page: Page, lessons: LessonFields[] = LESSONS): Promise<Course> {
   const { account } = await apiTrainer(page.request);
   const name = `Yoga ${uniqueWord()}`;
-  const programmeId = await apiProgramme(page.request, account.auth, { program_name: name, duration: 30 });
-  await apiLessons(page.request, account.auth, programmeId, lessons);
-  await publishProgrammes(page.request, [programmeId]);
-  return { trainer: account, programmeId, name };
+  const programId = await apiProgram(page.request, account.auth, { program_name: name, duration: 30 });
+  await apiLessons(page.request, account.auth, programId, lessons);
+  await publishPrograms(page.request, [programId]);
+  return { trainer: account, programId, name };
 }
 
 /** A new member who bought the course with the test provider (through the API). */
-async function member(page: Page, { programmeId }: Course): Promise<ApiAccount> {
+async function member(page: Page, { programId }: Course): Promise<ApiAccount> {
   const account = await apiAccount(page.request);
-  await apiSubscribe(page.request, account.auth, programmeId);
+  await apiSubscribe(page.request, account.auth, programId);
   return account;
 }
 
@@ -62,17 +62,17 @@ test.describe('the lesson player without JavaScript', () => {
   test('a member buys with the test provider, watches, marks two lessons and sees the percentage; the trainer sees it under Subscribers', async ({
     page,
   }) => {
-    const programme = await course(page);
+    const program = await course(page);
     const buyer = await apiAccount(page.request);
     await signIn(page, buyer);
 
     // The purchase through the details page's checkout, as a member makes it (the test provider, no JavaScript).
-    await page.goto(`/programDetails/${programme.programmeId}`);
+    await page.goto(`/programDetails/${program.programId}`);
     await page.getByRole('link', { name: /^Subscribe at just ₹/ }).click();
     await page.getByRole('button', { name: 'Pay (test payment)' }).click();
-    await expect(page).toHaveURL(`/programLesson/${programme.programmeId}`);
+    await expect(page).toHaveURL(`/programLesson/${program.programId}`);
     await expect(toast(page, `Transaction completed by ${buyer.firstName} ${buyer.lastName}`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: programme.name })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: program.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Program Lessons' })).toBeVisible();
     await expect(page.getByText('Day 1 of 30')).toBeVisible();
     await expect(page.getByText('0% completed')).toBeVisible();
@@ -110,52 +110,52 @@ test.describe('the lesson player without JavaScript', () => {
     await expect(lessonLink(page, 'Balance')).not.toHaveAccessibleName(/\(completed\)/);
 
     await page.goto('/trainerDashboard?view=subscribed');
-    const card = page.getByRole('article', { name: programme.name });
+    const card = page.getByRole('article', { name: program.name });
     await expect(
-      card.getByText(`Trainer: ${programme.trainer.firstName} ${programme.trainer.lastName}`),
+      card.getByText(`Trainer: ${program.trainer.firstName} ${program.trainer.lastName}`),
     ).toBeVisible();
-    await expect(card.getByRole('progressbar', { name: `Progress in ${programme.name}` })).toHaveAttribute(
+    await expect(card.getByRole('progressbar', { name: `Progress in ${program.name}` })).toHaveAttribute(
       'aria-valuenow',
       '50',
     );
     await expect(card.getByText('50%')).toBeVisible();
-    await card.getByRole('link', { name: `Continue ${programme.name}` }).click();
+    await card.getByRole('link', { name: `Continue ${program.name}` }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
 
-    await signIn(page, programme.trainer);
+    await signIn(page, program.trainer);
     await page.goto('/trainerDashboard?view=subscribers');
-    const table = page.getByRole('table', { name: programme.name });
+    const table = page.getByRole('table', { name: program.name });
     const row = table.getByRole('row', { name: new RegExp(`${buyer.firstName} ${buyer.lastName}`) });
     await expect(row.getByRole('cell', { name: '50%' })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'active' })).toBeVisible();
   });
 
   test('"Next Lesson ->" after the last lesson congratulates the member', async ({ page }) => {
-    const programme = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, programme));
-    await page.goto(`/programLesson/${programme.programmeId}`);
+    const program = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, program));
+    await page.goto(`/programLesson/${program.programId}`);
     await page.getByRole('link', { name: 'Next Lesson ->' }).click();
     await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
     await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
     await expect(page.getByText('100% completed')).toBeVisible();
     // With every lesson done the page opens on the congratulations; a lesson is still a click away.
-    await page.goto(`/programLesson/${programme.programmeId}`);
+    await page.goto(`/programLesson/${program.programId}`);
     await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
     await lessonLink(page, 'Sun salutation').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Sun salutation' })).toBeVisible();
   });
 
   test('a refused mark is told in an info toast with the server message', async ({ page }) => {
-    const programme = await course(page, LESSONS.slice(0, 2));
-    await signIn(page, await member(page, programme));
-    await page.goto(`/programLesson/${programme.programmeId}?lesson=2`);
+    const program = await course(page, LESSONS.slice(0, 2));
+    await signIn(page, await member(page, program));
+    await page.goto(`/programLesson/${program.programId}?lesson=2`);
     // The trainer deletes the lesson while the member watches it.
-    const lessons = await page.request.get(`/api/fitness_programs/getLessons/${programme.programmeId}/`, {
-      headers: programme.trainer.auth,
+    const lessons = await page.request.get(`/api/fitness_programs/getLessons/${program.programId}/`, {
+      headers: program.trainer.auth,
     });
     const [, second] = (await lessons.json()) as { id: number }[];
     const deleted = await page.request.delete(`/api/fitness_programs/DeleteLesson/${second.id}/`, {
-      headers: programme.trainer.auth,
+      headers: program.trainer.auth,
     });
     expect(deleted.status()).toBe(204);
     await page.getByRole('button', { name: 'Mark as completed' }).click();
@@ -164,10 +164,10 @@ test.describe('the lesson player without JavaScript', () => {
   });
 
   test('a signed-in user who has not subscribed is sent to the details page', async ({ page }) => {
-    const programme = await course(page);
+    const program = await course(page);
     await signIn(page, await apiAccount(page.request));
-    await page.goto(`/programLesson/${programme.programmeId}`);
-    await expect(page).toHaveURL(`/programDetails/${programme.programmeId}`);
+    await page.goto(`/programLesson/${program.programId}`);
+    await expect(page).toHaveURL(`/programDetails/${program.programId}`);
     await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
   });
 
@@ -175,10 +175,10 @@ test.describe('the lesson player without JavaScript', () => {
     page,
     superuser,
   }) => {
-    const programme = await course(page);
-    for (const viewer of [programme.trainer, superuser]) {
+    const program = await course(page);
+    for (const viewer of [program.trainer, superuser]) {
       await signIn(page, viewer);
-      await page.goto(`/programLesson/${programme.programmeId}?lesson=2`);
+      await page.goto(`/programLesson/${program.programId}?lesson=2`);
       await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
       await expect(page.getByTitle('Video: Standing poses')).toHaveAttribute(
         'src',
@@ -192,11 +192,11 @@ test.describe('the lesson player without JavaScript', () => {
   });
 
   test('a visitor signs in first and comes back to the lessons', async ({ page }) => {
-    const programme = await course(page);
-    const path = `/programLesson/${programme.programmeId}`;
+    const program = await course(page);
+    const path = `/programLesson/${program.programId}`;
     await page.goto(path);
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`);
-    await fillLogin(page, programme.trainer.email, programme.trainer.password);
+    await fillLogin(page, program.trainer.email, program.trainer.password);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { name: 'Program Lessons' })).toBeVisible();
   });
@@ -208,36 +208,36 @@ test.describe("the member's dashboard without JavaScript", () => {
   test('unsubscribing asks first, then leaves the empty state with a link to the programmes', async ({
     page,
   }) => {
-    const programme = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, programme));
+    const program = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, program));
     await page.goto('/trainerDashboard?view=subscribed');
-    const card = page.getByRole('article', { name: programme.name });
-    await card.getByRole('link', { name: programme.name, exact: true }).click();
-    await expect(page).toHaveURL(`/programDetails/${programme.programmeId}`);
+    const card = page.getByRole('article', { name: program.name });
+    await card.getByRole('link', { name: program.name, exact: true }).click();
+    await expect(page).toHaveURL(`/programDetails/${program.programId}`);
 
     await page.goto('/trainerDashboard?view=subscribed');
-    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    await card.getByRole('link', { name: `Unsubscribe from ${program.name}` }).click();
     const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });
     await expect(question.getByText(MESSAGES.payAgain)).toBeVisible();
     await question.getByRole('link', { name: 'Cancel' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    await card.getByRole('link', { name: `Unsubscribe from ${program.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(toast(page, /Successfully unsubscribed from the program/)).toBeVisible();
     await expect(page.getByText('You have not subscribed to any programme yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Programmes' })).toHaveAttribute('href', '/programmes');
 
-    await page.goto(`/programLesson/${programme.programmeId}`);
+    await page.goto(`/programLesson/${program.programId}`);
     await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
   });
 });
 
 test.describe('the lesson player with JavaScript', () => {
   test('marks a lesson and moves on after the confirmation, without a full page load', async ({ page }) => {
-    const programme = await course(page, LESSONS.slice(0, 2));
-    await signIn(page, await member(page, programme));
-    await page.goto(`/programLesson/${programme.programmeId}`);
+    const program = await course(page, LESSONS.slice(0, 2));
+    await signIn(page, await member(page, program));
+    await page.goto(`/programLesson/${program.programId}`);
     await page.getByRole('link', { name: 'Next Lesson ->' }).click();
     await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
     await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
@@ -249,11 +249,11 @@ test.describe('the lesson player with JavaScript', () => {
   });
 
   test('the dashboard asks in a modal before unsubscribing', async ({ page }) => {
-    const programme = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, programme));
+    const program = await course(page, LESSONS.slice(0, 1));
+    await signIn(page, await member(page, program));
     await page.goto('/trainerDashboard?view=subscribed');
-    const card = page.getByRole('article', { name: programme.name });
-    await card.getByRole('link', { name: `Unsubscribe from ${programme.name}` }).click();
+    const card = page.getByRole('article', { name: program.name });
+    await card.getByRole('link', { name: `Unsubscribe from ${program.name}` }).click();
     const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });
     await expect(question.getByText(MESSAGES.payAgain)).toBeVisible();
     await question.getByRole('button', { name: 'Unsubscribe' }).click();

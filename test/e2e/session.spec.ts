@@ -1,5 +1,5 @@
 import { expect, fillLogin, signIn, test } from './support/accounts.js';
-import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
 
 test.describe('the session', () => {
   test('an expired access token is renewed with the refresh token', async ({ page, context, request }) => {
@@ -46,7 +46,7 @@ test.describe('the session', () => {
   }) => {
     const { account } = await apiTrainer(request);
     const name = `Draft ${uniqueWord()}`;
-    const id = await apiProgramme(request, account.auth, { program_name: name });
+    const id = await apiProgram(request, account.auth, { program_name: name });
     await signIn(page, account);
     await context.addCookies([{ name: 'accessToken', value: 'expired.access.token', url: baseURL }]);
     const response = await page.goto(`/programDetails/${id}`);
@@ -63,8 +63,8 @@ test.describe('the session', () => {
     baseURL,
   }) => {
     const { account } = await apiTrainer(request);
-    const id = await apiProgramme(request, account.auth);
-    await publishProgrammes(request, [id]);
+    const id = await apiProgram(request, account.auth);
+    await publishPrograms(request, [id]);
     await signIn(page, account);
     await context.addCookies([
       { name: 'accessToken', value: 'expired.access.token', url: baseURL },

@@ -1,6 +1,6 @@
 import type { APIResponse } from '@playwright/test';
 import { expect, signIn, test } from './support/accounts.js';
-import { apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
 
 /*
  * The public catalogue pages are rendered once for all anonymous visitors of the next few seconds (ADR 010).
@@ -42,11 +42,11 @@ test.describe('pages shared by anonymous visitors', () => {
   test('show a programme on the next visit after its publication', async ({ page, request }) => {
     const word = uniqueWord();
     const { account } = await apiTrainer(request);
-    const programmeId = await apiProgramme(request, account.auth, { program_name: `Shared ${word}` });
+    const programId = await apiProgram(request, account.auth, { program_name: `Shared ${word}` });
     await page.goto(`/programmes?q=${word}`);
     await expect(page.getByRole('article')).toHaveCount(0);
 
-    await publishProgrammes(request, [programmeId]);
+    await publishPrograms(request, [programId]);
     await page.goto(`/programmes?q=${word}`);
     await expect(page.getByRole('article').filter({ hasText: `Shared ${word}` })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './support/accounts.js';
-import { apiAccount, apiProgramme, apiTrainer, publishProgrammes, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 
 /*
@@ -15,8 +15,8 @@ test("a trainer sees each programme's subscribers with their progress, filters t
   const { account: trainer } = await apiTrainer(page.request);
   const yoga = `Yoga ${uniqueWord()}`;
   const cardio = `Cardio ${uniqueWord()}`;
-  const yogaId = await apiProgramme(page.request, trainer.auth, { program_name: yoga });
-  const cardioId = await apiProgramme(page.request, trainer.auth, {
+  const yogaId = await apiProgram(page.request, trainer.auth, { program_name: yoga });
+  const cardioId = await apiProgram(page.request, trainer.auth, {
     program_name: cardio,
     category: 'Cardio',
   });
@@ -24,7 +24,7 @@ test("a trainer sees each programme's subscribers with their progress, filters t
     { number: 1, title: 'Breath', videoId: 'IODxDxX7oi4' },
     { number: 2, title: 'Stretch', videoId: 'aclHkVaku9U' },
   ]);
-  await publishProgrammes(page.request, [yogaId, cardioId]);
+  await publishPrograms(page.request, [yogaId, cardioId]);
 
   const both = await apiAccount(page.request);
   await apiSubscribe(page.request, both.auth, yogaId);

@@ -1,6 +1,6 @@
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { MESSAGES } from '../../web/app/utils/messages.js';
-import { apiAccount, apiProgramme, apiTrainer, publishProgrammes } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 
 test.describe('/trainerRegister', () => {
   test('a visitor is asked to create an account first', async ({ page }) => {
@@ -102,20 +102,20 @@ test.describe("the trainer's dashboard", () => {
     request,
   }) => {
     const { account } = await apiTrainer(request);
-    const id = await apiProgramme(request, account.auth, { program_name: 'Live programme' });
-    await publishProgrammes(request, [id]);
+    const id = await apiProgram(request, account.auth, { program_name: 'Live programme' });
+    await publishPrograms(request, [id]);
     await signIn(page, account);
     await page.goto(`/trainerDashboard?view=edit&program=${id}`);
     await page.getByLabel('Program Name').fill('Renamed programme');
     await page.getByRole('button', { name: 'Save Program' }).click();
-    await expect(toast(page, MESSAGES.programmeBackToReview)).toBeVisible();
+    await expect(toast(page, MESSAGES.programBackToReview)).toBeVisible();
     const row = page.getByRole('row', { name: /Renamed programme/ });
     await expect(row.getByText('Requested')).toBeVisible();
   });
 
   test('a duplicate lesson number and a link that is not YouTube are refused', async ({ page, request }) => {
     const { account } = await apiTrainer(request);
-    const id = await apiProgramme(request, account.auth);
+    const id = await apiProgram(request, account.auth);
     const lesson = await request.post(`/api/fitness_programs/createLesson/${id}/`, {
       headers: account.auth,
       multipart: {
@@ -149,7 +149,7 @@ test.describe("the trainer's dashboard", () => {
 
   test("another trainer's programme is not found in the lessons manager", async ({ page, request }) => {
     const other = await apiTrainer(request);
-    const id = await apiProgramme(request, other.account.auth);
+    const id = await apiProgram(request, other.account.auth);
     const { account } = await apiTrainer(request);
     await signIn(page, account);
     const response = await page.goto(`/trainerDashboard?view=lessons&program=${id}`);
@@ -163,7 +163,7 @@ test.describe('on a 360 px wide phone', () => {
 
   test('the catalogue and the dashboard do not scroll sideways', async ({ page, request }) => {
     const { account, trainerId } = await apiTrainer(request);
-    await apiProgramme(request, account.auth);
+    await apiProgram(request, account.auth);
     await signIn(page, account);
     for (const path of [
       '/findTrainer',

@@ -75,7 +75,7 @@ export async function apiTrainer(
   return { account, trainerId: data.id };
 }
 
-export interface ProgrammeFields {
+export interface ProgramFields {
   program_name: string;
   description: string;
   duration: number;
@@ -85,10 +85,10 @@ export interface ProgrammeFields {
 }
 
 /** A programme of the trainer signed in as `auth`, with a cover; unpublished, as every new programme is. */
-export async function apiProgramme(
+export async function apiProgram(
   request: APIRequestContext,
   auth: Record<string, string>,
-  fields: Partial<ProgrammeFields> = {},
+  fields: Partial<ProgramFields> = {},
 ): Promise<number> {
   const created = await request.post('/api/fitness_programs/create/', {
     headers: auth,
@@ -107,7 +107,7 @@ export async function apiProgramme(
 }
 
 /** Publishes programmes as a superuser, as the admin panel's "publish" does (docs/product.md §4). */
-export async function publishProgrammes(request: APIRequestContext, ids: number[]) {
+export async function publishPrograms(request: APIRequestContext, ids: number[]) {
   const asAdmin = await superuserAuth(request);
   for (const id of ids) {
     const published = await request.get(`/api/fitness_programs/publishprogram/${id}/`, { headers: asAdmin });

@@ -17,11 +17,11 @@ export interface LessonFields {
 export async function apiLessons(
   request: APIRequestContext,
   auth: Record<string, string>,
-  programmeId: number,
+  programId: number,
   lessons: LessonFields[],
 ): Promise<void> {
   for (const lesson of lessons) {
-    const created = await request.post(`/api/fitness_programs/createLesson/${programmeId}/`, {
+    const created = await request.post(`/api/fitness_programs/createLesson/${programId}/`, {
       headers: auth,
       multipart: {
         title: lesson.title,
@@ -41,11 +41,11 @@ export async function apiLessons(
 export async function apiSubscribe(
   request: APIRequestContext,
   auth: Record<string, string>,
-  programmeId: number,
+  programId: number,
 ): Promise<void> {
   const order = await request.post('/api/payments/paypal/orders/', {
     headers: auth,
-    data: { program_id: programmeId },
+    data: { program_id: programId },
   });
   expect(order.status()).toBe(201);
   const { id } = (await order.json()) as { id: string };

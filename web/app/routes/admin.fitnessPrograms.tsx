@@ -1,5 +1,5 @@
 import { PageHeading } from '~/components/layout/page-heading';
 
-export default function AdminProgrammesRoute() {
+export default function AdminProgramsRoute() {
   return <PageHeading title="Programms" />;
 }

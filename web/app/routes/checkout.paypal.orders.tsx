@@ -13,11 +13,11 @@ import { textField } from '~/utils/validation';
  */
 export const action = sessionAction(async (args: ActionFunctionArgs): Promise<Response> => {
   const submitted = await readForm(args.request);
-  const programmeId = submitted ? parseId(textField(submitted.form, 'program')) : null;
+  const programId = submitted ? parseId(textField(submitted.form, 'program')) : null;
   const currency = submitted ? textField(submitted.form, 'currency') : '';
-  if (programmeId === null) return Response.json({ message: 'Unknown programme.' }, { status: 404 });
-  const order = await api.createOrder(args, programmeId, currency);
+  if (programId === null) return Response.json({ message: 'Unknown programme.' }, { status: 404 });
+  const order = await api.createOrder(args, programId, currency);
   if (!order.ok) return Response.json({ message: order.error.message }, { status: order.status });
-  const headers = await pendingOrderHeaders({ order: order.data.id, program: programmeId }, args.request);
+  const headers = await pendingOrderHeaders({ order: order.data.id, program: programId }, args.request);
   return Response.json({ id: order.data.id }, { status: 201, headers });
 });

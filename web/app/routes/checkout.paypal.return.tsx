@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
-import { forgetPendingOrder, paidRedirect, pendingOrderProgramme } from '~/utils/checkout.server';
+import { forgetPendingOrder, paidRedirect, pendingOrderProgram } from '~/utils/checkout.server';
 import { sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
@@ -15,8 +15,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // A member whose session ended while at PayPal signs in and comes back to this very URL.
   await requireUser(args);
   const orderId = new URL(args.request.url).searchParams.get('token') ?? '';
-  const programmeId = orderId === '' ? null : await pendingOrderProgramme(args.request, orderId);
-  const failedTo = programmeId === null ? '/programmes' : `/programDetails/${programmeId}`;
+  const programId = orderId === '' ? null : await pendingOrderProgram(args.request, orderId);
+  const failedTo = programId === null ? '/programmes' : `/programDetails/${programId}`;
   if (orderId === '') {
     return redirectWithToast(
       failedTo,

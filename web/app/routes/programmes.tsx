@@ -5,14 +5,14 @@ import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import classes from '~/components/catalogue/catalogue.module.css';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
-import { ProgrammeCard } from '~/components/catalogue/programme-card';
+import { ProgramCard } from '~/components/catalogue/program-card';
 import { api } from '~/utils/api/endpoints.server';
 import {
   CATALOGUE_PAGE_SIZE,
   LEVEL_LABELS,
   pageParam,
   PROGRAMME_SEARCH_MAX_LENGTH,
-  programmeFilters,
+  programFilters,
 } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
 
@@ -21,9 +21,9 @@ export const meta: MetaFunction = () => [{ title: 'Get-Fit | Programmes' }];
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const search = new URL(args.request.url).searchParams;
   const page = pageParam(search);
-  const filters = programmeFilters(search);
-  const result = await api.programmes(args, filters, { page, pageSize: CATALOGUE_PAGE_SIZE });
-  return { page, filters, programmes: result.ok ? result.data : null };
+  const filters = programFilters(search);
+  const result = await api.programs(args, filters, { page, pageSize: CATALOGUE_PAGE_SIZE });
+  return { page, filters, programs: result.ok ? result.data : null };
 });
 
 /** A plain GET form: the filters are in the URL, so a filtered list can be shared and works without JavaScript. */
@@ -70,8 +70,8 @@ function Filters({ filters }: { filters: { category: string; level: string; q: s
   );
 }
 
-export default function ProgrammesRoute() {
-  const { page, filters, programmes } = useLoaderData<typeof loader>();
+export default function ProgramsRoute() {
+  const { page, filters, programs } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -87,8 +87,8 @@ export default function ProgrammesRoute() {
         />
         {/* Filters are keyed by the URL so that "Clear" and the back button reset what the fields show. */}
         <Filters key={`${filters.category}|${filters.level}|${filters.q}`} filters={filters} />
-        <CatalogueList page={page} list={programmes} empty="No programmes match your search.">
-          {(programme) => <ProgrammeCard key={programme.id} programme={programme} detailed />}
+        <CatalogueList page={page} list={programs} empty="No programmes match your search.">
+          {(program) => <ProgramCard key={program.id} program={program} detailed />}
         </CatalogueList>
       </Container>
     </>

@@ -2,8 +2,8 @@ import { PROGRAM_LEVELS } from '@fitcoach/contracts';
 import { Alert, Container, Stack } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ComingSoonNotice } from '~/components/catalogue/programme-card';
-import { ProgrammeSlider } from '~/components/catalogue/programme-slider';
+import { ComingSoonNotice } from '~/components/catalogue/program-card';
+import { ProgramSlider } from '~/components/catalogue/program-slider';
 import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
@@ -24,30 +24,30 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // The trainer and superusers see the unpublished programmes too. Reading the user first settles the session
   // for the reads: a blocked account is signed out, an expired token renewed once.
   await getUser(args);
-  const [trainer, programmes] = await Promise.all([api.trainer(args, id), api.trainerProgrammes(args, id)]);
+  const [trainer, programs] = await Promise.all([api.trainer(args, id), api.trainerPrograms(args, id)]);
   return {
     trainer: dataOrThrow(trainer),
-    programmes: programmes.ok ? programmes.data : null,
+    programs: programs.ok ? programs.data : null,
     tab: tabOf(new URL(args.request.url).searchParams),
   };
 });
 
 export default function TrainerPageRoute() {
-  const { trainer, programmes, tab } = useLoaderData<typeof loader>();
+  const { trainer, programs, tab } = useLoaderData<typeof loader>();
   return (
     <Container size="lg" py="xl">
       {/* Keyed by the URL's tab, so that a new `?tab=` starts the tabs on it. */}
       <TrainerProfile key={tab} trainer={trainer} tab={tab} />
       <Stack gap={48} mt={48}>
         <ComingSoonNotice />
-        {programmes === null ? (
+        {programs === null ? (
           <Alert color="red">Sorry Something went wrong</Alert>
         ) : (
           PROGRAM_LEVELS.map((level) => (
-            <ProgrammeSlider
+            <ProgramSlider
               key={level}
               title={LEVEL_LABELS[level]}
-              programmes={programmes.filter((programme) => programme.level === level)}
+              programs={programs.filter((program) => program.level === level)}
             />
           ))
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageParam, parseId, programmeFilters } from './catalogue';
+import { pageParam, parseId, programFilters } from './catalogue';
 
 describe(parseId.name, () => {
   it.each([
@@ -33,9 +33,9 @@ describe(pageParam.name, () => {
   });
 });
 
-describe(programmeFilters.name, () => {
+describe(programFilters.name, () => {
   it('keeps the known category and level and the trimmed search text', () => {
-    expect(programmeFilters(new URLSearchParams('category=Cardio&level=Advance&q=+run+'))).toEqual({
+    expect(programFilters(new URLSearchParams('category=Cardio&level=Advance&q=+run+'))).toEqual({
       category: 'Cardio',
       level: 'Advance',
       q: 'run',
@@ -43,7 +43,7 @@ describe(programmeFilters.name, () => {
   });
 
   it('takes an unknown category or level for "any" and cuts a long search to the API\'s limit', () => {
-    const filters = programmeFilters(new URLSearchParams(`category=Dance&level=Expert&q=${'x'.repeat(150)}`));
+    const filters = programFilters(new URLSearchParams(`category=Dance&level=Expert&q=${'x'.repeat(150)}`));
     expect(filters).toEqual({ category: '', level: '', q: 'x'.repeat(100) });
   });
 });

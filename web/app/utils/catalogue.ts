@@ -1,5 +1,5 @@
 import { isProgramCategory, isProgramLevel, PAGINATION, type ProgramLevel } from '@fitcoach/contracts';
-import type { ProgrammeFilters } from './api/endpoints.server';
+import type { ProgramFilters } from './api/endpoints.server';
 
 /** Cards per page of /findTrainer and /programmes: a whole number of rows of 1, 2 or 3 cards. */
 export const CATALOGUE_PAGE_SIZE = 12;
@@ -21,7 +21,7 @@ export function pageParam(search: URLSearchParams): number {
 }
 
 /** The /programmes filters of a URL; an unknown category or level means "any" rather than an error page. */
-export function programmeFilters(search: URLSearchParams): Required<ProgrammeFilters> {
+export function programFilters(search: URLSearchParams): Required<ProgramFilters> {
   const category = search.get('category') ?? '';
   const level = search.get('level') ?? '';
   return {

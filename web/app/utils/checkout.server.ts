@@ -39,7 +39,7 @@ export async function forgetPendingOrder(response: Response, request: Request): 
 }
 
 /** The programme the pending order `orderId` was created for, when this browser created it. */
-export async function pendingOrderProgramme(request: Request, orderId: string): Promise<number | null> {
+export async function pendingOrderProgram(request: Request, orderId: string): Promise<number | null> {
   const value: unknown = await pendingOrderCookie.parse(request.headers.get('Cookie'));
   if (typeof value !== 'object' || value === null) return null;
   const { order, program } = value as Record<string, unknown>;
@@ -47,6 +47,6 @@ export async function pendingOrderProgramme(request: Request, orderId: string): 
 }
 
 /** The lessons page with docs/product.md §2's "Transaction completed by {name}". */
-export function paidRedirect(request: Request, programmeId: number, message: string): Promise<Response> {
-  return redirectWithToast(`/programLesson/${programmeId}`, { type: 'success', message }, request);
+export function paidRedirect(request: Request, programId: number, message: string): Promise<Response> {
+  return redirectWithToast(`/programLesson/${programId}`, { type: 'success', message }, request);
 }

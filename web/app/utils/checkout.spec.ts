@@ -40,9 +40,9 @@ describe(stepFor.name, () => {
 });
 
 describe(isFollowing.name, () => {
-  const programme = (id: number) => ({ id, progress: 0, subscribed_on: '2026-11-23' }) as FollowedProgram;
+  const program = (id: number) => ({ id, progress: 0, subscribed_on: '2026-11-23' }) as FollowedProgram;
   const followed = (ids: number[]): FollowedProgramsResponse[] => [
-    { id: 1, user: 9, created_on: '2026-11-23', status: 'active', program: ids.map(programme) },
+    { id: 1, user: 9, created_on: '2026-11-23', status: 'active', program: ids.map(program) },
   ];
 
   it('finds the programme among the followed ones', () => {

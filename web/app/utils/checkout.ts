@@ -35,7 +35,7 @@ export const UNSUBSCRIBE_SEARCH = '?confirm=unsubscribe';
 
 /** Whether the member's followed programmes (`getFollowedPrograms`) include the programme `id`. */
 export function isFollowing(followed: FollowedProgramsResponse[], id: number): boolean {
-  return followed.some((entry) => entry.program.some((programme) => programme.id === id));
+  return followed.some((entry) => entry.program.some((program) => program.id === id));
 }
 
 /**

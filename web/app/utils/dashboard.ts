@@ -13,8 +13,8 @@ export const DASHBOARD_PATH = '/trainerDashboard';
 /** The forms of the dashboard, told apart by their `intent` field (STYLE). */
 export const INTENTS = {
   updateProfile: 'update-profile',
-  createProgramme: 'create-programme',
-  updateProgramme: 'update-programme',
+  createProgram: 'create-programme',
+  updateProgram: 'update-programme',
   requestPublication: 'request-publication',
   saveLesson: 'save-lesson',
   deleteLesson: 'delete-lesson',
@@ -25,8 +25,8 @@ export type DashboardView =
   | { name: 'profile' }
   | { name: 'programmes' }
   | { name: 'create' }
-  | { name: 'edit'; programmeId: number }
-  | { name: 'lessons'; programmeId: number; lesson: 'new' | number | null }
+  | { name: 'edit'; programId: number }
+  | { name: 'lessons'; programId: number; lesson: 'new' | number | null }
   | { name: 'subscribers' }
   | { name: 'subscribed' }
   | { name: 'communities' };
@@ -34,12 +34,12 @@ export type DashboardView =
 /** The view a URL asks for; a view of the other role, or one missing its programme, is the profile. */
 export function parseView(search: URLSearchParams, isTrainer: boolean): DashboardView {
   const name = search.get('view') ?? '';
-  const programmeId = parseId(search.get('program'));
+  const programId = parseId(search.get('program'));
   if (isTrainer) {
-    if (name === 'edit' && programmeId !== null) return { name, programmeId };
-    if (name === 'lessons' && programmeId !== null) {
+    if (name === 'edit' && programId !== null) return { name, programId };
+    if (name === 'lessons' && programId !== null) {
       const lesson = search.get('lesson');
-      return { name, programmeId, lesson: lesson === 'new' ? 'new' : parseId(lesson) };
+      return { name, programId, lesson: lesson === 'new' ? 'new' : parseId(lesson) };
     }
     if (name === 'programmes' || name === 'create' || name === 'subscribers') return { name };
   } else if (name === 'subscribed' || name === 'communities') {
@@ -53,12 +53,12 @@ export function viewSearch(view: DashboardView): string {
   const params = new URLSearchParams();
   if (view.name === 'profile') return '';
   params.set('view', view.name);
-  if (view.name === 'edit' || view.name === 'lessons') params.set('program', String(view.programmeId));
+  if (view.name === 'edit' || view.name === 'lessons') params.set('program', String(view.programId));
   if (view.name === 'lessons' && view.lesson !== null) params.set('lesson', String(view.lesson));
   return `?${params.toString()}`;
 }
 
 /** The toast after a programme is saved: an edit that sent a published programme back to review says so. */
-export function programmeSavedMessage(answer: { message: string; back_to_review?: boolean }): string {
-  return answer.back_to_review === true ? MESSAGES.programmeBackToReview : answer.message;
+export function programSavedMessage(answer: { message: string; back_to_review?: boolean }): string {
+  return answer.back_to_review === true ? MESSAGES.programBackToReview : answer.message;
 }

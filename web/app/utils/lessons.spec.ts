@@ -4,7 +4,7 @@ import {
   lessonPlayerPath,
   lessonSearch,
   parseLessonChoice,
-  programmeDay,
+  programDay,
   progressDegrees,
   todaysLessonIndex,
   youtubeEmbedUrl,
@@ -48,19 +48,19 @@ describe(choosePosition.name, () => {
   });
 });
 
-describe(programmeDay.name, () => {
+describe(programDay.name, () => {
   const start = '2026-11-20T23:30:00.000Z';
 
   it('counts the start day as day 1, by UTC calendar days', () => {
-    expect(programmeDay(start, new Date('2026-11-20T23:59:00Z'), 30)).toBe(1);
-    expect(programmeDay(start, new Date('2026-11-21T00:01:00Z'), 30)).toBe(2);
-    expect(programmeDay(start, new Date('2026-11-23T12:00:00Z'), 30)).toBe(4);
+    expect(programDay(start, new Date('2026-11-20T23:59:00Z'), 30)).toBe(1);
+    expect(programDay(start, new Date('2026-11-21T00:01:00Z'), 30)).toBe(2);
+    expect(programDay(start, new Date('2026-11-23T12:00:00Z'), 30)).toBe(4);
   });
 
   it('stops at the last day and never goes below 1', () => {
-    expect(programmeDay(start, new Date('2027-02-01T00:00:00Z'), 30)).toBe(30);
-    expect(programmeDay(start, new Date('2026-11-01T00:00:00Z'), 30)).toBe(1);
-    expect(programmeDay('not a date', new Date(), 30)).toBe(1);
+    expect(programDay(start, new Date('2027-02-01T00:00:00Z'), 30)).toBe(30);
+    expect(programDay(start, new Date('2026-11-01T00:00:00Z'), 30)).toBe(1);
+    expect(programDay('not a date', new Date(), 30)).toBe(1);
   });
 });
 

@@ -63,7 +63,7 @@ function utcDay(date: Date): number {
  * "Day N of {duration}": the day the subscription started is day 1; the count stops at the programme's last day
  * (and is never below 1, whatever a clock says).
  */
-export function programmeDay(subscribedOn: string, now: Date, duration: number): number {
+export function programDay(subscribedOn: string, now: Date, duration: number): number {
   const start = new Date(subscribedOn);
   if (Number.isNaN(start.getTime())) return 1;
   const day = Math.floor((utcDay(now) - utcDay(start)) / DAY_MS) + 1;

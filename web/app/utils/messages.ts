@@ -16,8 +16,8 @@ export const MESSAGES = {
   required: 'This field is required',
   trainerPhone: 'Please enter a valid phone number.',
   invalidCredentials: 'invalid credentials',
-  programmeNotCreated: 'Sorry Programme not created',
-  programmeBackToReview:
+  programNotCreated: 'Sorry Programme not created',
+  programBackToReview:
     'Programme updated. Its name, description or price changed, so it is unpublished until a superuser approves it again.',
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',

@@ -2,7 +2,7 @@ import type { SubscriberEntry } from '@fitcoach/contracts';
 import { describe, expect, it } from '@jest/globals';
 import {
   calendarDate,
-  groupByProgramme,
+  groupByProgram,
   subscribedSearch,
   subscribersQuery,
   subscribersSearch,
@@ -34,7 +34,7 @@ describe(unsubscribeParam.name, () => {
   });
 });
 
-describe(groupByProgramme.name, () => {
+describe(groupByProgram.name, () => {
   const entry = (user: number, id: number): SubscriberEntry => ({
     user,
     username: `User ${user}`,
@@ -45,7 +45,7 @@ describe(groupByProgramme.name, () => {
   });
 
   it('makes one group per programme, in order of first appearance', () => {
-    const groups = groupByProgramme([entry(1, 5), entry(2, 3), entry(3, 5)]);
+    const groups = groupByProgram([entry(1, 5), entry(2, 3), entry(3, 5)]);
     expect(groups.map((group) => [group.programName, group.entries.map((e) => e.user)])).toEqual([
       ['Programme 5', [1, 3]],
       ['Programme 3', [2]],

@@ -54,7 +54,7 @@ export interface SubscriberGroup {
 }
 
 /** docs/product.md §2: one table per programme. The entries keep the API's order within each programme. */
-export function groupByProgramme(entries: readonly SubscriberEntry[]): SubscriberGroup[] {
+export function groupByProgram(entries: readonly SubscriberEntry[]): SubscriberGroup[] {
   const groups = new Map<number, SubscriberGroup>();
   for (const entry of entries) {
     for (const { id, program_name } of entry.program) {

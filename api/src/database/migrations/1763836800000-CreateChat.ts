@@ -1,5 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { createdAt, foreignKey, idColumn } from './columns.js';
+import { createdAt, foreignKey, idColumn, updatedAt } from './columns.js';
 
 const index = (name: string, columnNames: string[]) => new TableIndex({ name, columnNames });
 
@@ -29,6 +29,7 @@ export class CreateChat1763836800000 implements MigrationInterface {
           { name: 'read_at', type: 'datetime', isNullable: true },
           { name: 'deleted_at', type: 'datetime', isNullable: true },
           createdAt(),
+          updatedAt(),
         ],
         indices: [
           index('idx_chat_message_conversation', ['low_id', 'high_id', 'id']),
@@ -55,6 +56,7 @@ export class CreateChat1763836800000 implements MigrationInterface {
           { name: 'payload', type: 'text', isNullable: true },
           { name: 'read_at', type: 'datetime', isNullable: true },
           createdAt(),
+          updatedAt(),
         ],
         indices: [index('idx_notification_user_id_read_at', ['user_id', 'read_at', 'id'])],
         foreignKeys: [

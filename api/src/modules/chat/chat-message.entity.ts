@@ -1,12 +1,5 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import type { ChatMessageType } from '@fitcoach/contracts';
 import { UserEntity } from '../users/user.entity.js';
 
@@ -15,10 +8,7 @@ import { UserEntity } from '../users/user.entity.js';
  * name a client chose. A deleted message keeps its row with `deletedAt` set and its text and image cleared.
  */
 @Entity({ name: 'chat_message' })
-export class ChatMessageEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class ChatMessageEntity extends RowEntity {
   @Column({ name: 'sender_id', type: 'integer' })
   senderId: number;
 
@@ -56,7 +46,4 @@ export class ChatMessageEntity {
 
   @Column({ name: 'deleted_at', type: 'datetime', nullable: true })
   deletedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
 }

@@ -1,21 +1,11 @@
-import {
-  Column,
-  CreateDateColumn,
-  Entity,
-  JoinColumn,
-  ManyToOne,
-  PrimaryGeneratedColumn,
-  type Relation,
-} from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { RowEntity } from '../../common/database/row.entity.js';
 import type { NotificationCategory } from '@fitcoach/contracts';
 import { UserEntity } from '../users/user.entity.js';
 
 /** Something a user was told while away from it: a message, a new subscriber. Unread until fetched or seen. */
 @Entity({ name: 'notification' })
-export class NotificationEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class NotificationEntity extends RowEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
@@ -45,7 +35,4 @@ export class NotificationEntity {
 
   @Column({ name: 'read_at', type: 'datetime', nullable: true })
   readAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'datetime' })
-  createdAt: Date;
 }

@@ -61,9 +61,9 @@ interface PayPalNamespace {
 }
 
 /** Creates the order through this site's action (routes/checkout.paypal.orders.tsx), never the API directly. */
-async function createOrder(programmeId: number, currency: string): Promise<string> {
+async function createOrder(programId: number, currency: string): Promise<string> {
   const body = new FormData();
-  body.set('program', String(programmeId));
+  body.set('program', String(programId));
   body.set('currency', currency);
   const response = await fetch('/checkout/paypal/orders', { method: 'POST', body });
   const answer = (await response.json()) as { id?: string; message?: string };
@@ -75,7 +75,7 @@ const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : 'The payment could not be completed.';
 
 interface PayPalButtonsProps {
-  programmeId: number;
+  programId: number;
   currency: string;
   scriptUrl: string;
 }
@@ -84,7 +84,7 @@ interface PayPalButtonsProps {
  * PayPal's JS buttons, loaded from the configured SDK only while this step is open. The approval goes to PayPal's
  * return route, which captures the order as it does when PayPal redirects the member there itself.
  */
-function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps) {
+function PayPalButtons({ programId, currency, scriptUrl }: PayPalButtonsProps) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +116,7 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
         .Buttons({
           createOrder: () => {
             setError(null);
-            return createOrder(programmeId, currency);
+            return createOrder(programId, currency);
           },
           // The page PayPal's redirect lands on without JavaScript: its loader captures, then shows the lessons.
           onApprove: ({ orderID }) => {
@@ -133,7 +133,7 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
       active = false;
       script.remove();
     };
-  }, [scriptUrl, programmeId, currency]);
+  }, [scriptUrl, programId, currency]);
 
   return (
     <Stack gap="xs">
@@ -145,20 +145,14 @@ function PayPalButtons({ programmeId, currency, scriptUrl }: PayPalButtonsProps)
 }
 
 interface PaymentStepProps {
-  programme: ProgramResponse;
+  program: ProgramResponse;
   opened: boolean;
   /** The active provider; null when the API could not say, with the reason in `configError`. */
   config: PaymentsConfigResponse | null;
   configError: string | null;
 }
 
-function PaymentOptions({
-  programme,
-  config,
-}: {
-  programme: ProgramResponse;
-  config: PaymentsConfigResponse;
-}) {
+function PaymentOptions({ program, config }: { program: ProgramResponse; config: PaymentsConfigResponse }) {
   const hydrated = useHydrated();
   if (config.provider === 'test') {
     return (
@@ -174,12 +168,12 @@ function PaymentOptions({
   }
   const scriptUrl =
     config.sdk_url && config.client_id
-      ? paypalSdkScriptUrl(config.sdk_url, config.client_id, programme.currency)
+      ? paypalSdkScriptUrl(config.sdk_url, config.client_id, program.currency)
       : null;
   return (
     <Stack gap="sm">
       {hydrated && scriptUrl ? (
-        <PayPalButtons programmeId={programme.id} currency={programme.currency} scriptUrl={scriptUrl} />
+        <PayPalButtons programId={program.id} currency={program.currency} scriptUrl={scriptUrl} />
       ) : null}
       <IntentForm intent={CHECKOUT_INTENTS.payPayPal}>
         <SubmitButton fullWidth variant="outline">
@@ -193,19 +187,18 @@ function PaymentOptions({
 /**
  * docs/product.md §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay.
  */
-export function PaymentStep({ programme, opened, config, configError }: PaymentStepProps) {
+export function PaymentStep({ program, opened, config, configError }: PaymentStepProps) {
   return (
     <Step title="Payment" opened={opened}>
       <Stack gap="md">
         <Text>
-          {programme.program_name}: {programme.price} {programme.currency}
+          {program.program_name}: {program.price} {program.currency}
         </Text>
         <Text size="sm">
-          Currency:{' '}
-          {isCurrency(programme.currency) ? CURRENCY_LABELS[programme.currency] : programme.currency}
+          Currency: {isCurrency(program.currency) ? CURRENCY_LABELS[program.currency] : program.currency}
         </Text>
         {config ? (
-          <PaymentOptions programme={programme} config={config} />
+          <PaymentOptions program={program} config={config} />
         ) : (
           <Alert color="red">{configError}</Alert>
         )}

@@ -10,7 +10,7 @@ import { INTENTS } from '~/utils/dashboard';
 import { useHydrated } from '~/utils/use-hydrated';
 
 interface LessonFormProps {
-  programmeId: number;
+  programId: number;
   /** The lesson being edited, 'new' for a new one. */
   lesson: LessonResponse | 'new';
   /** The number a new lesson gets unless the trainer types another. */
@@ -20,7 +20,7 @@ interface LessonFormProps {
   closeTo: string;
 }
 
-function LessonFields({ programmeId, lesson, nextNumber, result, closeTo }: LessonFormProps) {
+function LessonFields({ programId, lesson, nextNumber, result, closeTo }: LessonFormProps) {
   const editing = lesson === 'new' ? null : lesson;
   const { field, error } = formFields(result, {
     title: editing?.title ?? '',
@@ -31,7 +31,7 @@ function LessonFields({ programmeId, lesson, nextNumber, result, closeTo }: Less
   return (
     <Form method="post" encType="multipart/form-data">
       <input type="hidden" name="intent" value={INTENTS.saveLesson} />
-      <input type="hidden" name="program" value={programmeId} />
+      <input type="hidden" name="program" value={programId} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <Stack>
         <TextInput label="Title" {...field('title')} required maxLength={TEXT_MAX_LENGTH.lessonTitle} />

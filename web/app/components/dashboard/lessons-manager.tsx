@@ -6,14 +6,14 @@ import { INTENTS, viewSearch } from '~/utils/dashboard';
 import { LessonEditor } from './lesson-form';
 
 interface LessonsManagerProps {
-  programme: ProgramResponse;
+  program: ProgramResponse;
   lessons: LessonResponse[] | null;
   /** The lesson whose form is open (`&lesson=`): 'new', a lesson id, or null. */
   openLesson: 'new' | number | null;
   result: FormRejection | undefined;
 }
 
-function DeleteLessonButton({ programme, lesson }: { programme: ProgramResponse; lesson: LessonResponse }) {
+function DeleteLessonButton({ program, lesson }: { program: ProgramResponse; lesson: LessonResponse }) {
   const navigation = useNavigation();
   const deleting =
     navigation.formData?.get('intent') === INTENTS.deleteLesson &&
@@ -27,7 +27,7 @@ function DeleteLessonButton({ programme, lesson }: { programme: ProgramResponse;
       }}
     >
       <input type="hidden" name="intent" value={INTENTS.deleteLesson} />
-      <input type="hidden" name="program" value={programme.id} />
+      <input type="hidden" name="program" value={program.id} />
       <input type="hidden" name="lesson" value={lesson.id} />
       <Button
         type="submit"
@@ -46,17 +46,17 @@ function DeleteLessonButton({ programme, lesson }: { programme: ProgramResponse;
 /**
  * docs/product.md §2.8 Lessons manager: the lessons of one of the trainer's programmes, with the Add/Edit Lesson form.
  */
-export function LessonsManager({ programme, lessons, openLesson, result }: LessonsManagerProps) {
+export function LessonsManager({ program, lessons, openLesson, result }: LessonsManagerProps) {
   const { pathname } = useLocation();
   const lessonsPath = (lesson: 'new' | number | null) =>
-    pathname + viewSearch({ name: 'lessons', programmeId: programme.id, lesson });
+    pathname + viewSearch({ name: 'lessons', programId: program.id, lesson });
   const editing = typeof openLesson === 'number' ? lessons?.find((lesson) => lesson.id === openLesson) : null;
   const nextNumber = Math.max(0, ...(lessons ?? []).map((lesson) => lesson.number)) + 1;
 
   return (
     <>
       <Group justify="space-between" mb="md">
-        <Title order={2}>{programme.program_name}</Title>
+        <Title order={2}>{program.program_name}</Title>
         <Group gap="sm">
           <Button component={Link} to={pathname + viewSearch({ name: 'programmes' })} variant="default">
             back
@@ -105,7 +105,7 @@ export function LessonsManager({ programme, lessons, openLesson, result }: Lesso
                       >
                         Edit
                       </Button>
-                      <DeleteLessonButton programme={programme} lesson={lesson} />
+                      <DeleteLessonButton program={program} lesson={lesson} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -115,7 +115,7 @@ export function LessonsManager({ programme, lessons, openLesson, result }: Lesso
         </Table.ScrollContainer>
       )}
       <LessonEditor
-        programmeId={programme.id}
+        programId={program.id}
         lesson={openLesson === 'new' ? 'new' : (editing ?? null)}
         nextNumber={nextNumber}
         result={result}

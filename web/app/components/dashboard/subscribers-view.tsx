@@ -2,12 +2,7 @@ import { fullName, type UserResponse } from '@fitcoach/contracts';
 import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
-import {
-  calendarDate,
-  groupByProgramme,
-  type SubscriberGroup,
-  subscribersSearch,
-} from '~/utils/subscriptions';
+import { calendarDate, groupByProgram, type SubscriberGroup, subscribersSearch } from '~/utils/subscriptions';
 import type { SubscribersData } from '~/routes/trainerDashboard/subscriptions.server';
 
 /** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
@@ -42,7 +37,7 @@ function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: st
   );
 }
 
-function ProgrammeSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
+function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
   const { pathname } = useLocation();
   const captionId = `subscribers-${group.programId}`;
   return (
@@ -109,7 +104,7 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
   const { pathname } = useLocation();
   if (!data) return null;
   const { query, subscribers } = data;
-  const groups = subscribers ? groupByProgramme(subscribers.items) : [];
+  const groups = subscribers ? groupByProgram(subscribers.items) : [];
   return (
     <section aria-labelledby="subscribers-heading">
       <Title order={2} id="subscribers-heading" mb="md">
@@ -124,9 +119,9 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
             defaultValue={query.program === null ? '' : String(query.program)}
             data={[
               { value: '', label: 'All programmes' },
-              ...data.programmes.map((programme) => ({
-                value: String(programme.id),
-                label: programme.program_name,
+              ...data.programs.map((program) => ({
+                value: String(program.id),
+                label: program.program_name,
               })),
             ]}
           />
@@ -141,7 +136,7 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
       ) : groups.length === 0 ? (
         <Text c="dimmed">Nobody has subscribed to your programmes yet.</Text>
       ) : (
-        groups.map((group) => <ProgrammeSubscribers key={group.programId} group={group} data={data} />)
+        groups.map((group) => <ProgramSubscribers key={group.programId} group={group} data={data} />)
       )}
       <SubscribersPager data={data} />
     </section>

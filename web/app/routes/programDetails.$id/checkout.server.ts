@@ -42,26 +42,26 @@ export type CheckoutView =
       configError: string | null;
     };
 
-async function isOwner(args: LoaderFunctionArgs, programme: ProgramResponse): Promise<boolean> {
+async function isOwner(args: LoaderFunctionArgs, program: ProgramResponse): Promise<boolean> {
   const own = await api.ownTrainer(args);
-  return own.ok && own.data.data.id === programme.trainer;
+  return own.ok && own.data.data.id === program.trainer;
 }
 
 export async function loadCheckout(
   args: LoaderFunctionArgs,
   user: UserResponse | null,
-  programme: ProgramResponse,
+  program: ProgramResponse,
 ): Promise<CheckoutView> {
   if (!user) return { kind: 'visitor' };
   if (user.is_trainer)
-    return { kind: 'trainer', preview: user.is_superuser || (await isOwner(args, programme)) };
+    return { kind: 'trainer', preview: user.is_superuser || (await isOwner(args, program)) };
   const step = checkoutStep(new URL(args.request.url).searchParams);
   const [followed, config] = await Promise.all([
-    api.followedProgrammes(args),
+    api.followedPrograms(args),
     step === 'checkout' ? api.paymentsConfig(args) : null,
   ]);
   // Unknown is shown as not subscribed: buying again is refused by the API (409) with its own message.
-  const subscribed = followed.ok && isFollowing(followed.data, programme.id);
+  const subscribed = followed.ok && isFollowing(followed.data, program.id);
   return {
     kind: 'member',
     subscribed,
@@ -85,27 +85,27 @@ function refusedBy<T>(result: ApiResult<T> & { ok: false }) {
  * test provider's, or one PayPal has approved already) is captured at once and shows the lessons, any other sends
  * the member to PayPal's approval page, whose return route captures it.
  */
-async function pay(args: ActionFunctionArgs, programme: ProgramResponse) {
-  const order = await api.createOrder(args, programme.id, programme.currency);
+async function pay(args: ActionFunctionArgs, program: ProgramResponse) {
+  const order = await api.createOrder(args, program.id, program.currency);
   if (!order.ok) return refusedBy(order);
   if (order.data.approve_url === null) {
     const capture = await api.captureOrder(args, order.data.id);
     if (!capture.ok) return refusedBy(capture);
-    return paidRedirect(args.request, programme.id, capture.data.message);
+    return paidRedirect(args.request, program.id, capture.data.message);
   }
-  const headers = await pendingOrderHeaders({ order: order.data.id, program: programme.id }, args.request);
+  const headers = await pendingOrderHeaders({ order: order.data.id, program: program.id }, args.request);
   return redirect(order.data.approve_url, { headers });
 }
 
-async function unsubscribe(args: ActionFunctionArgs, programme: ProgramResponse) {
-  const result = await api.unfollowProgramme(args, programme.id);
+async function unsubscribe(args: ActionFunctionArgs, program: ProgramResponse) {
+  const result = await api.unfollowProgram(args, program.id);
   if (!result.ok) return refusedBy(result);
-  const to = `/programDetails/${programme.id}`;
+  const to = `/programDetails/${program.id}`;
   return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
 }
 
 /** The action of /programDetails/{id}: subscribe (pay) or unsubscribe. */
-export async function programmeDetailsAction(args: ActionFunctionArgs, programme: ProgramResponse) {
+export async function programDetailsAction(args: ActionFunctionArgs, program: ProgramResponse) {
   const user = await getUser(args);
   // docs/product.md §8: subscribing or unsubscribing while signed out.
   if (!user) return refused(SUBSCRIPTION_MESSAGES.loginFirst, 401);
@@ -114,12 +114,12 @@ export async function programmeDetailsAction(args: ActionFunctionArgs, programme
   switch (intent) {
     case CHECKOUT_INTENTS.payTest:
     case CHECKOUT_INTENTS.payPayPal:
-      return pay(args, programme);
+      return pay(args, program);
     case CHECKOUT_INTENTS.unsubscribe:
-      return unsubscribe(args, programme);
+      return unsubscribe(args, program);
     case CHECKOUT_INTENTS.subscribe:
       // A signed-in member subscribes through the Payment step (the button is a link to it for them).
-      return redirect(`/programDetails/${programme.id}${CHECKOUT_SEARCH}`);
+      return redirect(`/programDetails/${program.id}${CHECKOUT_SEARCH}`);
     default:
       return refused('Unknown action.', 400);
   }

@@ -1,8 +1,8 @@
 import { Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { ProgrammeCover } from '~/components/catalogue/programme-card';
-import { KeyBenefits, Testimonials } from '~/components/catalogue/programme-extras';
+import { ProgramCover } from '~/components/catalogue/program-card';
+import { KeyBenefits, Testimonials } from '~/components/catalogue/program-extras';
 import { PaymentStep, UnsubscribeStep } from '~/components/catalogue/checkout';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
@@ -11,37 +11,37 @@ import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
-import { type CheckoutView, loadCheckout, programmeDetailsAction } from './checkout.server';
+import { type CheckoutView, loadCheckout, programDetailsAction } from './checkout.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
 
-async function readProgramme(args: LoaderFunctionArgs | ActionFunctionArgs) {
+async function readProgram(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const id = parseId(args.params.id);
   invariantResponse(id !== null, 'Not Found', { status: 404 });
-  return dataOrThrow(await api.programme(args, id));
+  return dataOrThrow(await api.program(args, id));
 }
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // The owner and superusers may open an unpublished programme. Reading the user first settles the session
   // for the reads: a blocked account is signed out, an expired token renewed once.
   const user = await getUser(args);
-  const programme = await readProgramme(args);
-  return { programme, checkout: await loadCheckout(args, user, programme) };
+  const program = await readProgram(args);
+  return { program, checkout: await loadCheckout(args, user, program) };
 });
 
 /** Subscribing (paying) and unsubscribing; the API decides who may, and its refusals are shown as toasts. */
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
   await getUser(args);
-  return programmeDetailsAction(args, await readProgramme(args));
+  return programDetailsAction(args, await readProgram(args));
 });
 
-type Programme = ReturnType<typeof useLoaderData<typeof loader>>['programme'];
+type Program = ReturnType<typeof useLoaderData<typeof loader>>['program'];
 
-function LessonsLink({ programme, label }: { programme: Programme; label: string }) {
+function LessonsLink({ program, label }: { program: Program; label: string }) {
   return (
-    <Button component={Link} to={`/programLesson/${programme.id}`} variant="light">
+    <Button component={Link} to={`/programLesson/${program.id}`} variant="light">
       {label}
     </Button>
   );
@@ -65,9 +65,9 @@ function LessonsAccess({ checkout }: { checkout: CheckoutView }) {
  * docs/product.md §2: the Subscribe button (a form answering "Please Login First !" when signed out) or the
  * subscriber's links.
  */
-function SubscriptionActions({ programme, checkout }: { programme: Programme; checkout: CheckoutView }) {
+function SubscriptionActions({ program, checkout }: { program: Program; checkout: CheckoutView }) {
   const { pathname } = useLocation();
-  const subscribeLabel = `Subscribe at just ₹${programme.price}`;
+  const subscribeLabel = `Subscribe at just ₹${program.price}`;
   switch (checkout.kind) {
     case 'visitor':
       return (
@@ -78,12 +78,12 @@ function SubscriptionActions({ programme, checkout }: { programme: Programme; ch
       );
     // docs/product.md §6: trainers see no subscribe button; the owner (and a superuser) may preview the lessons.
     case 'trainer':
-      return checkout.preview ? <LessonsLink programme={programme} label="Preview lessons" /> : null;
+      return checkout.preview ? <LessonsLink program={program} label="Preview lessons" /> : null;
     case 'member':
       if (checkout.subscribed) {
         return (
           <Stack gap="sm" align="flex-start">
-            <LessonsLink programme={programme} label="Go to Lessons" />
+            <LessonsLink program={program} label="Go to Lessons" />
             <Button
               component={Link}
               to={pathname + UNSUBSCRIBE_SEARCH}
@@ -101,19 +101,19 @@ function SubscriptionActions({ programme, checkout }: { programme: Programme; ch
           <Button component={Link} to={pathname + CHECKOUT_SEARCH} size="md" preventScrollReset>
             {subscribeLabel}
           </Button>
-          {checkout.preview ? <LessonsLink programme={programme} label="Preview lessons" /> : null}
+          {checkout.preview ? <LessonsLink program={program} label="Preview lessons" /> : null}
         </Stack>
       );
   }
 }
 
-function CheckoutSteps({ programme, checkout }: { programme: Programme; checkout: CheckoutView }) {
+function CheckoutSteps({ program, checkout }: { program: Program; checkout: CheckoutView }) {
   if (checkout.kind !== 'member') return null;
   return checkout.subscribed ? (
     <UnsubscribeStep opened={checkout.step === 'unsubscribe'} />
   ) : (
     <PaymentStep
-      programme={programme}
+      program={program}
       opened={checkout.step === 'checkout'}
       config={checkout.config}
       configError={checkout.configError}
@@ -121,8 +121,8 @@ function CheckoutSteps({ programme, checkout }: { programme: Programme; checkout
   );
 }
 
-export default function ProgrammeDetailsRoute() {
-  const { programme, checkout } = useLoaderData<typeof loader>();
+export default function ProgramDetailsRoute() {
+  const { program, checkout } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
 
   return (
@@ -130,15 +130,15 @@ export default function ProgrammeDetailsRoute() {
       <FlashToast toast={result && 'toast' in result ? result.toast : null} />
       <Grid gutter="xl" align="center">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <ProgrammeCover programme={programme} large />
+          <ProgramCover program={program} large />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
-            <Title order={1}>{programme.program_name}</Title>
-            <Text size="lg">Duration : {programme.duration} Day Program</Text>
-            <SubscriptionActions programme={programme} checkout={checkout} />
+            <Title order={1}>{program.program_name}</Title>
+            <Text size="lg">Duration : {program.duration} Day Program</Text>
+            <SubscriptionActions program={program} checkout={checkout} />
             <LessonsAccess checkout={checkout} />
-            <CheckoutSteps programme={programme} checkout={checkout} />
+            <CheckoutSteps program={program} checkout={checkout} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -147,7 +147,7 @@ export default function ProgrammeDetailsRoute() {
           <Title order={2} id="programme-description" mb="sm">
             Program Description
           </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{programme.description}</Text>
+          <Text style={{ whiteSpace: 'pre-line' }}>{program.description}</Text>
         </section>
         <KeyBenefits />
         <Testimonials />

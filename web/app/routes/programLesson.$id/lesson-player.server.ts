@@ -12,7 +12,7 @@ import {
   lessonPlayerPath,
   parseLessonChoice,
   type PlayerPosition,
-  programmeDay,
+  programDay,
   todaysLessonIndex,
 } from '~/utils/lessons';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
@@ -28,7 +28,7 @@ import { textField } from '~/utils/validation';
  * page mirrors it to choose between the member's player, a preview without progress, and the details page.
  */
 
-function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
+function programId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
   const id = parseId(args.params.id);
   invariantResponse(id !== null, 'Not Found', { status: 404 });
   return id;
@@ -38,12 +38,12 @@ function programmeId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
 async function maySeePreview(
   args: RouteArgs,
   user: UserResponse,
-  programme: ProgramResponse,
+  program: ProgramResponse,
 ): Promise<boolean> {
   if (user.is_superuser) return true;
   if (!user.is_trainer) return false;
   const trainer = await api.ownTrainer(args);
-  return trainer.ok && trainer.data.data.id === programme.trainer;
+  return trainer.ok && trainer.data.data.id === program.trainer;
 }
 
 interface Progress {
@@ -79,7 +79,7 @@ export interface MemberState extends Progress {
 }
 
 export interface LessonPlayerData {
-  programme: Pick<ProgramResponse, 'id' | 'program_name' | 'duration'>;
+  program: Pick<ProgramResponse, 'id' | 'program_name' | 'duration'>;
   lessons: LessonResponse[];
   /** Null in a preview (owner or superuser): no progress, no day counter, no marking. */
   member: MemberState | null;
@@ -90,15 +90,15 @@ export interface LessonPlayerData {
 
 export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<LessonPlayerData> {
   const user = await requireUser(args);
-  const id = programmeId(args);
+  const id = programId(args);
   // Asked together: the subscriber's page, the common one, waits for one round of API calls.
-  const [programmeResult, followed, lessonsResult] = await Promise.all([
-    api.programme(args, id),
+  const [programResult, followed, lessonsResult] = await Promise.all([
+    api.program(args, id),
     subscription(args, user, id),
     api.lessons(args, id),
   ]);
-  const programme = dataOrThrow(programmeResult);
-  if (!followed && !(await maySeePreview(args, user, programme))) {
+  const program = dataOrThrow(programResult);
+  if (!followed && !(await maySeePreview(args, user, program))) {
     throw await redirectWithToast(
       `/programDetails/${id}`,
       { type: 'info', message: MESSAGES.subscribeToView },
@@ -118,7 +118,7 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   let member: MemberState | null = null;
   if (followed) {
     const { percentage, completed, subscribedOn } = followed;
-    const day = programmeDay(subscribedOn, new Date(), programme.duration);
+    const day = programDay(subscribedOn, new Date(), program.duration);
     member = { percentage, completed, day, todayIndex: todaysLessonIndex(day, numbers.length) };
   }
   const current = position.kind === 'lesson' ? lessons[position.index] : undefined;
@@ -127,8 +127,8 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
     current !== undefined &&
     !member.completed.includes(current.number) &&
     search.get('confirm') === CONFIRM_NEXT;
-  const { program_name, duration } = programme;
-  return { programme: { id, program_name, duration }, lessons, member, position, confirming };
+  const { program_name, duration } = program;
+  return { program: { id, program_name, duration }, lessons, member, position, confirming };
 }
 
 /**
@@ -138,7 +138,7 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
  */
 export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Response> {
   await requireUser(args);
-  const id = programmeId(args);
+  const id = programId(args);
   const submitted = await readForm(args.request);
   invariantResponse(submitted, MESSAGES.invalidInput);
   const { form } = submitted;

@@ -10,14 +10,14 @@ import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './l
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Get-Fit | ${data.programme.program_name} lessons` : 'Get-Fit | Lessons' },
+  { title: data ? `Get-Fit | ${data.program.program_name} lessons` : 'Get-Fit | Lessons' },
 ];
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadLessonPlayer(args));
 
 export const action = sessionAction((args: ActionFunctionArgs) => lessonPlayerAction(args));
 
-function Finished({ programmeId }: { programmeId: number }) {
+function Finished({ programId }: { programId: number }) {
   return (
     <Paper withBorder p="xl" ta="center">
       <Title order={2} mb="md">
@@ -27,7 +27,7 @@ function Finished({ programmeId }: { programmeId: number }) {
         <Button component={Link} to="/trainerDashboard?view=subscribed">
           Back to my programmes
         </Button>
-        <Button component={Link} to={`/programDetails/${programmeId}`} variant="default">
+        <Button component={Link} to={`/programDetails/${programId}`} variant="default">
           Programme details
         </Button>
       </Group>
@@ -36,9 +36,9 @@ function Finished({ programmeId }: { programmeId: number }) {
 }
 
 function Player({ data }: { data: LessonPlayerData }) {
-  const { lessons, member, position, confirming, programme } = data;
+  const { lessons, member, position, confirming, program } = data;
   if (position.kind === 'empty') return <Text c="dimmed">This programme has no lessons yet.</Text>;
-  if (position.kind === 'end') return <Finished programmeId={programme.id} />;
+  if (position.kind === 'end') return <Finished programId={program.id} />;
   const lesson = lessons[position.index];
   return (
     <LessonView
@@ -51,17 +51,17 @@ function Player({ data }: { data: LessonPlayerData }) {
   );
 }
 
-export default function ProgrammeLessonRoute() {
+export default function ProgramLessonRoute() {
   const data = useLoaderData<typeof loader>();
-  const { programme, member, lessons, position } = data;
+  const { program, member, lessons, position } = data;
   return (
     <Container size="xl" py="xl">
       <Stack gap="xs" mb="lg">
-        <Title order={1}>{programme.program_name}</Title>
+        <Title order={1}>{program.program_name}</Title>
         {member ? (
           <Group justify="space-between" align="flex-end">
             <Text fw={600}>
-              Day {member.day} of {programme.duration}
+              Day {member.day} of {program.duration}
             </Text>
             <div style={{ flex: '0 1 320px' }}>
               <ProgressBar percentage={member.percentage} label="Lessons completed" />

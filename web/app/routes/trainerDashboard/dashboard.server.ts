@@ -4,7 +4,7 @@ import { api } from '~/utils/api/endpoints.server';
 import type { ApiResult } from '~/utils/api/transport.server';
 import { requireUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
-import { type DashboardView, INTENTS, parseView, programmeSavedMessage, viewSearch } from '~/utils/dashboard';
+import { type DashboardView, INTENTS, parseView, programSavedMessage, viewSearch } from '~/utils/dashboard';
 import { rejectForm, textValues } from '~/utils/forms.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
@@ -35,10 +35,10 @@ import { type FieldErrors, textField } from '~/utils/validation';
 const NOT_FOUND = { status: 404 };
 
 /** A programme of this trainer, for its edit form and lessons manager. */
-async function ownProgramme(args: LoaderFunctionArgs, trainer: TrainerResponse, id: number) {
-  const programme = dataOrThrow(await api.programme(args, id));
-  invariantResponse(programme.trainer === trainer.id, 'Not Found', NOT_FOUND);
-  return programme;
+async function ownProgram(args: LoaderFunctionArgs, trainer: TrainerResponse, id: number) {
+  const program = dataOrThrow(await api.program(args, id));
+  invariantResponse(program.trainer === trainer.id, 'Not Found', NOT_FOUND);
+  return program;
 }
 
 function orNull<T>(result: ApiResult<T>): T | null {
@@ -51,8 +51,8 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
   const content = {
     ...profile,
     view,
-    programmes: null as ProgramResponse[] | null,
-    programme: null as ProgramResponse | null,
+    programs: null as ProgramResponse[] | null,
+    program: null as ProgramResponse | null,
     lessons: null as LessonResponse[] | null,
     subscribed: null as SubscribedData | null,
     subscribers: null as SubscribersData | null,
@@ -62,23 +62,22 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
   const { trainer } = profile;
   if (!trainer) return content;
   if (view.name === 'programmes') {
-    return { ...content, programmes: orNull(await api.trainerProgrammes(args, trainer.id)) };
+    return { ...content, programs: orNull(await api.trainerPrograms(args, trainer.id)) };
   }
   if (view.name === 'subscribers') {
     return { ...content, subscribers: await loadSubscribers(args, trainer) };
   }
-  if (view.name === 'edit')
-    return { ...content, programme: await ownProgramme(args, trainer, view.programmeId) };
+  if (view.name === 'edit') return { ...content, program: await ownProgram(args, trainer, view.programId) };
   if (view.name === 'lessons') {
-    const programme = await ownProgramme(args, trainer, view.programmeId);
-    const lessons = orNull(await api.lessons(args, programme.id));
+    const program = await ownProgram(args, trainer, view.programId);
+    const lessons = orNull(await api.lessons(args, program.id));
     const lessonId = view.lesson;
     invariantResponse(
       typeof lessonId !== 'number' || lessons?.some((lesson) => lesson.id === lessonId),
       'Not Found',
       NOT_FOUND,
     );
-    return { ...content, programme, lessons };
+    return { ...content, program, lessons };
   }
   return content;
 }
@@ -91,41 +90,35 @@ function viewUrl(request: Request, view: DashboardView): string {
 const PROGRAMME_FIELDS = ['program_name', 'description', 'duration', 'price', 'category', 'level'] as const;
 
 /** Creates a programme, or edits the one the form names; both go back to the programmes table. */
-async function saveProgramme(
+async function saveProgram(
   args: ActionFunctionArgs,
   { form, oversized }: SubmittedForm,
-  intent: typeof INTENTS.createProgramme | typeof INTENTS.updateProgramme,
+  intent: typeof INTENTS.createProgram | typeof INTENTS.updateProgram,
 ) {
-  const programmeId = intent === INTENTS.updateProgramme ? parseId(textField(form, 'program')) : null;
-  invariantResponse(intent !== INTENTS.updateProgramme || programmeId !== null, 'Not Found', NOT_FOUND);
+  const programId = intent === INTENTS.updateProgram ? parseId(textField(form, 'program')) : null;
+  invariantResponse(intent !== INTENTS.updateProgram || programId !== null, 'Not Found', NOT_FOUND);
   const values = textValues(form, PROGRAMME_FIELDS);
   if (oversized.length > 0) return rejectTooLarge(intent, 'cover_image', values);
   const body = forwardedBody(form, values, 'cover_image', { keepEmpty: true });
   const result =
-    programmeId === null
-      ? await api.createProgramme(args, body)
-      : await api.updateProgramme(args, programmeId, body);
+    programId === null ? await api.createProgram(args, body) : await api.updateProgram(args, programId, body);
   if (!result.ok) {
     const errors = uploadErrors(result, 'cover_image');
     // docs/product.md §8 names the creation failure's text; an edit's refusal is told in the API's words.
-    const message = programmeId === null ? MESSAGES.programmeNotCreated : result.error.message;
+    const message = programId === null ? MESSAGES.programNotCreated : result.error.message;
     return rejectForm(intent, { errors, values, message, status: result.status });
   }
   const to = viewUrl(args.request, { name: 'programmes' });
-  return redirectWithToast(
-    to,
-    { type: 'success', message: programmeSavedMessage(result.data) },
-    args.request,
-  );
+  return redirectWithToast(to, { type: 'success', message: programSavedMessage(result.data) }, args.request);
 }
 
 /**
  * docs/product.md §4: the owner asks a superuser to publish; the API answers whether the request is new or pending.
  */
 async function requestPublication(args: ActionFunctionArgs, form: FormData) {
-  const programmeId = parseId(textField(form, 'program'));
-  invariantResponse(programmeId !== null, 'Not Found', NOT_FOUND);
-  const result = await api.requestPublication(args, programmeId);
+  const programId = parseId(textField(form, 'program'));
+  invariantResponse(programId !== null, 'Not Found', NOT_FOUND);
+  const result = await api.requestPublication(args, programId);
   if (!result.ok) {
     return rejectForm(INTENTS.requestPublication, { message: result.error.message, status: result.status });
   }
@@ -145,31 +138,31 @@ function lessonFailureMessage(errors: FieldErrors, message: string): string {
 }
 
 async function saveLesson(args: ActionFunctionArgs, { form, oversized }: SubmittedForm) {
-  const programmeId = parseId(textField(form, 'program'));
-  invariantResponse(programmeId !== null, 'Not Found', NOT_FOUND);
+  const programId = parseId(textField(form, 'program'));
+  invariantResponse(programId !== null, 'Not Found', NOT_FOUND);
   const lessonId = parseId(textField(form, 'id'));
   const values = textValues(form, LESSON_FIELDS);
   if (oversized.length > 0) return rejectTooLarge(INTENTS.saveLesson, 'image', values);
   const fields = lessonId === null ? values : { ...values, id: String(lessonId) };
-  const result = await api.saveLesson(args, programmeId, forwardedBody(form, fields, 'image'));
+  const result = await api.saveLesson(args, programId, forwardedBody(form, fields, 'image'));
   if (!result.ok) {
     const errors = uploadErrors(result, 'image');
     if (result.error.message === MESSAGES.duplicateLessonNumber) errors.lesson_number = result.error.message;
     const message = lessonFailureMessage(errors, result.error.message);
     return rejectForm(INTENTS.saveLesson, { errors, values, message, status: result.status });
   }
-  const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
+  const to = viewUrl(args.request, { name: 'lessons', programId, lesson: null });
   return redirectWithToast(to, { type: 'success', message: result.data.message }, args.request);
 }
 
 async function deleteLesson(args: ActionFunctionArgs, form: FormData) {
-  const programmeId = parseId(textField(form, 'program'));
+  const programId = parseId(textField(form, 'program'));
   const lessonId = parseId(textField(form, 'lesson'));
-  invariantResponse(programmeId !== null && lessonId !== null, 'Not Found', NOT_FOUND);
+  invariantResponse(programId !== null && lessonId !== null, 'Not Found', NOT_FOUND);
   const result = await api.deleteLesson(args, lessonId);
   // docs/product.md §8: a failed delete is the toast "error".
   if (!result.ok) return rejectForm(INTENTS.deleteLesson, { message: MESSAGES.error, status: result.status });
-  const to = viewUrl(args.request, { name: 'lessons', programmeId, lesson: null });
+  const to = viewUrl(args.request, { name: 'lessons', programId, lesson: null });
   return redirectWithToast(to, { type: 'success', message: 'Lesson deleted' }, args.request);
 }
 
@@ -182,9 +175,9 @@ export async function dashboardAction(args: ActionFunctionArgs) {
   switch (intent) {
     case INTENTS.updateProfile:
       return updateProfile(args, submitted);
-    case INTENTS.createProgramme:
-    case INTENTS.updateProgramme:
-      return saveProgramme(args, submitted, intent);
+    case INTENTS.createProgram:
+    case INTENTS.updateProgram:
+      return saveProgram(args, submitted, intent);
     case INTENTS.requestPublication:
       return requestPublication(args, form);
     case INTENTS.saveLesson:

@@ -4,9 +4,9 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { DashboardMenu } from '~/components/dashboard/dashboard-menu';
 import { LessonsManager } from '~/components/dashboard/lessons-manager';
 import { ComingSoon } from '~/components/dashboard/placeholders';
-import { ProgrammeForm } from '~/components/dashboard/programme-form';
-import { ProgrammesTable } from '~/components/dashboard/programmes-table';
-import { SubscribedProgrammes } from '~/components/dashboard/subscribed-programmes';
+import { ProgramForm } from '~/components/dashboard/program-form';
+import { ProgramsTable } from '~/components/dashboard/programs-table';
+import { SubscribedPrograms } from '~/components/dashboard/subscribed-programs';
 import { SubscribersView } from '~/components/dashboard/subscribers-view';
 import { ProfilePanel } from '~/components/profile/profile-view';
 import { FlashToast } from '~/components/toast';
@@ -48,23 +48,23 @@ function DashboardContent({ data, result }: { data: DashboardData; result: FormR
     );
   }
   if (view.name === 'subscribed') {
-    return <SubscribedProgrammes data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />;
+    return <SubscribedPrograms data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />;
   }
   if (view.name === 'communities') return <ComingSoon title="Communities" />;
   if (!trainer) return <TrainerUnavailable />;
   switch (view.name) {
     case 'programmes':
-      return <ProgrammesTable programmes={data.programmes} />;
+      return <ProgramsTable programs={data.programs} />;
     case 'create':
-      return <ProgrammeForm programme={null} result={resultOf(result, INTENTS.createProgramme)} />;
+      return <ProgramForm program={null} result={resultOf(result, INTENTS.createProgram)} />;
     case 'edit':
-      return data.programme ? (
-        <ProgrammeForm programme={data.programme} result={resultOf(result, INTENTS.updateProgramme)} />
+      return data.program ? (
+        <ProgramForm program={data.program} result={resultOf(result, INTENTS.updateProgram)} />
       ) : null;
     case 'lessons':
-      return data.programme ? (
+      return data.program ? (
         <LessonsManager
-          programme={data.programme}
+          program={data.program}
           lessons={data.lessons}
           openLesson={view.lesson}
           result={resultOf(result, INTENTS.saveLesson)}

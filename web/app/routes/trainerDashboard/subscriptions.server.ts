@@ -24,17 +24,17 @@ import { invariantResponse } from '~/utils/invariant';
 
 export interface SubscribedData {
   /** Null when the API could not list them. */
-  programmes: FollowedProgram[] | null;
+  programs: FollowedProgram[] | null;
   /** The programme whose unsubscription the member is asked to confirm. */
   confirmUnsubscribe: number | null;
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
-  const followed = await api.followedProgrammes(args);
-  const programmes = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
+  const followed = await api.followedPrograms(args);
+  const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
-  const confirmUnsubscribe = programmes?.some((programme) => programme.id === asked) ? asked : null;
-  return { programmes, confirmUnsubscribe };
+  const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
+  return { programs, confirmUnsubscribe };
 }
 
 export interface SubscribersData {
@@ -43,7 +43,7 @@ export interface SubscribersData {
   /** Null when the API could not list them. */
   subscribers: ListPage<SubscriberEntry> | null;
   /** The trainer's programmes, for the filter. */
-  programmes: { id: number; program_name: string }[];
+  programs: { id: number; program_name: string }[];
   /** The open 'User Details'. */
   details: UserResponse | null;
 }
@@ -53,20 +53,20 @@ export async function loadSubscribers(
   trainer: TrainerResponse,
 ): Promise<SubscribersData> {
   const query = subscribersQuery(new URL(args.request.url).searchParams);
-  const [subscribers, programmes, details] = await Promise.all([
+  const [subscribers, programs, details] = await Promise.all([
     api.subscribers(args, {
       page: query.page,
       pageSize: SUBSCRIBERS_PAGE_SIZE,
       program: query.program ?? undefined,
     }),
-    api.trainerProgrammes(args, trainer.id),
+    api.trainerPrograms(args, trainer.id),
     query.user === null ? null : api.userById(args, query.user),
   ]);
   return {
     query,
     pageSize: SUBSCRIBERS_PAGE_SIZE,
     subscribers: subscribers.ok ? subscribers.data : null,
-    programmes: programmes.ok ? programmes.data.map(({ id, program_name }) => ({ id, program_name })) : [],
+    programs: programs.ok ? programs.data.map(({ id, program_name }) => ({ id, program_name })) : [],
     details: details?.ok ? details.data : null,
   };
 }
@@ -76,9 +76,9 @@ export async function loadSubscribers(
  * return.
  */
 export async function unsubscribe(args: ActionFunctionArgs, form: FormData) {
-  const programmeId = parseId(textField(form, 'program'));
-  invariantResponse(programmeId !== null, 'Not Found', { status: 404 });
-  const result = await api.unfollowProgramme(args, programmeId);
+  const programId = parseId(textField(form, 'program'));
+  invariantResponse(programId !== null, 'Not Found', { status: 404 });
+  const result = await api.unfollowProgram(args, programId);
   if (!result.ok) {
     return rejectForm(INTENTS.unsubscribe, { message: result.error.message, status: result.status });
   }

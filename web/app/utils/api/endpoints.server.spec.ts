@@ -170,16 +170,16 @@ describe('api', () => {
   });
 
   describe('public reads that show the signed-in visitor more', () => {
-    const programme = '/api/fitness_programs/get_programme/7/';
+    const program = '/api/fitness_programs/get_programme/7/';
 
     it('renew an expired token and read as the visitor', async () => {
       server = optionalAuthApi({ status: 200, body: RENEWED });
       const args = visitor();
-      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: OWNER_VIEW });
+      expect(await api.program(args, 7)).toEqual({ ok: true, status: 200, data: OWNER_VIEW });
       expect(calls()).toEqual([
-        [programme, 'Bearer access.one'],
+        [program, 'Bearer access.one'],
         ['/api/token/refresh/', null],
-        [programme, 'Bearer access.two'],
+        [program, 'Bearer access.two'],
       ]);
       expect(getSession(args).accessToken).toBe('access.two');
     });
@@ -187,11 +187,11 @@ describe('api', () => {
     it('renew once for the reads of a page run side by side', async () => {
       server = optionalAuthApi({ status: 200, body: RENEWED });
       const args = visitor();
-      const [trainer, programmes] = await Promise.all([
+      const [trainer, programs] = await Promise.all([
         api.trainer(args, 3),
-        api.trainerProgrammes({ ...args, request: args.request.clone() }, 3),
+        api.trainerPrograms({ ...args, request: args.request.clone() }, 3),
       ]);
-      expect(trainer.ok && programmes.ok).toBe(true);
+      expect(trainer.ok && programs.ok).toBe(true);
       expect(sent.filter((call) => call.path === '/api/token/refresh/')).toHaveLength(1);
       expect(sent.at(-1)?.headers.get('Authorization')).toBe('Bearer access.two');
     });
@@ -199,11 +199,11 @@ describe('api', () => {
     it('read anonymously once the refused refresh token has ended the session', async () => {
       server = optionalAuthApi(expired);
       const args = visitor();
-      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(await api.program(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
       expect(calls()).toEqual([
-        [programme, 'Bearer access.one'],
+        [program, 'Bearer access.one'],
         ['/api/token/refresh/', null],
-        [programme, null],
+        [program, null],
       ]);
       expect(getSession(args).accessToken).toBeNull();
     });
@@ -219,7 +219,7 @@ describe('api', () => {
       sent = [];
       server = optionalAuthApi('network-error');
       const args = visitor();
-      expect(await api.programme(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(await api.program(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
       expect(sent.at(-1)?.headers.has('Authorization')).toBe(false);
       expect(getSession(args).setCookies()).toEqual([]);
     });
@@ -233,8 +233,8 @@ describe('api', () => {
 
     it('ask once for a visitor without a session', async () => {
       server = optionalAuthApi(expired);
-      expect(await api.programme(visitor(''), 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
-      expect(calls()).toEqual([[programme, null]]);
+      expect(await api.program(visitor(''), 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
+      expect(calls()).toEqual([[program, null]]);
     });
   });
 
@@ -263,7 +263,7 @@ describe('api', () => {
 
   it('leaves empty filters out of the programmes query', async () => {
     server = () => ({ status: 200, body: [] });
-    await api.programmes(visitor(), { category: 'Yoga', level: '', q: '' }, { page: 1, pageSize: 12 });
+    await api.programs(visitor(), { category: 'Yoga', level: '', q: '' }, { page: 1, pageSize: 12 });
     expect(sent[0]?.path).toBe('/api/fitness_programs/retrive_all/');
     const called = new URL(String(jest.mocked(fetch).mock.calls[0]?.[0]));
     expect(called.search).toBe('?category=Yoga&page=1&page_size=12');
@@ -313,7 +313,7 @@ describe('api checkout', () => {
 
   it("unfollows with the GET of the API and the member's token", async () => {
     server = () => ({ status: 200, body: { message: 'Successfully unsubscribed from the program' } });
-    await api.unfollowProgramme(visitor(), 7);
+    await api.unfollowProgram(visitor(), 7);
     expect(sent[0]).toMatchObject({ path: '/api/users/unfollowProgram/7/', method: 'GET' });
     expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
   });

@@ -40,7 +40,7 @@ export interface PageQuery {
 }
 
 /** The public catalogue's filters; absent ones are not sent. */
-export interface ProgrammeFilters {
+export interface ProgramFilters {
   category?: string;
   level?: string;
   q?: string;
@@ -121,28 +121,28 @@ export const api = {
   registerTrainer: (args: RouteArgs, form: FormData) =>
     call<MessageResponse>(args, '/api/trainers/TrainerProfileCreation/', { method: 'POST', multipart: form }),
 
-  programmes: (args: RouteArgs, filters: ProgrammeFilters, paging: PageQuery) =>
+  programs: (args: RouteArgs, filters: ProgramFilters, paging: PageQuery) =>
     call<ListPage<ProgramResponse>>(
       args,
       `/api/fitness_programs/retrive_all/${queryString({ ...filters, ...pageParams(paging) })}`,
       { auth: false, paginated: true },
     ),
 
-  programme: (args: RouteArgs, id: number) =>
+  program: (args: RouteArgs, id: number) =>
     call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),
 
-  trainerProgrammes: (args: RouteArgs, trainerId: number) =>
+  trainerPrograms: (args: RouteArgs, trainerId: number) =>
     call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`, {
       auth: 'optional',
     }),
 
-  createProgramme: (args: RouteArgs, form: FormData) =>
+  createProgram: (args: RouteArgs, form: FormData) =>
     call<MessageResponse & { id: number }>(args, '/api/fitness_programs/create/', {
       method: 'POST',
       multipart: form,
     }),
 
-  updateProgramme: (args: RouteArgs, id: number, form: FormData) =>
+  updateProgram: (args: RouteArgs, id: number, form: FormData) =>
     call<ProgramUpdateResponse>(args, `/api/fitness_programs/update/${id}/`, {
       method: 'PUT',
       multipart: form,
@@ -151,12 +151,12 @@ export const api = {
   requestPublication: (args: RouteArgs, id: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/publishRequest/${id}/`),
 
-  lessons: (args: RouteArgs, programmeId: number) =>
-    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programmeId}/`, { auth: 'optional' }),
+  lessons: (args: RouteArgs, programId: number) =>
+    call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programId}/`, { auth: 'optional' }),
 
   /** Creates a lesson, or edits the one whose `id` the form carries. */
-  saveLesson: (args: RouteArgs, programmeId: number, form: FormData) =>
-    call<MessageResponse>(args, `/api/fitness_programs/createLesson/${programmeId}/`, {
+  saveLesson: (args: RouteArgs, programId: number, form: FormData) =>
+    call<MessageResponse>(args, `/api/fitness_programs/createLesson/${programId}/`, {
       method: 'POST',
       multipart: form,
     }),
@@ -168,10 +168,10 @@ export const api = {
   paymentsConfig: (args: RouteArgs) =>
     call<PaymentsConfigResponse>(args, '/api/payments/config/', { auth: false }),
 
-  createOrder: (args: RouteArgs, programmeId: number, currency: string) =>
+  createOrder: (args: RouteArgs, programId: number, currency: string) =>
     call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {
       method: 'POST',
-      body: { program_id: programmeId, currency },
+      body: { program_id: programId, currency },
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
 
@@ -186,17 +186,17 @@ export const api = {
    * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
    * session cookie alone, and the pages call them only from their actions.
    */
-  followedProgrammes: (args: RouteArgs) =>
+  followedPrograms: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
-  unfollowProgramme: (args: RouteArgs, programmeId: number) =>
-    call<MessageResponse>(args, `/api/users/unfollowProgram/${programmeId}/`),
+  unfollowProgram: (args: RouteArgs, programId: number) =>
+    call<MessageResponse>(args, `/api/users/unfollowProgram/${programId}/`),
 
-  lessonProgress: (args: RouteArgs, userId: number, programmeId: number) =>
-    call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programmeId}/`),
+  lessonProgress: (args: RouteArgs, userId: number, programId: number) =>
+    call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programId}/`),
 
-  completeLesson: (args: RouteArgs, programmeId: number, lessonNumber: number) =>
-    call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programmeId}-${lessonNumber}/`),
+  completeLesson: (args: RouteArgs, programId: number, lessonNumber: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programId}-${lessonNumber}/`),
 
   subscribers: (args: RouteArgs, { program, ...paging }: SubscriberQuery) =>
     call<ListPage<SubscriberEntry>>(

@@ -4,21 +4,21 @@ import { useRef } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './catalogue.module.css';
-import { ProgrammeCard } from './programme-card';
+import { ProgramCard } from './program-card';
 
-interface ProgrammeSliderProps {
+interface ProgramSliderProps {
   title: string;
-  programmes: ProgramResponse[];
+  programs: ProgramResponse[];
 }
 
 /**
  * A row of the trainer page (docs/product.md §2): a horizontal slider whose arrows appear only with more than 4
  * programmes and move it by 500 px. The arrows need JavaScript; without it the row still scrolls natively.
  */
-export function ProgrammeSlider({ title, programmes }: ProgrammeSliderProps) {
+export function ProgramSlider({ title, programs }: ProgramSliderProps) {
   const row = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
-  const arrows = hydrated && programmes.length > SLIDER.arrowsWhenMoreThan;
+  const arrows = hydrated && programs.length > SLIDER.arrowsWhenMoreThan;
   const scroll = (direction: 1 | -1) => row.current?.scrollBy({ left: direction * SLIDER.scrollPx });
   const headingId = `programmes-${title.toLowerCase()}`;
 
@@ -52,7 +52,7 @@ export function ProgrammeSlider({ title, programmes }: ProgrammeSliderProps) {
           </Group>
         ) : null}
       </Group>
-      {programmes.length === 0 ? (
+      {programs.length === 0 ? (
         <Text c="dimmed" fs="italic">
           No programmes at this level yet.
         </Text>
@@ -65,9 +65,9 @@ export function ProgrammeSlider({ title, programmes }: ProgrammeSliderProps) {
           aria-label={`${title} programmes`}
           tabIndex={0}
         >
-          {programmes.map((programme) => (
-            <div key={programme.id} className={classes.slide}>
-              <ProgrammeCard programme={programme} detailed={false} />
+          {programs.map((program) => (
+            <div key={program.id} className={classes.slide}>
+              <ProgramCard program={program} detailed={false} />
             </div>
           ))}
         </div>

@@ -18,21 +18,21 @@ import type { FormRejection } from '~/types/form';
 import { LEVEL_LABELS } from '~/utils/catalogue';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
 
-interface ProgrammeFormProps {
+interface ProgramFormProps {
   /** The programme being edited; none for a new one. */
-  programme: ProgramResponse | null;
+  program: ProgramResponse | null;
   /** The answer to the last submission of this form, when it was refused. */
   result: FormRejection | undefined;
 }
 
-function initialValues(programme: ProgramResponse | null): Record<string, string> {
+function initialValues(program: ProgramResponse | null): Record<string, string> {
   return {
-    program_name: programme?.program_name ?? '',
-    description: programme?.description ?? '',
-    duration: programme ? String(programme.duration) : '',
-    price: programme ? String(programme.price) : '',
-    category: programme?.category ?? DEFAULT_PROGRAM_CATEGORY,
-    level: programme?.level ?? DEFAULT_PROGRAM_LEVEL,
+    program_name: program?.program_name ?? '',
+    description: program?.description ?? '',
+    duration: program ? String(program.duration) : '',
+    price: program ? String(program.price) : '',
+    category: program?.category ?? DEFAULT_PROGRAM_CATEGORY,
+    level: program?.level ?? DEFAULT_PROGRAM_LEVEL,
   };
 }
 
@@ -40,22 +40,18 @@ function initialValues(programme: ProgramResponse | null): Record<string, string
  * docs/product.md §2 "Create New Fitness Program", also used to edit a programme. Limits from docs/product.md §5
  * via the contracts.
  */
-export function ProgrammeForm({ programme, result }: ProgrammeFormProps) {
+export function ProgramForm({ program, result }: ProgramFormProps) {
   const { pathname } = useLocation();
-  const { field, error } = formFields(result, initialValues(programme));
+  const { field, error } = formFields(result, initialValues(program));
 
   return (
     <Paper withBorder p="xl">
       <Title order={2} mb="lg">
-        {programme ? `Edit ${programme.program_name}` : 'Create New Fitness Program'}
+        {program ? `Edit ${program.program_name}` : 'Create New Fitness Program'}
       </Title>
       <Form method="post" encType="multipart/form-data">
-        <input
-          type="hidden"
-          name="intent"
-          value={programme ? INTENTS.updateProgramme : INTENTS.createProgramme}
-        />
-        {programme ? <input type="hidden" name="program" value={programme.id} /> : null}
+        <input type="hidden" name="intent" value={program ? INTENTS.updateProgram : INTENTS.createProgram} />
+        {program ? <input type="hidden" name="program" value={program.id} /> : null}
         <Stack>
           <TextInput
             label="Program Name"
@@ -89,13 +85,13 @@ export function ProgrammeForm({ programme, result }: ProgrammeFormProps) {
           <FileField
             name="cover_image"
             label="Cover Image"
-            description={programme ? 'Leave empty to keep the current cover.' : undefined}
+            description={program ? 'Leave empty to keep the current cover.' : undefined}
             error={error('cover_image')}
           />
           <FormActions
             cancelLabel="Cancel"
             cancelTo={pathname + viewSearch({ name: 'programmes' })}
-            submitLabel={programme ? 'Save Program' : 'Create Program'}
+            submitLabel={program ? 'Save Program' : 'Create Program'}
           />
         </Stack>
       </Form>

@@ -2,7 +2,7 @@ import type { FollowedProgram } from '@fitcoach/contracts';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
-import { ProgrammeCover } from '~/components/catalogue/programme-card';
+import { ProgramCover } from '~/components/catalogue/program-card';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { ProgressCircle } from '~/components/lessons/progress';
@@ -17,7 +17,7 @@ import { subscribedSearch } from '~/utils/subscriptions';
  * docs/product.md §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the URL
  * (`?unsubscribe=<id>`), so it works without JavaScript.
  */
-function ConfirmUnsubscribe({ programme, opened }: { programme: FollowedProgram; opened: boolean }) {
+function ConfirmUnsubscribe({ program, opened }: { program: FollowedProgram; opened: boolean }) {
   const { pathname } = useLocation();
   const closeTo = pathname + subscribedSearch();
   return (
@@ -28,7 +28,7 @@ function ConfirmUnsubscribe({ programme, opened }: { programme: FollowedProgram;
       <Group>
         <Form method="post">
           <input type="hidden" name="intent" value={INTENTS.unsubscribe} />
-          <input type="hidden" name="program" value={programme.id} />
+          <input type="hidden" name="program" value={program.id} />
           <SubmitButton color="red">Unsubscribe</SubmitButton>
         </Form>
         <Button component={Link} to={closeTo} variant="default" preventScrollReset>
@@ -39,61 +39,61 @@ function ConfirmUnsubscribe({ programme, opened }: { programme: FollowedProgram;
   );
 }
 
-function FollowedCard({ programme, confirming }: { programme: FollowedProgram; confirming: boolean }) {
+function FollowedCard({ program, confirming }: { program: FollowedProgram; confirming: boolean }) {
   const { pathname } = useLocation();
   const headingId = useId();
-  const details = `/programDetails/${programme.id}`;
+  const details = `/programDetails/${program.id}`;
   return (
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg">
       {/* The cover repeats the name's link for the pointer only: one link per card for keyboards and readers. */}
       <Card.Section component={Link} to={details} tabIndex={-1} aria-hidden="true">
-        <ProgrammeCover programme={programme} />
+        <ProgramCover program={program} />
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
         <Stack gap={4}>
           <Title order={3} size="h4" id={headingId}>
-            <Link to={details}>{programme.program_name}</Link>
+            <Link to={details}>{program.program_name}</Link>
           </Title>
-          <Text size="sm">Trainer: {programme.trainer_name}</Text>
+          <Text size="sm">Trainer: {program.trainer_name}</Text>
           <Text size="sm" c="dimmed">
-            {programme.category}
+            {program.category}
           </Text>
         </Stack>
-        <ProgressCircle percentage={programme.progress} label={`Progress in ${programme.program_name}`} />
+        <ProgressCircle percentage={program.progress} label={`Progress in ${program.program_name}`} />
       </Group>
       <Group mt="md" grow>
         {/* The lesson player opens on the next unfinished lesson by itself. */}
         <Button
           component={Link}
-          to={lessonPlayerPath(programme.id)}
-          aria-label={`Continue ${programme.program_name}`}
+          to={lessonPlayerPath(program.id)}
+          aria-label={`Continue ${program.program_name}`}
         >
           Continue
         </Button>
         <Button
           component={Link}
-          to={pathname + subscribedSearch(programme.id)}
+          to={pathname + subscribedSearch(program.id)}
           preventScrollReset
           variant="default"
-          aria-label={`Unsubscribe from ${programme.program_name}`}
+          aria-label={`Unsubscribe from ${program.program_name}`}
         >
           Unsubscribe
         </Button>
       </Group>
-      <ConfirmUnsubscribe programme={programme} opened={confirming} />
+      <ConfirmUnsubscribe program={program} opened={confirming} />
     </Card>
   );
 }
 
 /** docs/product.md §2.8 Subscribed Programmes: the member's followed programmes, with their progress. */
-export function SubscribedProgrammes({
+export function SubscribedPrograms({
   data,
   result,
 }: {
   data: SubscribedData | null;
   result: FormRejection | undefined;
 }) {
-  const programmes = data?.programmes ?? null;
+  const programs = data?.programs ?? null;
   return (
     <section aria-labelledby="subscribed-programmes">
       <Title order={2} id="subscribed-programmes" mb="md">
@@ -104,9 +104,9 @@ export function SubscribedProgrammes({
           {result.toast.message}
         </Alert>
       ) : null}
-      {programmes === null ? (
+      {programs === null ? (
         <Alert color="red">Sorry Something went wrong</Alert>
-      ) : programmes.length === 0 ? (
+      ) : programs.length === 0 ? (
         <Paper withBorder p="xl">
           <Text c="dimmed" mb="md">
             You have not subscribed to any programme yet.
@@ -117,11 +117,11 @@ export function SubscribedProgrammes({
         </Paper>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {programmes.map((programme) => (
+          {programs.map((program) => (
             <FollowedCard
-              key={programme.id}
-              programme={programme}
-              confirming={data?.confirmUnsubscribe === programme.id}
+              key={program.id}
+              program={program}
+              confirming={data?.confirmUnsubscribe === program.id}
             />
           ))}
         </SimpleGrid>

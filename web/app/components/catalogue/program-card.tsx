@@ -10,26 +10,26 @@ const COMING_SOON = 'comming soon';
 /** The query parameter that shows the notice without JavaScript. */
 const SOON_PARAM = 'soon';
 
-interface ProgrammeCoverProps {
-  programme: Pick<ProgramResponse, 'cover_image' | 'program_name'>;
+interface ProgramCoverProps {
+  program: Pick<ProgramResponse, 'cover_image' | 'program_name'>;
   /** The details page's big picture rather than a card's strip. */
   large?: boolean;
 }
 
-export function ProgrammeCover({ programme, large = false }: ProgrammeCoverProps) {
+export function ProgramCover({ program, large = false }: ProgramCoverProps) {
   const size = large ? classes.coverLarge : '';
-  if (programme.cover_image) {
+  if (program.cover_image) {
     return (
       <img
-        src={programme.cover_image}
-        alt={`Cover of ${programme.program_name}`}
+        src={program.cover_image}
+        alt={`Cover of ${program.program_name}`}
         className={`${classes.cover} ${size}`}
       />
     );
   }
   return (
     <div className={`${classes.coverPlaceholder} ${size}`} aria-hidden="true">
-      {programme.program_name.charAt(0).toUpperCase()}
+      {program.program_name.charAt(0).toUpperCase()}
     </div>
   );
 }
@@ -39,14 +39,14 @@ export function ProgrammeCover({ programme, large = false }: ProgrammeCoverProps
  * "comming soon" instead: a notification with JavaScript, a link to `?soon=<id>` that the page answers with an inline
  * notice without it.
  */
-function ViewButton({ programme }: { programme: ProgramResponse }) {
+function ViewButton({ program }: { program: ProgramResponse }) {
   const [searchParams] = useSearchParams();
-  const label = `View ${programme.program_name}`;
-  if (programme.is_published) {
+  const label = `View ${program.program_name}`;
+  if (program.is_published) {
     return (
       <Button
         component={Link}
-        to={`/programDetails/${programme.id}`}
+        to={`/programDetails/${program.id}`}
         fullWidth
         variant="light"
         aria-label={label}
@@ -56,7 +56,7 @@ function ViewButton({ programme }: { programme: ProgramResponse }) {
     );
   }
   const search = new URLSearchParams(searchParams);
-  search.set(SOON_PARAM, String(programme.id));
+  search.set(SOON_PARAM, String(program.id));
   return (
     <Button
       component={Link}
@@ -67,7 +67,7 @@ function ViewButton({ programme }: { programme: ProgramResponse }) {
       aria-label={label}
       onClick={(event) => {
         event.preventDefault();
-        notifications.show({ id: `${COMING_SOON}-${programme.id}`, message: COMING_SOON, color: 'yellow' });
+        notifications.show({ id: `${COMING_SOON}-${program.id}`, message: COMING_SOON, color: 'yellow' });
       }}
     >
       View
@@ -86,37 +86,37 @@ export function ComingSoonNotice() {
   );
 }
 
-interface ProgrammeCardProps {
-  programme: ProgramResponse;
+interface ProgramCardProps {
+  program: ProgramResponse;
   /** The listing's card shows the level, the trainer and the description; the trainer page's only the name. */
   detailed: boolean;
 }
 
-export function ProgrammeCard({ programme, detailed }: ProgrammeCardProps) {
+export function ProgramCard({ program, detailed }: ProgramCardProps) {
   const headingId = useId();
   return (
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg" className={classes.card}>
       <Card.Section>
-        <ProgrammeCover programme={programme} />
+        <ProgramCover program={program} />
       </Card.Section>
       <Stack gap={4} mt="md">
         <Title order={3} size="h4" id={headingId}>
-          {programme.program_name}
+          {program.program_name}
         </Title>
         {detailed ? (
           <>
             <Text size="sm" fw={600}>
-              Difficulty :{programme.level}
+              Difficulty :{program.level}
             </Text>
-            <Text size="sm">Trainer: {programme.trainer_name}</Text>
+            <Text size="sm">Trainer: {program.trainer_name}</Text>
             <Text size="sm" c="dimmed">
-              {excerpt(programme.description)}
+              {excerpt(program.description)}
             </Text>
           </>
         ) : null}
       </Stack>
       <div className={classes.cardFooter}>
-        <ViewButton programme={programme} />
+        <ViewButton program={program} />
       </div>
     </Card>
   );

@@ -6,16 +6,16 @@ import { INTENTS, viewSearch } from '~/utils/dashboard';
 // Subscribers arrive with the subscriptions issue; until then the column shows the original's static avatars.
 const PLACEHOLDER_USERS = 3;
 
-function PublishButton({ programme }: { programme: ProgramResponse }) {
+function PublishButton({ program }: { program: ProgramResponse }) {
   const navigation = useNavigation();
   const sending =
     navigation.formData?.get('intent') === INTENTS.requestPublication &&
-    navigation.formData.get('program') === String(programme.id);
+    navigation.formData.get('program') === String(program.id);
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={INTENTS.requestPublication} />
-      <input type="hidden" name="program" value={programme.id} />
-      <Button type="submit" size="xs" loading={sending} aria-label={`publish ${programme.program_name}`}>
+      <input type="hidden" name="program" value={program.id} />
+      <Button type="submit" size="xs" loading={sending} aria-label={`publish ${program.program_name}`}>
         publish
       </Button>
     </Form>
@@ -26,7 +26,7 @@ function PublishButton({ programme }: { programme: ProgramResponse }) {
  * docs/product.md §2.8 Programmes view, with "Requested" instead of the publish button while a superuser has yet to
  * decide.
  */
-export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] | null }) {
+export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
   const link = (search: string) => pathname + search;
   return (
@@ -37,9 +37,9 @@ export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] 
           Add Programme
         </Button>
       </Group>
-      {programmes === null ? (
+      {programs === null ? (
         <Alert color="red">Sorry Something went wrong</Alert>
-      ) : programmes.length === 0 ? (
+      ) : programs.length === 0 ? (
         <Text c="dimmed">You have no programmes yet. Press "Add Programme" to create your first.</Text>
       ) : (
         <Table.ScrollContainer minWidth={680}>
@@ -57,19 +57,19 @@ export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] 
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {programmes.map((programme) => (
-                <Table.Tr key={programme.id}>
+              {programs.map((program) => (
+                <Table.Tr key={program.id}>
                   <Table.Td>
                     <Anchor
                       component={Link}
-                      to={link(viewSearch({ name: 'lessons', programmeId: programme.id, lesson: null }))}
+                      to={link(viewSearch({ name: 'lessons', programId: program.id, lesson: null }))}
                       fw={600}
                     >
-                      {programme.program_name}
+                      {program.program_name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{programme.category}</Table.Td>
-                  <Table.Td>{programme.duration} Days</Table.Td>
+                  <Table.Td>{program.category}</Table.Td>
+                  <Table.Td>{program.duration} Days</Table.Td>
                   <Table.Td>
                     <Avatar.Group aria-hidden="true">
                       {Array.from({ length: PLACEHOLDER_USERS }, (_, index) => (
@@ -78,23 +78,23 @@ export function ProgrammesTable({ programmes }: { programmes: ProgramResponse[] 
                     </Avatar.Group>
                   </Table.Td>
                   <Table.Td>
-                    {programme.is_published ? (
+                    {program.is_published ? (
                       <Text c="green.8" fw={700} size="sm">
                         Published
                       </Text>
-                    ) : programme.publish_requested ? (
+                    ) : program.publish_requested ? (
                       <Text c="dimmed" fw={700} size="sm">
                         Requested
                       </Text>
                     ) : (
-                      <PublishButton programme={programme} />
+                      <PublishButton program={program} />
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Anchor
                       component={Link}
-                      to={link(viewSearch({ name: 'edit', programmeId: programme.id }))}
-                      aria-label={`Edit ${programme.program_name}`}
+                      to={link(viewSearch({ name: 'edit', programId: program.id }))}
+                      aria-label={`Edit ${program.program_name}`}
                     >
                       Edit
                     </Anchor>
