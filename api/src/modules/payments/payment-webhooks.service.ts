@@ -12,8 +12,8 @@ import type { DataSource } from 'typeorm';
 import { fullName, PAYMENT_MESSAGES } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
+import { PaymentMails } from './payment-mails.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
-import type { PaymentEntity } from './payment.entity.js';
 import './payments.jobs.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
@@ -67,6 +67,7 @@ export class PaymentWebhooksService {
     private readonly payments: PaymentsRepository,
     private readonly checkout: PaymentsService,
     private readonly jobs: JobsService,
+    private readonly mails: PaymentMails,
   ) {}
 
   /** With the test provider (or no PAYPAL_WEBHOOK_ID) there is nothing to verify against: 404. */
@@ -170,35 +171,13 @@ export class PaymentWebhooksService {
     );
     if (!refunded) return payment.status === 'refunded' ? 'processed' : 'ignored';
     this.logger.log(`Payment ${payment.id} (order ${payment.orderId}) refunded: subscription ended`);
-    await this.sendRefundMail(payment.id);
+    await this.mails.refund(payment.id);
     return 'processed';
   }
 
   private async findPayment(orderId: string | undefined, captureId: string | undefined) {
     const byOrder = orderId ? await this.payments.findByOrder('paypal', orderId) : null;
     return byOrder ?? (captureId ? await this.payments.findByCapture(captureId) : null);
-  }
-
-  private async sendRefundMail(paymentId: PaymentEntity['id']): Promise<void> {
-    const payment = await this.payments.findWithBuyer(paymentId);
-    if (!payment?.user || !payment.program) return;
-    try {
-      await this.jobs.enqueue(
-        'mail.subscription-refunded',
-        {
-          to: payment.user.email,
-          firstName: payment.user.firstName,
-          programName: payment.program.name,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          refundedAt: (payment.refundedAt ?? new Date()).toISOString(),
-          orderId: payment.orderId,
-        },
-        { jobId: `subscription-refunded-${payment.provider}-${payment.orderId}` },
-      );
-    } catch (error) {
-      this.logger.error(`Refund e-mail of payment ${payment.id} not queued: ${(error as Error).message}`);
-    }
   }
 
   private async verify(

@@ -9,6 +9,7 @@ import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentEntity } from './payment.entity.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsProcessor } from './payments.processor.js';
+import { PaymentMails } from './payment-mails.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { PayPalClient } from './paypal.client.js';
@@ -32,6 +33,7 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
   providers: [
     { provide: PaymentProvider, inject: [APP_CONFIG], useFactory: createPaymentProvider },
     PaymentsRepository,
+    PaymentMails,
     PaymentsService,
     PaymentWebhooksService,
     PaymentsProcessor,

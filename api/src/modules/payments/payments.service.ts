@@ -26,7 +26,6 @@ import {
 import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
@@ -34,6 +33,7 @@ import { type CaptureResult, PaymentProvider, PaymentProviderError } from './pay
 import { callProvider, providerFailureToHttp } from './provider-errors.js';
 import type { PaymentEntity } from './payment.entity.js';
 import { toSubscriptionResponse } from './payments.mapper.js';
+import { PaymentMails } from './payment-mails.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
@@ -62,7 +62,7 @@ export class PaymentsService {
     private readonly payments: PaymentsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly programs: ProgramsService,
-    private readonly jobs: JobsService,
+    private readonly mails: PaymentMails,
     private readonly events: EventEmitter2,
   ) {}
 
@@ -152,7 +152,7 @@ export class PaymentsService {
       this.logger.log(
         `Payment ${payment.id} (order ${payment.orderId}) completed by capture ${capture.captureId}`,
       );
-      await this.sendReceipt(payment.id);
+      await this.mails.receipt(payment.id);
     }
     return recorded;
   }
@@ -258,29 +258,5 @@ export class PaymentsService {
       message: transactionCompletedMessage(payment.payerName ?? ''),
       subscription: toSubscriptionResponse(subscription),
     };
-  }
-
-  private async sendReceipt(paymentId: number): Promise<void> {
-    const payment = await this.payments.findWithBuyer(paymentId);
-    if (!payment?.user || !payment.program) return;
-    try {
-      await this.jobs.enqueue(
-        'mail.payment-receipt',
-        {
-          to: payment.user.email,
-          firstName: payment.user.firstName,
-          programName: payment.program.name,
-          programId: payment.programId,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          paidAt: (payment.completedAt ?? new Date()).toISOString(),
-          orderId: payment.orderId,
-        },
-        // Order ids are unique at the provider, so the id stays unique across database resets (Redis keeps ids).
-        { jobId: `payment-receipt-${payment.provider}-${payment.orderId}` },
-      );
-    } catch (error) {
-      this.logger.error(`Receipt of payment ${payment.id} not queued: ${(error as Error).message}`);
-    }
   }
 }
