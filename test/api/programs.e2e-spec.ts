@@ -1,11 +1,11 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATALOGUE_MESSAGES, PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
+import { uniqueWord } from '../fixtures/words.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
@@ -74,7 +74,6 @@ async function pendingPrograms(): Promise<ListedProgram[]> {
 const pendingIds = async () => ids(await pendingPrograms());
 
 /** A word no other test uses, to find this test's programmes in the shared catalogue. */
-const unique = () => `zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 describe('POST /api/fitness_programs/create/', () => {
   it('requires authentication', async () => {
@@ -83,7 +82,7 @@ describe('POST /api/fitness_programs/create/', () => {
 
   it('refuses a caller who is not a trainer with 403 and stores nothing', async () => {
     const session = await createSession(t);
-    const name = unique();
+    const name = uniqueWord();
     await create(session.bearer, { ...FORM, program_name: name }).expect(403, REFUSED.forbidden);
     expect(await programs.countBy({ name })).toBe(0);
   });
@@ -287,7 +286,7 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
 describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 012)', () => {
   /** A published programme of a new trainer, named with a word of its own, with an approved request if asked. */
   async function published(approvedRequest: boolean) {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer, {
       name: `${word} programme`,
@@ -390,7 +389,7 @@ describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 0
 
 describe('GET /api/fitness_programs/retrive_all/', () => {
   it('lists published programmes of trainers who are not blocked, newest first', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer } = await createTrainer(t);
     const { trainer: blockedTrainer } = await createTrainer(t, { account: { blocked: true } });
     const older = await createProgram(t, trainer, { name: `${word} older`, isPublished: true });
@@ -408,7 +407,7 @@ describe('GET /api/fitness_programs/retrive_all/', () => {
   });
 
   it('filters by category and level', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer } = await createTrainer(t);
     const match = await createProgram(t, trainer, {
       name: word,
@@ -425,7 +424,7 @@ describe('GET /api/fitness_programs/retrive_all/', () => {
   });
 
   it('searches name and description case-insensitively, taking % and _ literally', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer } = await createTrainer(t);
     const inName = await createProgram(t, trainer, { name: `Core ${word.toUpperCase()}`, isPublished: true });
     const inDescription = await createProgram(t, trainer, {
@@ -441,7 +440,7 @@ describe('GET /api/fitness_programs/retrive_all/', () => {
   });
 
   it('pages with X-Total-Count and Link', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer } = await createTrainer(t);
     const made = [];
     for (let i = 0; i < 3; i += 1)
@@ -727,7 +726,7 @@ describe('GET /api/fitness_programs/getProgramCount/', () => {
 
 describe('publication workflow (docs/product.md §4)', () => {
   it('takes a programme from creation to the catalogue, out again when blocked, and back on request', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer, session } = await createTrainer(t);
     const created = await create(session.bearer, { ...FORM, program_name: `Flow ${word}` }).expect(201);
     const id: number = created.body.id;
@@ -757,7 +756,7 @@ describe('publication workflow (docs/product.md §4)', () => {
   });
 
   it('tells the owner and superusers, and nobody else, that a request waits: publish_requested', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer, { name: word });
     const otherTrainer = (await createTrainer(t)).session;
@@ -835,7 +834,7 @@ describe('publication workflow (docs/product.md §4)', () => {
   });
 
   it('takes a trainer’s programmes out of the catalogue when the trainer is blocked', async () => {
-    const word = unique();
+    const word = uniqueWord();
     const { trainer, session } = await createTrainer(t);
     const program = await createProgram(t, trainer, { name: word, isPublished: true });
     expect(ids((await get(`retrive_all/?q=${word}`).expect(200)).body)).toEqual([program.id]);

@@ -1,5 +1,6 @@
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
-import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 
 /** Thirty words, so that the card's excerpt (20 words and an ellipsis) cuts it. */
 function longAbout(word: string): string {

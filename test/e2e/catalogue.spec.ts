@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
 import { expect, signIn, test, toast } from './support/accounts.js';
-import { apiAccount, publishPrograms, uniqueWord } from './support/catalogue.js';
+import { apiAccount, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 
 /*
  * The acceptance of the catalogue issue, through the pages from the signed-in user on (test/e2e/accounts.spec.ts

@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../web/app/utils/messages.js';
 import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
-import {
-  type ApiAccount,
-  apiAccount,
-  apiProgram,
-  apiTrainer,
-  publishPrograms,
-  uniqueWord,
-} from './support/catalogue.js';
+import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 import { apiLessons, apiSubscribe, type LessonFields } from './support/subscriptions.js';
 
 /*

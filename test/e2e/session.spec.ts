@@ -1,5 +1,6 @@
 import { expect, fillLogin, signIn, test } from './support/accounts.js';
-import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 
 test.describe('the session', () => {
   test('an expired access token is renewed with the refresh token', async ({ page, context, request }) => {

@@ -1,6 +1,7 @@
 import type { APIResponse } from '@playwright/test';
 import { expect, signIn, test } from './support/accounts.js';
-import { apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
+import { apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 
 /*
  * The public catalogue pages are rendered once for all anonymous visitors of the next few seconds (ADR 010).

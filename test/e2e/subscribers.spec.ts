@@ -1,5 +1,6 @@
 import { expect, signIn, test } from './support/accounts.js';
-import { apiAccount, apiProgram, apiTrainer, publishPrograms, uniqueWord } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 
 /*

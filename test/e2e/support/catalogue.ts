@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { plainImage } from '../../fixtures/images.js';
+import { uniqueWord } from '../../fixtures/words.js';
 import {
   type Account,
   accessToken,
@@ -14,11 +14,6 @@ import {
  * Catalogue data made through the API, for the tests whose subject is a page rather than the forms that make it.
  * Each helper makes new rows, so tests never share data.
  */
-
-/** A word no other test uses, to find a test's own rows among everybody's. */
-export function uniqueWord(): string {
-  return `zq${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-}
 
 export interface ApiAccount extends Account {
   auth: Record<string, string>;
