@@ -22,6 +22,14 @@ import { REFUSED, withDetail } from '../fixtures/refusals.js';
 const BLOCKED = 'You have been temporarly blocked by the Admin';
 
 let t: TestApp;
+/** A refresh token the API no longer renews. */
+const refreshRefused = (refresh: string) =>
+  t.http().post('/api/token/refresh/').send({ refresh }).expect(401, withDetail(REFUSED.invalidToken));
+
+/** An `Authorization` header value the API no longer accepts. */
+const meRefused = (authorization: string) =>
+  t.http().get('/api/users/me/').set('Authorization', authorization).expect(401, REFUSED.invalidToken);
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -150,11 +158,7 @@ describe('POST /api/token/refresh/', () => {
 
   it('refuses an access token in place of a refresh token', async () => {
     const session = await createSession(t);
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: session.access })
-      .expect(401, withDetail(REFUSED.invalidToken));
+    await refreshRefused(session.access);
   });
 
   it('rotates: a new pair, and the old refresh token dies', async () => {
@@ -171,21 +175,9 @@ describe('POST /api/token/refresh/', () => {
     await rotatedSecondsAgo(session.refresh, 31);
     const res = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(401);
     expect(res.body.detail).toBe('Token is invalid or expired');
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: rotated.body.refresh })
-      .expect(401, withDetail(REFUSED.invalidToken));
-    await t
-      .http()
-      .get('/api/users/me/')
-      .set('Authorization', `Bearer ${rotated.body.access}`)
-      .expect(401, REFUSED.invalidToken);
-    await t
-      .http()
-      .get('/api/users/me/')
-      .set('Authorization', session.bearer)
-      .expect(401, REFUSED.invalidToken);
+    await refreshRefused(rotated.body.refresh);
+    await meRefused(`Bearer ${rotated.body.access}`);
+    await meRefused(session.bearer);
   });
 
   it('gives two refreshes at once with one token the same successor, and both stay signed in', async () => {
@@ -220,16 +212,8 @@ describe('POST /api/token/refresh/', () => {
       .post('/api/users/logout/')
       .set('Authorization', `Bearer ${rotated.body.access}`)
       .expect(200);
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: session.refresh })
-      .expect(401, withDetail(REFUSED.invalidToken));
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: rotated.body.refresh })
-      .expect(401, withDetail(REFUSED.invalidToken));
+    await refreshRefused(session.refresh);
+    await refreshRefused(rotated.body.refresh);
   });
 
   it('gives no successor within the grace period once that successor was rotated itself', async () => {
@@ -240,16 +224,8 @@ describe('POST /api/token/refresh/', () => {
       .post('/api/token/refresh/')
       .send({ refresh: first.body.refresh })
       .expect(200);
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: session.refresh })
-      .expect(401, withDetail(REFUSED.invalidToken));
-    await t
-      .http()
-      .get('/api/users/me/')
-      .set('Authorization', `Bearer ${second.body.access}`)
-      .expect(401, REFUSED.invalidToken);
+    await refreshRefused(session.refresh);
+    await meRefused(`Bearer ${second.body.access}`);
   });
 
   it('refuses a blocked user with 403', async () => {
@@ -313,16 +289,8 @@ describe('POST /api/users/logout/', () => {
     const session = await createSession(t);
     const res = await t.http().post('/api/users/logout/').set('Authorization', session.bearer).expect(200);
     expect(res.body).toEqual({ message: 'User logged out' });
-    await t
-      .http()
-      .get('/api/users/me/')
-      .set('Authorization', session.bearer)
-      .expect(401, REFUSED.invalidToken);
-    await t
-      .http()
-      .post('/api/token/refresh/')
-      .send({ refresh: session.refresh })
-      .expect(401, withDetail(REFUSED.invalidToken));
+    await meRefused(session.bearer);
+    await refreshRefused(session.refresh);
   });
 
   it('also ends the session of the refresh token sent in the body, and its access token', async () => {
@@ -389,11 +357,7 @@ describe('authentication on every route', () => {
   it('refuses a forged or malformed bearer token with 401', async () => {
     // A scheme with no token is no credentials at all.
     await t.http().get('/api/users/me/').set('Authorization', 'Bearer').expect(401, REFUSED.notAuthenticated);
-    await t
-      .http()
-      .get('/api/users/me/')
-      .set('Authorization', 'Bearer x.y.z')
-      .expect(401, REFUSED.invalidToken);
+    await meRefused('Bearer x.y.z');
   });
 
   it('refuses a blocked user’s still-valid access token with 403', async () => {
