@@ -14,6 +14,7 @@ import {
   type UnreadCounts,
 } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
+import { SOCKET_MAX_BYTES } from '../../api/src/common/realtime/socket-io.adapter.js';
 import { CHAT_SEND_LIMIT } from '../../api/src/modules/chat/chat.gateway.js';
 import { ChatMessageEntity } from '../../api/src/modules/chat/chat-message.entity.js';
 import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
@@ -334,6 +335,31 @@ describe('forwarding and deleting', () => {
     expect(row.deletedAt).not.toBeNull();
     expect(await mia.emit('message:forward', { messageId: message.id, to: [coach.session.user.id] })).toEqual(
       { ok: false, error: CHAT_MESSAGES.deletedMessage },
+    );
+  });
+});
+
+describe('malformed events', () => {
+  it.each([
+    ['message:forward', { messageId: 'first', to: [1] }, CHAT_MESSAGES.badMessageId],
+    ['message:forward', { messageId: 1, to: 'everyone' }, CHAT_MESSAGES.badForwardList],
+    ['message:forward', { messageId: 1, to: [] }, CHAT_MESSAGES.badForwardList],
+    ['message:delete', { messageId: -3 }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', null, CHAT_MESSAGES.malformed],
+    ['conversation:read', { with: 'x' }, CHAT_MESSAGES.badRecipient],
+    ['conversation:typing', [1, 2], CHAT_MESSAGES.malformed],
+  ])('%s with %j is refused', async (event, payload, error) => {
+    const mia = await client(member);
+    expect(await mia.emit(event, payload)).toEqual({ ok: false, error });
+  });
+
+  it('closes a socket that sends more than the largest image allows, and keeps serving the others', async () => {
+    const mia = await client(member);
+    const trainer = await client(coach.session);
+    mia.socket.emit('message:send', { to: coach.session.user.id, text: 'x'.repeat(SOCKET_MAX_BYTES + 1) });
+    expect(await mia.disconnected()).toBe('transport close');
+    expect(await sent(trainer, { to: member.user.id, text: 'still serving' })).toEqual(
+      expect.objectContaining({ message: 'still serving' }),
     );
   });
 });
