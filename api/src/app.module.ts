@@ -28,6 +28,7 @@ import { LessonsModule } from './modules/lessons/lessons.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
+import { AdminModule } from './modules/admin/admin.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -41,6 +42,7 @@ const API_MODULES = [
   PaymentsModule,
   SubscriptionsModule,
   ChatModule,
+  AdminModule,
 ];
 
 export interface AppModuleOptions {

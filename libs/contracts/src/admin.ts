@@ -1,0 +1,49 @@
+import type { UserBriefResponse } from './dto/users.dto.js';
+
+/*
+ * `GET /api/admin/stats`: everything the admin panel's dashboard shows, in one answer (docs/product.md §2.11). The
+ * spec's count paths (`getUserCount`, ...) keep their own one-element answers for the spec's client.
+ */
+
+/** An amount of money in one currency, in major units (as `price` is). */
+export interface Money {
+  currency: string;
+  amount: number;
+}
+
+export interface AdminTotals {
+  /** Accounts that are not superusers (trainers included), as `getUserCount`. */
+  users: number;
+  trainers: number;
+  programs: number;
+  active_subscriptions: number;
+  /** Completed payments, refunded ones excluded, per currency. */
+  revenue: Money[];
+}
+
+/** A row of Top Programs: Program, Users (active subscribers), Trainer, Revenue. */
+export interface TopProgram {
+  id: number;
+  name: string;
+  users: number;
+  trainer: string;
+  revenue: Money[];
+}
+
+/** One day of the last 30: revenue taken and subscriptions started that day (UTC). */
+export interface AdminDay {
+  date: string;
+  revenue: Money[];
+  subscriptions: number;
+}
+
+export interface AdminStatsResponse {
+  totals: AdminTotals;
+  top_programs: TopProgram[];
+  online_users: UserBriefResponse[];
+  online_trainers: UserBriefResponse[];
+  days: AdminDay[];
+}
+
+export const ADMIN_TOP_PROGRAMS = 5;
+export const ADMIN_DAYS = 30;

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AdminStatsResponse, Money } from '@fitcoach/contracts';
+import { DataSource } from 'typeorm';
+import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
+import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
+import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { buyProgram } from '../fixtures/payments.js';
+import { REFUSED } from '../fixtures/refusals.js';
+import { connect, listen } from '../fixtures/sockets.js';
+import { createSession, type Session } from '../fixtures/users.js';
+
+let t: TestApp;
+let superuser: Session;
+
+async function stats(): Promise<AdminStatsResponse> {
+  return (await t.http().get('/api/admin/stats/').set('Authorization', superuser.bearer).expect(200)).body;
+}
+
+const inCurrency = (list: Money[], currency: string) =>
+  list.find((m) => m.currency === currency)?.amount ?? 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superuser = await createSession(t, { superuser: true });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/admin/stats/', () => {
+  it('refuses visitors, members and trainers', async () => {
+    const member = await createSession(t);
+    const { session: trainer } = await createTrainer(t);
+    await t.http().get('/api/admin/stats/').expect(401, REFUSED.notAuthenticated);
+    await t
+      .http()
+      .get('/api/admin/stats/')
+      .set('Authorization', member.bearer)
+      .expect(403, REFUSED.forbidden);
+    await t
+      .http()
+      .get('/api/admin/stats/')
+      .set('Authorization', trainer.bearer)
+      .expect(403, REFUSED.forbidden);
+  });
+
+  it('counts what was created and sold, a refund taken off, per currency and per day', async () => {
+    const before = await stats();
+    const { trainer } = await createTrainer(t, { account: { firstName: 'Tom', lastName: 'Top' } });
+    const popular = await createProgram(t, trainer, {
+      isPublished: true,
+      priceMinor: 150000,
+      currency: 'USD',
+    });
+    const euro = await createProgram(t, trainer, { isPublished: true, priceMinor: 2000, currency: 'EUR' });
+    const buyers = [await createSession(t), await createSession(t), await createSession(t)];
+    for (const buyer of buyers) await buyProgram(t.http(), buyer.bearer, popular.id);
+    const { order } = await buyProgram(t.http(), buyers[0].bearer, euro.id);
+    // The EUR payment is refunded (as PayPal's refund webhook records it): its money and subscription go.
+    const data = t.app.get(DataSource);
+    await data.getRepository(PaymentEntity).update({ orderId: order.id }, { status: 'refunded' });
+    await data
+      .getRepository(SubscriptionEntity)
+      .update({ programId: euro.id }, { status: 'refunded', activeFlag: null, endedAt: new Date() });
+
+    const after = await stats();
+    expect(after.totals.users - before.totals.users).toBe(4);
+    expect(after.totals.trainers - before.totals.trainers).toBe(1);
+    expect(after.totals.programs - before.totals.programs).toBe(2);
+    expect(after.totals.active_subscriptions - before.totals.active_subscriptions).toBe(3);
+    expect(inCurrency(after.totals.revenue, 'USD') - inCurrency(before.totals.revenue, 'USD')).toBe(4500);
+    expect(inCurrency(after.totals.revenue, 'EUR') - inCurrency(before.totals.revenue, 'EUR')).toBe(0);
+
+    expect(after.top_programs).toContainEqual({
+      id: popular.id,
+      name: popular.name,
+      users: 3,
+      trainer: 'Tom Top',
+      revenue: [{ currency: 'USD', amount: 4500 }],
+    });
+    // Listed or not (few programmes in the database), the refunded one counts no user and no money.
+    for (const listed of after.top_programs.filter((p) => p.id === euro.id)) {
+      expect(listed).toEqual(expect.objectContaining({ users: 0, revenue: [] }));
+    }
+
+    expect(after.days).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(after.days.at(-1)?.date).toBe(today);
+    const todayBefore = before.days.at(-1)!;
+    const todayAfter = after.days.at(-1)!;
+    expect(todayAfter.subscriptions - todayBefore.subscriptions).toBe(4);
+    expect(inCurrency(todayAfter.revenue, 'USD') - inCurrency(todayBefore.revenue, 'USD')).toBe(4500);
+  });
+
+  it('lists who is online, members and trainers apart', async () => {
+    const url = await listen(t);
+    const member = await createSession(t, { firstName: 'Olly', lastName: 'Online' });
+    const { session: trainer } = await createTrainer(t);
+    const sockets = [
+      await connect(url, { token: member.access }),
+      await connect(url, { token: trainer.access }),
+    ];
+    const now = await stats();
+    expect(now.online_users.map((u) => u.id)).toContain(member.user.id);
+    expect(now.online_users.map((u) => u.id)).not.toContain(trainer.user.id);
+    expect(now.online_trainers.map((u) => u.id)).toContain(trainer.user.id);
+    for (const socket of sockets) socket.close();
+  });
+});
