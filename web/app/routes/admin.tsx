@@ -1,8 +1,10 @@
+import { Anchor, Button, Container, Group, Title } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Outlet } from '@remix-run/react';
+import { Form, Link, NavLink, Outlet } from '@remix-run/react';
+import classes from '~/components/admin/admin.module.css';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireSuperuser } from '~/utils/auth.server';
 import { sessionLoader } from '~/utils/route.server';
-import { GeneralErrorBoundary } from '~/components/error-boundary';
 
 export const meta: MetaFunction = () => [{ title: 'Admin Panel' }];
 
@@ -15,8 +17,50 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return null;
 });
 
+const SIDE = [
+  { label: 'Dashboard', to: '/admin/dashboard' },
+  { label: 'Users', to: '/admin/users' },
+  { label: 'Trainers', to: '/admin/trainers' },
+  { label: 'Programs', to: '/admin/fitnessPrograms' },
+  { label: 'Pending Approvals', to: '/admin/requestNotificaions' },
+];
+
+/** docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. */
 export default function AdminLayout() {
-  return <Outlet />;
+  return (
+    <Container size="xl" py="lg">
+      <header className={classes.topbar}>
+        <Title order={2} size="h3" mr="auto">
+          Admin Panel
+        </Title>
+        <Group component="nav" aria-label="Admin" gap="md">
+          <Anchor component={Link} to="/admin/dashboard">
+            Dashboard
+          </Anchor>
+          <Anchor component={Link} to="/admin/users">
+            Users
+          </Anchor>
+          <Form method="post" action="/logout">
+            <Button type="submit" variant="default" size="xs">
+              Logout
+            </Button>
+          </Form>
+        </Group>
+      </header>
+      <div className={classes.shell}>
+        <nav aria-label="Admin sections" className={classes.side}>
+          {SIDE.map((item) => (
+            <NavLink key={item.to} to={item.to} className={classes.navLink}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <main>
+          <Outlet />
+        </main>
+      </div>
+    </Container>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,5 @@
 import type {
+  AdminStatsResponse,
   CaptureResponse,
   ChatContact,
   ChatMessage,
@@ -225,4 +226,7 @@ export const api = {
 
   /** The notifications stored while the user was away; the API marks them read as it answers. */
   notifications: (args: RouteArgs) => call<NotificationResponse[]>(args, '/api/chat/getNotifications'),
+
+  /** The admin panel's dashboard figures (superusers only). */
+  adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
 };

@@ -1,0 +1,60 @@
+import { expect, signIn, test, testAddress } from './support/accounts.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { apiSubscribe } from './support/subscriptions.js';
+import { uniqueWord } from '../fixtures/words.js';
+
+/*
+ * The admin panel's dashboard (docs/product.md §2.11), without JavaScript: the totals, Top Programs with a
+ * programme's subscribers and revenue, and the chart of the last 30 days.
+ */
+
+test.use({ javaScriptEnabled: false });
+
+test("a superuser reads the dashboard's totals and top programmes", async ({
+  page,
+  superuser,
+  playwright,
+}) => {
+  const { account: trainer } = await apiTrainer(
+    page.request,
+    {},
+    { firstName: 'Dora', lastName: 'Dashboard' },
+  );
+  const name = `Best seller ${uniqueWord()}`;
+  const id = await apiProgram(page.request, trainer.auth, { program_name: name, price: 20 });
+  await publishPrograms(page.request, [id]);
+  // More subscribers than any other test gives a programme, so it is among the top five.
+  for (let i = 0; i < 6; i += 1) {
+    // Each buyer from an address of their own: registrations are limited per address.
+    const request = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': testAddress() },
+    });
+    const buyer = await apiAccount(request);
+    await apiSubscribe(request, buyer.auth, id);
+    await request.dispose();
+  }
+
+  await signIn(page, superuser);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link')).toHaveText([
+    'Dashboard',
+    'Users',
+    'Trainers',
+    'Programs',
+    'Pending Approvals',
+  ]);
+  for (const figure of ['Users', 'Trainers', 'Programs', 'Active subscriptions', 'Revenue']) {
+    await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();
+  }
+  const row = page.getByRole('table', { name: 'Top Programs' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell')).toHaveText([name, '6', 'Dora Dashboard', '120 USD']);
+  await expect(
+    page.getByRole('img', { name: 'New subscriptions per day over the last 30 days' }),
+  ).toBeVisible();
+  await page.getByText('The figures per day').click();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(
+    page.getByRole('table', { name: 'Per day' }).getByRole('row', { name: new RegExp(today) }),
+  ).toHaveCount(1);
+});
