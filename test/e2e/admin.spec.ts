@@ -58,3 +58,63 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     page.getByRole('table', { name: 'Per day' }).getByRole('row', { name: new RegExp(today) }),
   ).toHaveCount(1);
 });
+
+test('a superuser blocks a member after confirming, then unblocks them; the member is refused, then let in', async ({
+  page,
+  superuser,
+}) => {
+  const member = await apiAccount(page.request, { firstName: 'Bob', lastName: 'Blockable' });
+  await signIn(page, superuser);
+  await page.goto('/admin/users');
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(member.email) });
+  await expect(row.getByRole('cell').nth(3)).toContainText('Active');
+  await row.getByRole('link', { name: 'Block' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block Bob Blockable?' });
+  await dialog.getByRole('button', { name: 'Yes, block' }).click();
+  await expect(page).toHaveURL('/admin/users');
+  await expect(row.getByRole('cell').nth(3)).toContainText('Blocked');
+  const refused = await page.request.post('/api/token/', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(refused.status()).toBe(403);
+
+  await row.getByRole('button', { name: 'Unblock' }).click();
+  await expect(row.getByRole('cell').nth(3)).toContainText('Active');
+  const allowed = await page.request.post('/api/token/', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(allowed.status()).toBe(200);
+});
+
+test('a superuser publishes a programme waiting for approval, then blocks it from the Programs list', async ({
+  page,
+  superuser,
+  playwright,
+}) => {
+  // What a visitor sees: a request context without the superuser's session cookies.
+  const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const { account: trainer } = await apiTrainer(page.request);
+  const name = `Awaiting ${uniqueWord()}`;
+  const id = await apiProgram(page.request, trainer.auth, { program_name: name });
+  const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
+    headers: trainer.auth,
+  });
+  expect(asked.status()).toBe(200);
+
+  await signIn(page, superuser);
+  await page.goto('/admin/requestNotificaions');
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: 'Publish' }).click();
+  await expect(card).toHaveCount(0);
+  const shown = await visitor.get(`/api/fitness_programs/get_programme/${id}/`);
+  expect(shown.status()).toBe(200);
+
+  await page.goto('/admin/fitnessPrograms');
+  const row = page.getByRole('table', { name: 'Programs' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Published');
+  await row.getByRole('button', { name: 'Block' }).click();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Not published');
+  const hidden = await visitor.get(`/api/fitness_programs/get_programme/${id}/`);
+  expect(hidden.status()).toBe(404);
+  await visitor.dispose();
+});

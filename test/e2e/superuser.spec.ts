@@ -1,6 +1,6 @@
 import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
 
-/** The pages of the admin panel and their headings; none shows data yet. */
+/** The pages of the admin panel and their headings. */
 const ADMIN_PAGES = [
   { path: '/admin/dashboard', heading: 'Dashboard' },
   { path: '/admin/users', heading: 'Users' },

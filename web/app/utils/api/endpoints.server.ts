@@ -1,5 +1,6 @@
 import type {
   AdminStatsResponse,
+  UserBriefResponse,
   CaptureResponse,
   ChatContact,
   ChatMessage,
@@ -229,4 +230,45 @@ export const api = {
 
   /** The admin panel's dashboard figures (superusers only). */
   adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
+
+  /*
+   * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing
+   * GETs: called with the Bearer token from the pages' actions, never from a link.
+   */
+  adminUsers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<UserBriefResponse>>(args, `/api/users/getAllUsers/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  adminTrainers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<UserBriefResponse>>(
+      args,
+      `/api/trainers/getAllTrainers/${queryString(pageParams(paging))}`,
+      {
+        paginated: true,
+      },
+    ),
+
+  adminPrograms: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<ProgramResponse>>(
+      args,
+      `/api/fitness_programs/retrive_all_programs/${queryString(pageParams(paging))}`,
+      { paginated: true },
+    ),
+
+  publishRequests: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<ProgramResponse>>(
+      args,
+      `/api/fitness_programs/getPublishRequests/${queryString(pageParams(paging))}`,
+      { paginated: true },
+    ),
+
+  changeUserAccess: (args: RouteArgs, userId: number) =>
+    call<MessageResponse>(args, `/api/users/changeUserAccess/${userId}/`),
+
+  changePublishStatus: (args: RouteArgs, programId: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/changePublishStatus/${programId}/`),
+
+  publishProgram: (args: RouteArgs, programId: number) =>
+    call<MessageResponse>(args, `/api/fitness_programs/publishprogram/${programId}/`),
 };

@@ -1,0 +1,98 @@
+import type { UserBriefResponse } from '@fitcoach/contracts';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
+import { UrlDialog } from '~/components/layout/url-dialog';
+import { SubmitButton } from '~/components/forms/form-actions';
+
+interface PeopleTableProps {
+  label: string;
+  people: UserBriefResponse[];
+  /** The signed-in superuser, who is offered no Block of themselves (the API refuses it too). */
+  me: number;
+}
+
+function ToggleForm({ person, label }: { person: UserBriefResponse; label: string }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={person.id} />
+      <SubmitButton
+        size="xs"
+        variant={person.blocked ? 'default' : 'filled'}
+        color={person.blocked ? undefined : 'red'}
+      >
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * docs/product.md §2.11: ID, Name, Email and Status, with Block (after a confirmation, a state of the URL:
+ * `?confirm=<id>`) or Unblock. Works the same without JavaScript.
+ */
+export function PeopleTable({ label, people, me }: PeopleTableProps) {
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const confirming = people.find((person) => String(person.id) === search.get('confirm'));
+  const without = new URLSearchParams(search);
+  without.delete('confirm');
+  const back = `${pathname}${without.size ? `?${without}` : ''}`;
+  const ask = (id: number) => {
+    const next = new URLSearchParams(without);
+    next.set('confirm', String(id));
+    return `${pathname}?${next}`;
+  };
+  return (
+    <>
+      <Table aria-label={label} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ID</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => (
+            <Table.Tr key={person.id}>
+              <Table.Td>{person.id}</Table.Td>
+              <Table.Td>{person.username}</Table.Td>
+              <Table.Td>{person.email}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge color={person.blocked ? 'red' : 'green'} variant="light">
+                    {person.blocked ? 'Blocked' : 'Active'}
+                  </Badge>
+                  {person.blocked ? (
+                    <ToggleForm person={person} label="Unblock" />
+                  ) : person.id === me ? null : (
+                    <Button component={Link} to={ask(person.id)} size="xs" color="red" preventScrollReset>
+                      Block
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {people.length === 0 ? <Text c="dimmed">Nobody yet.</Text> : null}
+      <UrlDialog
+        opened={confirming !== undefined}
+        title={`Block ${confirming?.username ?? ''}?`}
+        closeTo={back}
+      >
+        <Text mb="md">They are signed out everywhere at once and cannot sign in until unblocked.</Text>
+        {confirming ? (
+          <Group>
+            <Button component={Link} to={back} variant="default" preventScrollReset>
+              Cancel
+            </Button>
+            <ToggleForm person={confirming} label="Yes, block" />
+          </Group>
+        ) : null}
+      </UrlDialog>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { PAGINATION } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ApiResult } from './api/transport.server';
+import { requireSuperuser } from './auth.server';
+import { pageParam, parseId } from './catalogue';
+import { dataOrThrow, invariantResponse } from './invariant';
+import { MESSAGES } from './messages';
+import { readForm } from './multipart.server';
+import { redirectWithToast } from './toast.server';
+
+/*
+ * What the admin panel's list pages share (docs/product.md §2.11): a page of a list read with the superuser's
+ * token, and an action that posts one id to one of the API's state-changing GETs, then comes back with its answer
+ * as a toast. Who may do it is the API's rule; the pages only ask.
+ */
+
+export const ADMIN_PAGE_SIZE = PAGINATION.defaultPageSize;
+
+/** The page of a list the URL asks for (`?page=`), with what the page needs to draw its pager. */
+export async function adminList<T>(
+  args: LoaderFunctionArgs,
+  read: (paging: { page: number; pageSize: number }) => Promise<ApiResult<{ items: T[]; total: number }>>,
+) {
+  const me = await requireSuperuser(args);
+  const search = new URL(args.request.url).searchParams;
+  const page = pageParam(search);
+  const list = dataOrThrow(await read({ page, pageSize: ADMIN_PAGE_SIZE }));
+  return { me: me.id, items: list.items, total: list.total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/** Posts the form's `id` to `change`, then back to the page the form came from, with the API's message. */
+export async function adminAction(
+  args: ActionFunctionArgs,
+  change: (id: number) => Promise<ApiResult<{ message: string }>>,
+): Promise<Response> {
+  await requireSuperuser(args);
+  const submitted = await readForm(args.request);
+  const id = parseId(String(submitted?.form.get('id') ?? ''));
+  invariantResponse(id !== null, MESSAGES.invalidInput);
+  const result = await change(id);
+  const url = new URL(args.request.url);
+  url.searchParams.delete('confirm');
+  const back = `${url.pathname}${url.search}`;
+  return redirectWithToast(
+    back,
+    result.ok
+      ? { type: 'success', message: result.data.message }
+      : { type: 'error', message: result.error.message },
+    args.request,
+  );
+}
