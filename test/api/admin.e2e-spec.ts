@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AdminStatsResponse, Money } from '@fitcoach/contracts';
+import type { AdminPresenceEvent, AdminStatsResponse, Money } from '@fitcoach/contracts';
 import { DataSource } from 'typeorm';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
@@ -107,5 +107,24 @@ describe('GET /api/admin/stats/', () => {
     expect(now.online_users.map((u) => u.id)).not.toContain(trainer.user.id);
     expect(now.online_trainers.map((u) => u.id)).toContain(trainer.user.id);
     for (const socket of sockets) socket.close();
+  });
+
+  it("tells superusers' sockets live when a member or trainer comes online or goes offline", async () => {
+    const url = await listen(t);
+    const watcher = await connect(url, { token: superuser.access });
+    const member = await createSession(t, { firstName: 'Liv', lastName: 'Live' });
+    const socket = await connect(url, { token: member.access });
+    const about = (online: boolean) => (e: AdminPresenceEvent) =>
+      e.user.id === member.user.id && e.online === online;
+    expect(await watcher.next<AdminPresenceEvent>('presence:admin', about(true))).toEqual({
+      user: expect.objectContaining({ id: member.user.id, username: 'Liv Live', email: member.user.email }),
+      trainer: false,
+      online: true,
+    });
+    socket.close();
+    expect((await watcher.next<AdminPresenceEvent>('presence:admin', about(false))).online).toBe(false);
+    const outsider = await connect(url, { token: (await createSession(t)).access });
+    expect(outsider.has('presence:admin')).toBe(false);
+    for (const open of [watcher, outsider]) open.close();
   });
 });

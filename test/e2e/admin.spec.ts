@@ -118,3 +118,30 @@ test('a superuser publishes a programme waiting for approval, then blocks it fro
   expect(hidden.status()).toBe(404);
   await visitor.dispose();
 });
+
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('a member who comes online appears in Online Users without a reload, and leaves it', async ({
+    page,
+    superuser,
+    browser,
+  }) => {
+    const member = await apiAccount(page.request, { firstName: 'Nia', lastName: 'Newcomer' });
+    await signIn(page, superuser);
+    await page.goto('/admin/dashboard');
+    const online = page.getByRole('table', { name: 'Online Users' });
+    await expect(online).not.toContainText(member.email);
+
+    const context = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      extraHTTPHeaders: { 'X-Forwarded-For': testAddress() },
+    });
+    const elsewhere = await context.newPage();
+    await signIn(elsewhere, member);
+    await elsewhere.goto('/programmes');
+    await expect(online.getByRole('row', { name: /Nia Newcomer/ })).toContainText(member.email);
+    await context.close();
+    await expect(online).not.toContainText(member.email);
+  });
+});

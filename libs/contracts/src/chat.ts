@@ -1,3 +1,4 @@
+import type { UserBriefResponse } from './dto/users.dto.js';
 import { UPLOAD_MAX_BYTES } from './limits.js';
 
 /*
@@ -34,6 +35,8 @@ export const CHAT_SERVER_EVENTS = {
   notification: 'notification',
   unread: 'unread',
   typing: 'typing',
+  /** To superusers' sockets: any member or trainer coming online or going offline (the admin dashboard). */
+  adminPresence: 'presence:admin',
 } as const;
 
 export type ChatMessageType = 'text' | 'image';
@@ -84,6 +87,13 @@ export type ChatForwardAck = ChatAck<{ messages: ChatMessage[]; refused: { to: u
 /** `presence`: a contact came online or went offline. */
 export interface PresenceEvent {
   userId: number;
+  online: boolean;
+}
+
+/** `presence:admin`: who came online or went offline, for the admin dashboard's Online tables. */
+export interface AdminPresenceEvent {
+  user: UserBriefResponse;
+  trainer: boolean;
   online: boolean;
 }
 

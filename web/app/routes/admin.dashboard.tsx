@@ -1,8 +1,15 @@
-import type { Money, UserBriefResponse } from '@fitcoach/contracts';
+import {
+  type AdminPresenceEvent,
+  CHAT_SERVER_EVENTS,
+  type Money,
+  type UserBriefResponse,
+} from '@fitcoach/contracts';
 import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { useEffect, useState } from 'react';
 import { DailyChart } from '~/components/admin/daily-chart';
+import { useRealtime } from '~/components/realtime/realtime-provider';
 import { api } from '~/utils/api/endpoints.server';
 import { requireSuperuser } from '~/utils/auth.server';
 import { dataOrThrow } from '~/utils/invariant';
@@ -62,10 +69,34 @@ function People({ title, people }: { title: string; people: UserBriefResponse[] 
   );
 }
 
+/** The Online tables, kept current over the superuser's socket (without JavaScript, as loaded). */
+function useLiveOnline(users: UserBriefResponse[], trainers: UserBriefResponse[]) {
+  const { socket } = useRealtime();
+  const [online, setOnline] = useState({ users, trainers });
+  useEffect(() => setOnline({ users, trainers }), [users, trainers]);
+  useEffect(() => {
+    if (!socket) return;
+    const onPresence = ({ user, trainer, online: isOnline }: AdminPresenceEvent) => {
+      const key = trainer ? 'trainers' : 'users';
+      setOnline((current) => {
+        const others = current[key].filter((person) => person.id !== user.id);
+        const list = isOnline ? [...others, user].sort((a, b) => a.id - b.id) : others;
+        return { ...current, [key]: list };
+      });
+    };
+    socket.on(CHAT_SERVER_EVENTS.adminPresence, onPresence);
+    return () => {
+      socket.off(CHAT_SERVER_EVENTS.adminPresence, onPresence);
+    };
+  }, [socket]);
+  return online;
+}
+
 /** docs/product.md §2.11: the totals, Top Programs, who is online, and the last 30 days. */
 export default function AdminDashboardRoute() {
   const stats = useLoaderData<typeof loader>();
   const { totals } = stats;
+  const online = useLiveOnline(stats.online_users, stats.online_trainers);
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
@@ -102,8 +133,8 @@ export default function AdminDashboardRoute() {
         </Table>
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <People title="Online Trainers" people={stats.online_trainers} />
-        <People title="Online Users" people={stats.online_users} />
+        <People title="Online Trainers" people={online.trainers} />
+        <People title="Online Users" people={online.users} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="sm">

@@ -4,6 +4,9 @@ import type { Server } from 'socket.io';
 /** The personal room of a user: every socket (tab, device, instance) of theirs joins it. */
 export const userRoom = (userId: number) => `user:${userId}`;
 
+/** The room of every superuser's sockets: the admin dashboard's live presence. */
+export const SUPERUSERS_ROOM = 'role:superusers';
+
 /** The room of a session's sockets, so that ending the session ends them. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -44,6 +47,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
   toUsers(userIds: readonly number[], event: string, data: unknown): void {
     if (!this.server || userIds.length === 0) return;
     this.server.to([...new Set(userIds)].map(userRoom)).emit(event, data);
+  }
+
+  /** Sends an event to every superuser's sockets. */
+  toSuperusers(event: string, data: unknown): void {
+    this.server?.to(SUPERUSERS_ROOM).emit(event, data);
   }
 
   /** Closes every socket of the user, on every instance. */

@@ -13,6 +13,7 @@ import {
   CHAT_CLIENT_EVENTS,
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
+  type AdminPresenceEvent,
   type ChatAck,
   type ChatForwardAck,
   type ChatSendAck,
@@ -30,10 +31,12 @@ import {
 import { AuthService } from '../auth/auth.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { UserEntity } from '../users/user.entity.js';
+import { toUserBrief } from '../users/users.mapper.js';
 import { ChatService } from './chat.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import {
   RealtimeService,
+  SUPERUSERS_ROOM,
   sessionRoom,
   type SocketIdentity,
   userRoom,
@@ -92,7 +95,12 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   async handleConnection(socket: ChatSocket): Promise<void> {
     const { userId, sessionId, expiresAt } = socket.data;
-    await socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const account = this.accounts.get(socket.id);
+    await socket.join([
+      userRoom(userId),
+      sessionRoom(sessionId),
+      ...(account?.isSuperuser ? [SUPERUSERS_ROOM] : []),
+    ]);
     this.expiries.set(
       socket.id,
       setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS)),
@@ -107,6 +115,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       // Sent on every new socket, not only the first: contacts keep a set, and two tabs opening at once on two
       // instances could otherwise each take the other for the first.
       this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId, online: true });
+      if (account) this.tellSuperusers(account, true);
       socket.emit(CHAT_SERVER_EVENTS.snapshot, { online: await this.presence.onlineAmong(contacts) });
       socket.emit(CHAT_SERVER_EVENTS.unread, await this.chat.unread(userId));
     } catch (error) {
@@ -118,12 +127,14 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   async handleDisconnect(socket: ChatSocket): Promise<void> {
     clearTimeout(this.expiries.get(socket.id));
     this.expiries.delete(socket.id);
+    const account = this.accounts.get(socket.id);
     this.accounts.delete(socket.id);
     const userId = socket.data.userId;
     if (userId === undefined) return;
     try {
       // Offline once no socket of the user is left on any instance.
       if (await this.presence.isOnline(userId)) return;
+      if (account) this.tellSuperusers(account, false);
       const contacts = await this.chat.contacts(userId);
       this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId, online: false });
     } catch (error) {
@@ -182,6 +193,13 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @OnEvent(SESSION_EVENTS.allOfUserRevoked)
   onUserSessionsRevoked({ userId }: UserSessionsRevokedEvent): void {
     this.realtime.disconnectUser(userId);
+  }
+
+  /** The admin dashboard's Online tables follow members and trainers (superusers are not listed). */
+  private tellSuperusers(account: UserEntity, online: boolean): void {
+    if (account.isSuperuser) return;
+    const event: AdminPresenceEvent = { user: toUserBrief(account), trainer: account.isTrainer, online };
+    this.realtime.toSuperusers(CHAT_SERVER_EVENTS.adminPresence, event);
   }
 
   /**
