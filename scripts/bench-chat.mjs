@@ -164,7 +164,11 @@ async function seed(env, count) {
 function startServer(env) {
   return new Promise((resolve, reject) => {
     freePort().then((port) => {
-      const server = spawn(process.execPath, ['api/dist/main.js'], {
+      // BENCH_CHAT_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+      const profile = process.env.BENCH_CHAT_PROFILE
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CHAT_PROFILE]
+        : [];
+      const server = spawn(process.execPath, [...profile, 'api/dist/main.js'], {
         cwd: root,
         env: {
           ...process.env,
