@@ -18,6 +18,7 @@ export class PresenceService {
   }
 
   async isOnline(userId: number): Promise<boolean> {
+    if (await this.realtime.connectedHere(userId)) return true;
     return (await this.realtime.connectedUsers([userId])).length > 0;
   }
 

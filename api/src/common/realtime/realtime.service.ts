@@ -64,6 +64,12 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
+  /** Whether the user has a socket on this instance: no need to ask the others through Redis. */
+  async connectedHere(userId: number): Promise<boolean> {
+    if (!this.server) return false;
+    return (await this.server.local.in(userRoom(userId)).fetchSockets()).length > 0;
+  }
+
   /** The distinct users among `userIds` (everyone when null) with a socket open on any instance. */
   async connectedUsers(userIds: readonly number[] | null): Promise<number[]> {
     if (!this.server) return [];

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
@@ -43,7 +43,15 @@ export class SessionsService {
     private readonly tokens: SessionsRepository,
     @Inject(JWT_SECRET) private readonly secret: string,
     private readonly events: EventEmitter2,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  /**
+   * The secret as a KeyObject, made once: given the string, jsonwebtoken builds one on every verification (the socket
+   * handshake's largest cost, docs/performance.md). The typings say string | Buffer; jsonwebtoken takes a KeyObject.
+   */
+  private readonly key: KeyObject;
 
   async start(userId: number): Promise<TokenPairResponse> {
     const sessionId = randomUUID();
@@ -117,7 +125,10 @@ export class SessionsService {
   private async verify<T extends { typ: string; sub: string; sid: string }>(token: string, typ: T['typ']) {
     let claims: T;
     try {
-      claims = await this.jwt.verifyAsync<T>(token, { algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<T>(token, {
+        algorithms: ['HS256'],
+        secret: this.key as unknown as string,
+      });
     } catch {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }

@@ -1,4 +1,11 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_MESSAGES,
@@ -23,6 +30,9 @@ import { RealtimeService } from '../../common/realtime/realtime.service.js';
 /** A notification shows the start of a text message. */
 const NOTIFICATION_PREVIEW_LENGTH = 200;
 
+/** How long a user's unread counts wait for further changes before they are sent. */
+const UNREAD_COALESCE_MS = 150;
+
 const ROOM = /^chat_([1-9]\d{0,9})_([1-9]\d{0,9})$/;
 
 export interface ForwardResult {
@@ -35,7 +45,10 @@ export interface ForwardResult {
  * sides' sockets. Refusals are HTTP exceptions; the gateway turns them into `{ok: false, error}`.
  */
 @Injectable()
-export class ChatService {
+export class ChatService implements OnModuleDestroy {
+  private readonly logger = new Logger(ChatService.name);
+  private readonly pendingUnread = new Map<number, NodeJS.Timeout>();
+
   constructor(
     private readonly messages: ChatRepository,
     private readonly notifications: NotificationsRepository,
@@ -117,7 +130,7 @@ export class ChatService {
       CHAT_SERVER_EVENTS.deleted,
       toChatMessage(deleted),
     );
-    if (message.readAt === null) await this.publishUnread(message.recipientId);
+    if (message.readAt === null) this.publishUnread(message.recipientId);
   }
 
   /** `conversation:read`: what the other user sent is read, on every tab of the reader. */
@@ -125,7 +138,7 @@ export class ChatService {
     const body = objectPayload(payload);
     const other = requireId(body.with, CHAT_MESSAGES.badRecipient);
     await this.notifications.markMessagesFromRead(user.id, other);
-    if ((await this.messages.markRead(user.id, other, new Date())) > 0) await this.publishUnread(user.id);
+    if ((await this.messages.markRead(user.id, other, new Date())) > 0) this.publishUnread(user.id);
   }
 
   /** A page of a conversation's history, newest last; `room` is `chat_{low}_{high}` or the other user's id. */
@@ -251,11 +264,28 @@ export class ChatService {
       message: message.text?.slice(0, NOTIFICATION_PREVIEW_LENGTH) ?? CHAT_MESSAGES.imageNotification,
       payload: { message_id: saved.id },
     });
-    await this.publishUnread(message.recipientId);
+    this.publishUnread(message.recipientId);
     return view;
   }
 
-  private async publishUnread(userId: number): Promise<void> {
-    this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.unread, await this.unread(userId));
+  /**
+   * Sends the user's unread counts once changes pause: a burst of messages to one user costs one count query, not
+   * one per message (docs/performance.md, Chat).
+   */
+  private publishUnread(userId: number): void {
+    if (this.pendingUnread.has(userId)) return;
+    const timer = setTimeout(() => {
+      this.pendingUnread.delete(userId);
+      this.unread(userId).then(
+        (counts) => this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.unread, counts),
+        (error: unknown) => this.logger.error({ err: error }, `Unread counts of user ${userId} not sent`),
+      );
+    }, UNREAD_COALESCE_MS);
+    this.pendingUnread.set(userId, timer);
+  }
+
+  onModuleDestroy(): void {
+    for (const timer of this.pendingUnread.values()) clearTimeout(timer);
+    this.pendingUnread.clear();
   }
 }
