@@ -1,14 +1,17 @@
 import {
+  type AdminDay,
   type AdminPresenceEvent,
   CHAT_SERVER_EVENTS,
   type Money,
+  type TopProgram,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { DailyChart } from '~/components/admin/daily-chart';
+import { type Column, DataTable } from '~/components/layout/data-table';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import { api } from '~/utils/api/endpoints.server';
 import { requireSuperuser } from '~/utils/auth.server';
@@ -36,30 +39,32 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+const TOP: Column<TopProgram>[] = [
+  { header: 'Program', cell: (program) => program.name },
+  { header: 'Users', cell: (program) => program.users },
+  { header: 'Trainer', cell: (program) => program.trainer },
+  { header: 'Revenue', cell: (program) => amounts(program.revenue) },
+];
+
+const DAYS: Column<AdminDay>[] = [
+  { header: 'Day', cell: (day) => day.date },
+  { header: 'Subscriptions', cell: (day) => day.subscriptions },
+  { header: 'Revenue', cell: (day) => amounts(day.revenue) },
+];
+
+const PEOPLE: Column<UserBriefResponse>[] = [
+  { header: 'Name', cell: (person) => person.username },
+  { header: 'User ID', cell: (person) => person.id },
+  { header: 'Email', cell: (person) => person.email },
+];
+
 function People({ title, people }: { title: string; people: UserBriefResponse[] }) {
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h4" mb="sm">
         {title}
       </Title>
-      <Table aria-label={title}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>User ID</Table.Th>
-            <Table.Th>Email</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((person) => (
-            <Table.Tr key={person.id}>
-              <Table.Td>{person.username}</Table.Td>
-              <Table.Td>{person.id}</Table.Td>
-              <Table.Td>{person.email}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable label={title} columns={PEOPLE} rows={people} rowKey={(person) => person.id} />
       {people.length === 0 ? (
         <Text c="dimmed" size="sm">
           Nobody online
@@ -111,26 +116,12 @@ export default function AdminDashboardRoute() {
         <Title order={3} size="h4" mb="sm">
           Top Programs
         </Title>
-        <Table aria-label="Top Programs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Program</Table.Th>
-              <Table.Th>Users</Table.Th>
-              <Table.Th>Trainer</Table.Th>
-              <Table.Th>Revenue</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {stats.top_programs.map((program) => (
-              <Table.Tr key={program.id}>
-                <Table.Td>{program.name}</Table.Td>
-                <Table.Td>{program.users}</Table.Td>
-                <Table.Td>{program.trainer}</Table.Td>
-                <Table.Td>{amounts(program.revenue)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Top Programs"
+          columns={TOP}
+          rows={stats.top_programs}
+          rowKey={(program) => program.id}
+        />
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <People title="Online Trainers" people={online.trainers} />
@@ -143,24 +134,7 @@ export default function AdminDashboardRoute() {
         <DailyChart days={stats.days} />
         <details>
           <summary>The figures per day</summary>
-          <Table aria-label="Per day">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th>Subscriptions</Table.Th>
-                <Table.Th>Revenue</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {stats.days.map((day) => (
-                <Table.Tr key={day.date}>
-                  <Table.Td>{day.date}</Table.Td>
-                  <Table.Td>{day.subscriptions}</Table.Td>
-                  <Table.Td>{amounts(day.revenue)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable label="Per day" columns={DAYS} rows={stats.days} rowKey={(day) => day.date} />
         </details>
       </Paper>
     </Stack>

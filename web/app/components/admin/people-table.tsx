@@ -1,6 +1,7 @@
 import type { UserBriefResponse } from '@fitcoach/contracts';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
+import { type Column, DataTable } from '~/components/layout/data-table';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { SubmitButton } from '~/components/forms/form-actions';
 
@@ -42,41 +43,31 @@ export function PeopleTable({ label, people, me }: PeopleTableProps) {
     next.set('confirm', String(id));
     return `${pathname}?${next}`;
   };
+  const columns: Column<UserBriefResponse>[] = [
+    { header: 'ID', cell: (person) => person.id },
+    { header: 'Name', cell: (person) => person.username },
+    { header: 'Email', cell: (person) => person.email },
+    {
+      header: 'Status',
+      cell: (person) => (
+        <Group gap="xs" wrap="nowrap">
+          <Badge color={person.blocked ? 'red' : 'green'} variant="light">
+            {person.blocked ? 'Blocked' : 'Active'}
+          </Badge>
+          {person.blocked ? (
+            <ToggleForm person={person} label="Unblock" />
+          ) : person.id === me ? null : (
+            <Button component={Link} to={ask(person.id)} size="xs" color="red" preventScrollReset>
+              Block
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
   return (
     <>
-      <Table aria-label={label} striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {people.map((person) => (
-            <Table.Tr key={person.id}>
-              <Table.Td>{person.id}</Table.Td>
-              <Table.Td>{person.username}</Table.Td>
-              <Table.Td>{person.email}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Badge color={person.blocked ? 'red' : 'green'} variant="light">
-                    {person.blocked ? 'Blocked' : 'Active'}
-                  </Badge>
-                  {person.blocked ? (
-                    <ToggleForm person={person} label="Unblock" />
-                  ) : person.id === me ? null : (
-                    <Button component={Link} to={ask(person.id)} size="xs" color="red" preventScrollReset>
-                      Block
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable label={label} columns={columns} rows={people} rowKey={(person) => person.id} />
       {people.length === 0 ? <Text c="dimmed">Nobody yet.</Text> : null}
       <UrlDialog
         opened={confirming !== undefined}
