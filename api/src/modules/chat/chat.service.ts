@@ -91,10 +91,13 @@ export class ChatService implements OnModuleDestroy {
   /** `message:forward`: a copy of a message the user can see, to each contact named; the others are refused. */
   async forward(user: UserEntity, payload: unknown): Promise<ForwardResult> {
     const body = objectPayload(payload);
-    const original = await this.visibleMessage(user, requireId(body.messageId, CHAT_MESSAGES.badMessageId));
+    const messageId = requireId(body.messageId, CHAT_MESSAGES.badMessageId);
+    // The payload's shape is checked before any lookup: a malformed list is refused as such, whatever the message.
+    const recipients = readRecipients(body.to);
+    const original = await this.visibleMessage(user, messageId);
     if (original.deletedAt !== null) throw new BadRequestException(CHAT_MESSAGES.deletedMessage);
     const result: ForwardResult = { messages: [], refused: [] };
-    for (const to of readRecipients(body.to)) {
+    for (const to of recipients) {
       try {
         const recipientId = await this.recipient(user, to);
         result.messages.push(
