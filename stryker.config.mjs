@@ -22,7 +22,13 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
-    config: { ...common, projects: [], testMatch: [...unitTests, ...api.testMatch] },
+    // The api project's testPathIgnorePatterns too: the scale-out tests need MariaDB and Redis.
+    config: {
+      ...common,
+      projects: [],
+      testMatch: [...unitTests, ...api.testMatch],
+      testPathIgnorePatterns: api.testPathIgnorePatterns,
+    },
     enableFindRelatedTests: true,
   },
   coverageAnalysis: 'perTest',
