@@ -39,4 +39,18 @@ describe(openDataSource.name, () => {
       other.close();
     }
   });
+
+  it('binds whole-number parameters instead of writing them into the SQL, so one statement serves every id', async () => {
+    const users = dataSource.getRepository(UserEntity);
+    const saved = await users.save(
+      users.create({ firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', passwordHash: 'x' }),
+    );
+    const query = (id: number) => users.createQueryBuilder('user').where('user.id = :id', { id });
+    const [sql, parameters] = query(saved.id).getQueryAndParameters();
+    expect(sql).toBe(query(saved.id + 1).getQueryAndParameters()[0]);
+    expect(sql).not.toContain(String(saved.id));
+    expect(parameters).toEqual([BigInt(saved.id)]);
+    expect((await query(saved.id).getOneOrFail()).email).toBe('ada@example.test');
+    expect(await query(saved.id + 1).getOne()).toBeNull();
+  });
 });

@@ -37,6 +37,9 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: join(config.dataDir, 'fitcoach.sqlite'),
     enableWAL: true,
+    // Prepared statements kept per connection: the default 100 is fewer than the app's distinct queries, and a
+    // statement prepared again costs more than the query (bench:chat, docs/performance.md "Chat").
+    statementCacheSize: 1000,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
@@ -53,6 +56,7 @@ export async function openDataSource(config: DatabaseConfig, options: { runMigra
   if (!config.databaseUrl) {
     serializeTransactions(dataSource);
     beginImmediately(dataSource);
+    bindIntegers(dataSource);
   }
   try {
     return await dataSource.initialize();
@@ -110,5 +114,25 @@ function beginImmediately(dataSource: DataSource): void {
       )) as QueryRunner['query'];
     runner[IMMEDIATE] = true;
     return runner;
+  };
+}
+
+type EscapeQuery = (sql: string, parameters: Record<string, unknown>, native: object) => [string, unknown[]];
+
+/**
+ * TypeORM writes a number parameter into the SQL text for SQLite (`WHERE user_id = 42`) and binds everything else,
+ * so every user id made a new statement to prepare: a chat message cost three prepares, more than its queries
+ * (bench:chat, docs/performance.md "Chat"). Whole numbers go as BigInt, which the driver binds like any value and
+ * better-sqlite3 stores as the same integer; the statement text, and its prepared statement, are then reused.
+ */
+function bindIntegers(dataSource: DataSource): void {
+  const driver = dataSource.driver as unknown as { escapeQueryWithParameters: EscapeQuery };
+  const escape = driver.escapeQueryWithParameters.bind(driver);
+  driver.escapeQueryWithParameters = (sql, parameters, native) => {
+    const bound: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(parameters ?? {})) {
+      bound[key] = Number.isSafeInteger(value) ? BigInt(value as number) : value;
+    }
+    return escape(sql, bound, native);
   };
 }
