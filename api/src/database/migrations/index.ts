@@ -4,6 +4,7 @@ import { CreateCatalogue1763750200000 } from './1763750200000-CreateCatalogue.js
 import { AddRefreshTokenRotatedAt1763750300000 } from './1763750300000-AddRefreshTokenRotatedAt.js';
 import { CreateSubscriptions1763750400000 } from './1763750400000-CreateSubscriptions.js';
 import { CreateChat1763836800000 } from './1763836800000-CreateChat.js';
+import { CoverChatUnreadCounts1763942400000 } from './1763942400000-CoverChatUnreadCounts.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   AddRefreshTokenRotatedAt1763750300000,
   CreateSubscriptions1763750400000,
   CreateChat1763836800000,
+  CoverChatUnreadCounts1763942400000,
 ];

@@ -1,0 +1,32 @@
+import { type MigrationInterface, type QueryRunner, TableIndex } from 'typeorm';
+
+/**
+ * Unread counts read every unread row of a recipient; with `deleted_at` in the index they are counted from the index
+ * alone, without reading each row (1,000,000 messages on MariaDB: 524 ms → 32 ms, docs/performance.md "Chat").
+ * The new index is made before the old one goes: MySQL keeps the recipient's foreign key on one of them.
+ */
+export class CoverChatUnreadCounts1763942400000 implements MigrationInterface {
+  name = 'CoverChatUnreadCounts1763942400000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createIndex(
+      'chat_message',
+      new TableIndex({
+        name: 'idx_chat_message_unread_counts',
+        columnNames: ['recipient_id', 'read_at', 'deleted_at', 'sender_id'],
+      }),
+    );
+    await queryRunner.dropIndex('chat_message', 'idx_chat_message_unread');
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createIndex(
+      'chat_message',
+      new TableIndex({
+        name: 'idx_chat_message_unread',
+        columnNames: ['recipient_id', 'read_at', 'sender_id'],
+      }),
+    );
+    await queryRunner.dropIndex('chat_message', 'idx_chat_message_unread_counts');
+  }
+}
