@@ -17,7 +17,7 @@ export class NotificationsService {
   ) {}
 
   async notify(userId: number, notification: Omit<NewNotification, 'userId'>): Promise<void> {
-    if (await this.presence.isOnline(userId)) {
+    if (await this.presence.recentlyOnline(userId)) {
       const event: NotificationEvent = {
         id: null,
         category: notification.category,
