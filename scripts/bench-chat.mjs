@@ -168,10 +168,12 @@ function startServer(env) {
       const profile = process.env.BENCH_CHAT_PROFILE
         ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CHAT_PROFILE]
         : [];
+      // The one-instance part runs on SQLite even when the bench was given DATABASE_URL and REDIS_URL.
+      const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
       const server = spawn(process.execPath, [...profile, 'api/dist/main.js'], {
         cwd: root,
         env: {
-          ...process.env,
+          ...inherited,
           NODE_ENV: 'production',
           JWT_SECRET,
           // Production refuses the test payment provider; the bench never pays, so PayPal is never called.
