@@ -6,17 +6,50 @@ import jestConfig from './jest.config.js';
 const [unit, api] = jestConfig.projects;
 const { displayName: _unit, testMatch: unitTests, ...common } = unit;
 
+/**
+ * `STRYKER_MODULE=<name> npm run test:mutation` mutates one module's services, guards and strategy and runs only the
+ * unit tests and the API e2e files that exercise it (docs/testing.md "One module at a time"). Every API e2e file
+ * boots the app, so each is "related" to every service: without this list a mutant loads all of them.
+ */
+const MODULES = {
+  auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors'],
+  users: ['users', 'access-matrix', 'auth'],
+  trainers: ['trainers', 'access-matrix'],
+  programs: ['programs', 'access-matrix', 'response-cache', 'pagination'],
+  lessons: ['lessons', 'access-matrix'],
+  subscriptions: ['subscriptions', 'progress', 'access-matrix'],
+  payments: ['payments', 'paypal', 'paypal-webhooks-off'],
+  chat: ['chat'],
+  mail: ['mail', 'jobs', 'users'],
+  admin: ['admin'],
+};
+const only = process.env.STRYKER_MODULE;
+if (only !== undefined && !(only in MODULES)) {
+  throw new Error(`STRYKER_MODULE must be one of ${Object.keys(MODULES).join(', ')}`);
+}
+const scope = only
+  ? {
+      mutate: ['service', 'guard', 'strategy'].map((kind) => `api/src/modules/${only}/*.${kind}.ts`),
+      apiTests: MODULES[only].map((name) => `<rootDir>/test/api/${name}.e2e-spec.ts`),
+      incrementalFile: `reports/mutation/${only}-incremental.json`,
+    }
+  : {
+      mutate: [
+        'api/src/modules/**/*.service.ts',
+        'api/src/modules/**/*.guard.ts',
+        'api/src/modules/**/*.strategy.ts',
+        'api/src/modules/**/*.controller.ts',
+        'web/app/utils/auth.server.ts',
+        'web/app/utils/route.server.ts',
+        'web/app/utils/session.server.ts',
+      ],
+      apiTests: api.testMatch,
+      incrementalFile: 'reports/mutation/stryker-incremental.json',
+    };
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: [
-    'api/src/modules/**/*.service.ts',
-    'api/src/modules/**/*.guard.ts',
-    'api/src/modules/**/*.strategy.ts',
-    'api/src/modules/**/*.controller.ts',
-    'web/app/utils/auth.server.ts',
-    'web/app/utils/route.server.ts',
-    'web/app/utils/session.server.ts',
-  ],
+  mutate: scope.mutate,
   testRunner: 'jest',
   testRunnerNodeArgs: ['--experimental-vm-modules'],
   jest: {
@@ -26,7 +59,7 @@ export default {
     config: {
       ...common,
       projects: [],
-      testMatch: [...unitTests, ...api.testMatch],
+      testMatch: [...unitTests, ...scope.apiTests],
       testPathIgnorePatterns: api.testPathIgnorePatterns,
     },
     enableFindRelatedTests: true,
@@ -39,13 +72,13 @@ export default {
   tsconfigFile: 'tsconfig.stryker.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: scope.incrementalFile,
   concurrency: 2,
   timeoutMS: 20_000,
   // The initial run is the whole related suite with coverage: over Stryker's default 5 minutes on a busy machine.
   dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `reports/mutation/${only ?? 'mutation'}.html` },
+  jsonReporter: { fileName: `reports/mutation/${only ?? 'mutation'}.json` },
   ignorePatterns: ['data', 'dist', 'build', 'coverage', 'test-results', 'playwright-report', '.test-reports'],
 };
