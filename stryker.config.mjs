@@ -22,14 +22,20 @@ const MODULES = {
   chat: ['chat'],
   mail: ['mail', 'jobs', 'users'],
   admin: ['admin'],
+  // The site's access helpers, covered by their unit tests (the browser tests cannot run under Stryker).
+  web: [],
 };
+const WEB_HELPERS = ['auth', 'route', 'session'].map((name) => `web/app/utils/${name}.server.ts`);
 const only = process.env.STRYKER_MODULE;
 if (only !== undefined && !(only in MODULES)) {
   throw new Error(`STRYKER_MODULE must be one of ${Object.keys(MODULES).join(', ')}`);
 }
 const scope = only
   ? {
-      mutate: ['service', 'guard', 'strategy'].map((kind) => `api/src/modules/${only}/*.${kind}.ts`),
+      mutate:
+        only === 'web'
+          ? WEB_HELPERS
+          : ['service', 'guard', 'strategy'].map((kind) => `api/src/modules/${only}/*.${kind}.ts`),
       apiTests: MODULES[only].map((name) => `<rootDir>/test/api/${name}.e2e-spec.ts`),
       incrementalFile: `reports/mutation/${only}-incremental.json`,
     }
@@ -39,9 +45,7 @@ const scope = only
         'api/src/modules/**/*.guard.ts',
         'api/src/modules/**/*.strategy.ts',
         'api/src/modules/**/*.controller.ts',
-        'web/app/utils/auth.server.ts',
-        'web/app/utils/route.server.ts',
-        'web/app/utils/session.server.ts',
+        ...WEB_HELPERS,
       ],
       apiTests: api.testMatch,
       incrementalFile: 'reports/mutation/stryker-incremental.json',

@@ -32,7 +32,23 @@ describe('token cookies', () => {
   });
 
   it('refuses to write a value that is not a token', () => {
-    expect(() => accessTokenCookie.serialize('a;b', new Request('http://localhost/'))).toThrow();
+    expect(() => accessTokenCookie.serialize('a;b', new Request('http://localhost/'))).toThrow(
+      'Refusing to store a malformed accessToken',
+    );
+  });
+
+  it('neither reads nor writes a token with anything before or after it', () => {
+    const http = new Request('http://localhost/');
+    for (const tampered of [`${TOKEN};Path=/evil`, `x;${TOKEN}`, `${TOKEN} `.repeat(2).trim(), `.${TOKEN}`]) {
+      expect(() => accessTokenCookie.serialize(tampered, http)).toThrow();
+    }
+    expect(accessTokenCookie.parse(requestWith(`accessToken=${TOKEN}!`))).toBeNull();
+    expect(accessTokenCookie.parse(requestWith(`accessToken=!${TOKEN}`))).toBeNull();
+  });
+
+  it('reads a value with spaces around it, and skips pairs without "="', () => {
+    expect(accessTokenCookie.parse(requestWith(`flag; accessToken = ${TOKEN} ;other=1`))).toBe(TOKEN);
+    expect(accessTokenCookie.parse(requestWith('accessTokens'))).toBeNull();
   });
 });
 
