@@ -12,7 +12,7 @@ const { displayName: _unit, testMatch: unitTests, ...common } = unit;
  * boots the app, so each is "related" to every service: without this list a mutant loads all of them.
  */
 const MODULES = {
-  auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors'],
+  auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors', 'chat'],
   users: ['users', 'access-matrix', 'auth'],
   trainers: ['trainers', 'access-matrix'],
   programs: ['programs', 'access-matrix', 'response-cache', 'pagination'],

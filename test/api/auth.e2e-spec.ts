@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
-import type { AccessTokenClaims, RefreshTokenClaims } from '../../api/src/modules/auth/auth.constants.js';
+import {
+  type AccessTokenClaims,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type RefreshTokenClaims,
+} from '../../api/src/modules/auth/auth.constants.js';
 import { PasswordService } from '../../api/src/modules/auth/password.service.js';
 import { RefreshTokenEntity } from '../../api/src/modules/auth/refresh-token.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
@@ -159,6 +163,35 @@ describe('POST /api/token/refresh/', () => {
   it('refuses an access token in place of a refresh token', async () => {
     const session = await createSession(t);
     await refreshRefused(session.access);
+  });
+
+  it('refuses a refresh token whose user, session or algorithm is not the one its row was issued with', async () => {
+    const session = await createSession(t);
+    const other = await createSession(t);
+    const jwt = t.app.get(JwtService);
+    const claims = await jwt.verifyAsync<RefreshTokenClaims & { iat: number; exp: number }>(session.refresh);
+    const { sid: otherSession, sub: otherUser } = await jwt.verifyAsync<RefreshTokenClaims>(other.refresh);
+    for (const forged of [
+      await jwt.signAsync({ ...claims, sub: otherUser }),
+      await jwt.signAsync({ ...claims, sid: otherSession }),
+      await jwt.signAsync(claims, { algorithm: 'HS512' }),
+    ]) {
+      const res = await t.http().post('/api/token/refresh/').send({ refresh: forged }).expect(401);
+      expect(res.body.detail).toBe('Token is invalid or expired');
+    }
+    await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+  });
+
+  it('issues refresh tokens that say when they were issued: a week before they expire, not in the future', async () => {
+    const session = await createSession(t);
+    const rotated = await t.http().post('/api/token/refresh/').send({ refresh: session.refresh }).expect(200);
+    const now = Math.floor(Date.now() / 1000);
+    for (const refresh of [session.refresh, rotated.body.refresh]) {
+      const { iat, exp } = await t.app.get(JwtService).verifyAsync<{ iat: number; exp: number }>(refresh);
+      expect(exp - iat).toBe(REFRESH_TOKEN_TTL_SECONDS);
+      expect(iat).toBeLessThanOrEqual(now + 1);
+      expect(iat).toBeGreaterThan(now - 60);
+    }
   });
 
   it('rotates: a new pair, and the old refresh token dies', async () => {

@@ -74,16 +74,15 @@ export class SessionsService {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
     const successorJti = this.successorOf(claims.jti);
-    const now = new Date();
-    if (row.revokedAt === null && row.expiresAt > now) {
-      const expiresAt = refreshExpiry();
-      const won = await this.tokens.rotate(
-        row.id,
-        { userId: row.userId, familyId: row.familyId, tokenHash: sha256(successorJti), expiresAt },
-        now,
-      );
-      if (won) return this.sign(row.userId, row.familyId, successorJti, expiresAt);
-    }
+    // The row expires with the token, whose expiry was checked when it was verified; whether it is still unrevoked
+    // is decided by the conditional update, which only one of several concurrent refreshes wins.
+    const expiresAt = refreshExpiry();
+    const won = await this.tokens.rotate(
+      row.id,
+      { userId: row.userId, familyId: row.familyId, tokenHash: sha256(successorJti), expiresAt },
+      new Date(),
+    );
+    if (won) return this.sign(row.userId, row.familyId, successorJti, expiresAt);
     const successor = await this.liveSuccessor(tokenHash, successorJti);
     if (successor) return this.sign(row.userId, row.familyId, successorJti, successor.expiresAt);
     await this.revokeSession(row.familyId);
