@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import type { ChatMessageType } from '@fitcoach/contracts';
 import { UserEntity } from '../users/user.entity.js';
@@ -9,18 +10,16 @@ import { UserEntity } from '../users/user.entity.js';
  */
 @Entity({ name: 'chat_message' })
 export class ChatMessageEntity extends RowEntity {
-  @Column({ name: 'sender_id', type: 'integer' })
+  @ForeignId('sender_id')
   senderId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'sender_id', foreignKeyConstraintName: 'fk_chat_message_sender_id' })
+  @References(() => UserEntity, 'chat_message', 'sender_id')
   sender?: Relation<UserEntity>;
 
-  @Column({ name: 'recipient_id', type: 'integer' })
+  @ForeignId('recipient_id')
   recipientId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'recipient_id', foreignKeyConstraintName: 'fk_chat_message_recipient_id' })
+  @References(() => UserEntity, 'chat_message', 'recipient_id')
   recipient?: Relation<UserEntity>;
 
   @Column({ name: 'low_id', type: 'integer' })

@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import type { NotificationCategory } from '@fitcoach/contracts';
 import { UserEntity } from '../users/user.entity.js';
@@ -6,18 +7,16 @@ import { UserEntity } from '../users/user.entity.js';
 /** Something a user was told while away from it: a message, a new subscriber. Unread until fetched or seen. */
 @Entity({ name: 'notification' })
 export class NotificationEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_notification_user_id' })
+  @References(() => UserEntity, 'notification', 'user_id')
   user?: Relation<UserEntity>;
 
-  @Column({ name: 'sender_id', type: 'integer', nullable: true })
+  @ForeignId('sender_id', true)
   senderId: number | null;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'sender_id', foreignKeyConstraintName: 'fk_notification_sender_id' })
+  @References(() => UserEntity, 'notification', 'sender_id', { onDelete: 'SET NULL' })
   sender?: Relation<UserEntity>;
 
   @Column({ name: 'sender_name', type: 'varchar', length: 255 })

@@ -1,15 +1,15 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 
 /** docs/product.md §3 Lesson: numbered within its programme (unique), with a YouTube video. */
 @Entity({ name: 'lesson' })
 export class LessonEntity extends RowEntity {
-  @Column({ name: 'program_id', type: 'integer' })
+  @ForeignId('program_id')
   programId: number;
 
-  @ManyToOne(() => ProgramEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'program_id', foreignKeyConstraintName: 'fk_lesson_program_id' })
+  @References(() => ProgramEntity, 'lesson', 'program_id')
   program?: Relation<ProgramEntity>;
 
   @Column({ type: 'integer' })

@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import type { PaymentProvider, PaymentStatus } from '@fitcoach/contracts';
 import { ProgramEntity } from '../programs/program.entity.js';
@@ -21,18 +22,16 @@ export class PaymentEntity extends RowEntity {
   @Column({ name: 'capture_id', type: 'varchar', length: 64, nullable: true })
   captureId: string | null;
 
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_payment_user_id' })
+  @References(() => UserEntity, 'payment', 'user_id')
   user?: Relation<UserEntity>;
 
-  @Column({ name: 'program_id', type: 'integer' })
+  @ForeignId('program_id')
   programId: number;
 
-  @ManyToOne(() => ProgramEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'program_id', foreignKeyConstraintName: 'fk_payment_program_id' })
+  @References(() => ProgramEntity, 'payment', 'program_id')
   program?: Relation<ProgramEntity>;
 
   @Column({ name: 'amount_minor', type: 'integer' })

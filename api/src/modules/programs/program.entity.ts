@@ -1,15 +1,15 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 
 /** docs/product.md §3 Programme. Money is kept in minor units (cents) with its currency (docs/architecture.md §4). */
 @Entity({ name: 'program' })
 export class ProgramEntity extends RowEntity {
-  @Column({ name: 'trainer_id', type: 'integer' })
+  @ForeignId('trainer_id')
   trainerId: number;
 
-  @ManyToOne(() => TrainerEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'trainer_id', foreignKeyConstraintName: 'fk_program_trainer_id' })
+  @References(() => TrainerEntity, 'program', 'trainer_id')
   trainer?: Relation<TrainerEntity>;
 
   @Column({ type: 'varchar', length: 255 })

@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -9,18 +10,16 @@ import { UserEntity } from '../users/user.entity.js';
  */
 @Entity({ name: 'lesson_completion' })
 export class LessonCompletionEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_lesson_completion_user_id' })
+  @References(() => UserEntity, 'lesson_completion', 'user_id')
   user?: Relation<UserEntity>;
 
-  @Column({ name: 'lesson_id', type: 'integer' })
+  @ForeignId('lesson_id')
   lessonId: number;
 
-  @ManyToOne(() => LessonEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'lesson_id', foreignKeyConstraintName: 'fk_lesson_completion_lesson_id' })
+  @References(() => LessonEntity, 'lesson_completion', 'lesson_id')
   lesson?: Relation<LessonEntity>;
 
   @Column({ name: 'completed_at', type: 'datetime' })

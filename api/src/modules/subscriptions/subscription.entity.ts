@@ -1,4 +1,5 @@
-import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { PaymentEntity } from '../payments/payment.entity.js';
@@ -13,25 +14,22 @@ import { UserEntity } from '../users/user.entity.js';
  */
 @Entity({ name: 'subscription' })
 export class SubscriptionEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_subscription_user_id' })
+  @References(() => UserEntity, 'subscription', 'user_id')
   user?: Relation<UserEntity>;
 
-  @Column({ name: 'program_id', type: 'integer' })
+  @ForeignId('program_id')
   programId: number;
 
-  @ManyToOne(() => ProgramEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'program_id', foreignKeyConstraintName: 'fk_subscription_program_id' })
+  @References(() => ProgramEntity, 'subscription', 'program_id')
   program?: Relation<ProgramEntity>;
 
-  @Column({ name: 'payment_id', type: 'integer' })
+  @ForeignId('payment_id')
   paymentId: number;
 
-  @ManyToOne(() => PaymentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'payment_id', foreignKeyConstraintName: 'fk_subscription_payment_id' })
+  @References(() => PaymentEntity, 'subscription', 'payment_id')
   payment?: Relation<PaymentEntity>;
 
   @Column({ type: 'varchar', length: 20 })

@@ -1,15 +1,15 @@
-import { Column, Entity, JoinColumn, OneToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 /** docs/product.md §3 Trainer: the trainer profile of one user (API field `specalized` is `specialisation` here). */
 @Entity({ name: 'trainer' })
 export class TrainerEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @OneToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_trainer_user_id' })
+  @References(() => UserEntity, 'trainer', 'user_id', { one: true })
   user?: Relation<UserEntity>;
 
   @Column({ type: 'varchar', length: 50 })

@@ -1,15 +1,15 @@
-import { Column, Entity, JoinColumn, OneToOne, type Relation } from 'typeorm';
+import { Column, Entity, type Relation } from 'typeorm';
+import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import { UserEntity } from './user.entity.js';
 
 /** docs/product.md §3 body stats; every user has exactly one, created with the account. */
 @Entity({ name: 'profile' })
 export class ProfileEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
+  @ForeignId('user_id')
   userId: number;
 
-  @OneToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_profile_user_id' })
+  @References(() => UserEntity, 'profile', 'user_id', { one: true })
   user?: Relation<UserEntity>;
 
   @Column({ type: 'float', nullable: true })
