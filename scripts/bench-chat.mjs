@@ -12,13 +12,14 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { io } from 'socket.io-client';
+import { freePort } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOCKETS = [1000, 5000];
@@ -32,14 +33,6 @@ const SENDS_PER_SOCKET_PER_SECOND = 1;
 
 const dist = (path) => import(new URL(`../api/dist/${path}`, import.meta.url).href);
 const misses = [];
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 function reachable(url) {
   const { hostname, port } = new URL(url);

@@ -8,27 +8,19 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
+import { freePort } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Issue 4: the catalogue stays paginated and answers p95 under 100 ms at 32 connections with 1,000+ programmes. */
 const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 };
 const ONLY_SUBSCRIPTIONS = process.env.BENCH_ONLY === 'subscriptions';
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 execFileSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-bench-'));
