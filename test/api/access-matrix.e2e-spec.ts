@@ -1,6 +1,6 @@
 // Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
 // so that a rule is read, and changed, in one place.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -11,7 +11,7 @@ import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscrip
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { type TestApp, useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { noRoute, REFUSED } from '../fixtures/refusals.js';
 import { subscribe } from '../fixtures/subscriptions.js';
@@ -34,7 +34,7 @@ interface Row {
   body: object | ((body: unknown) => void);
 }
 
-let t: TestApp;
+const t = useTestApp();
 const sessions = {} as Record<Exclude<Viewer, 'anonymous'>, Session>;
 let ownerTrainer: TrainerEntity;
 let blockedTrainer: TrainerEntity;
@@ -45,7 +45,6 @@ let blockedTrainersProgram: ProgramEntity;
 let target: UserEntity;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const dataSource = t.app.get(DataSource);
   sessions.member = await createSession(t);
   sessions.superuser = await createSession(t, { superuser: true });
@@ -80,7 +79,6 @@ beforeAll(async () => {
   target = sessions.member.user;
   await dataSource.getRepository(ProfileEntity).update({ userId: target.id }, { height: 180 });
 });
-afterAll(() => t.close());
 
 function as(viewer: Viewer, request: (http: ReturnType<TestApp['http']>) => Test): Test {
   const req = request(t.http());

@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../api/src/modules/auth/auth.constants.js';
 import { PasswordService } from '../../api/src/modules/auth/password.service.js';
 import { RefreshTokenEntity } from '../../api/src/modules/auth/refresh-token.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import {
   createSession,
@@ -25,7 +25,7 @@ import { REFUSED, withDetail } from '../fixtures/refusals.js';
 
 const BLOCKED = 'You have been temporarly blocked by the Admin';
 
-let t: TestApp;
+const t = useTestApp();
 /** A refresh token the API no longer renews. */
 const refreshRefused = (refresh: string) =>
   t.http().post('/api/token/refresh/').send({ refresh }).expect(401, withDetail(REFUSED.invalidToken));
@@ -33,11 +33,6 @@ const refreshRefused = (refresh: string) =>
 /** An `Authorization` header value the API no longer accepts. */
 const meRefused = (authorization: string) =>
   t.http().get('/api/users/me/').set('Authorization', authorization).expect(401, REFUSED.invalidToken);
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 describe('POST /api/token/', () => {
   it('refuses missing fields with 400 and a detail', async () => {

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
@@ -18,11 +18,7 @@ const STATE_CHANGING_GET = {
 const CROSS_SITE = { statusCode: 403, message: 'Cross-site requests with the session cookie are refused.' };
 const PUBLIC_ORIGIN = 'https://fitcoach.example';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL: PUBLIC_ORIGIN } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { PUBLIC_URL: PUBLIC_ORIGIN } });
 
 const cookieOf = (session: Session) => `accessToken=${session.access}`;
 const isBlocked = async (id: number) =>

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { noRoute } from '../fixtures/refusals.js';
 
 describe('API errors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers an unknown /api path with a JSON 404, not the HTML not-found page', async () => {
     const res = await t.http().get('/api/no-such-endpoint/').expect(404);

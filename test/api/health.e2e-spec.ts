@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 
 describe('GET /api/health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('reports the database and the queue up', async () => {
     const res = await t.http().get('/api/health').expect(200);
@@ -42,11 +38,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/health with the database gone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers 503 naming the database', async () => {
     await t.app.get(DataSource).destroy();

@@ -2,19 +2,19 @@
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CATALOGUE_MESSAGES, type LessonResponse } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let lessons: Repository<LessonEntity>;
 let owner: { trainer: TrainerEntity; session: Session };
 let otherTrainer: { trainer: TrainerEntity; session: Session };
@@ -22,14 +22,12 @@ let member: Session;
 let superuser: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   lessons = t.app.get(DataSource).getRepository(LessonEntity);
   owner = await createTrainer(t);
   otherTrainer = await createTrainer(t);
   member = await createSession(t);
   superuser = await createSession(t, { superuser: true });
 });
-afterAll(() => t.close());
 
 const VIDEO = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PAGINATION_MESSAGES } from '@fitcoach/contracts';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { DataSource } from 'typeorm';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
 import { createSession, createUser, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createSession(t, { superuser: true });
   await createUser(t);
   const { trainer } = await createTrainer(t);
@@ -21,7 +20,6 @@ beforeAll(async () => {
     .getRepository(PublishRequestEntity)
     .insert({ programId: waiting.id, status: 'pending', decidedAt: null });
 });
-afterAll(() => t.close());
 
 /** Every list the PaginatedResponse interceptor pages (each has a row), with whether it needs a superuser. */
 const LISTS = [

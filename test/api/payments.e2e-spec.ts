@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { type CaptureResponse, PAYMENT_MESSAGES, transactionCompletedMessage } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
@@ -10,26 +10,24 @@ import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js'
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { nextMailTo } from '../fixtures/mail.js';
 import { buyProgram } from '../fixtures/payments.js';
 import { PAYMENT_REFUSED, REFUSED, refusal } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let payments: Repository<PaymentEntity>;
 let subscriptions: Repository<SubscriptionEntity>;
 let owner: { trainer: TrainerEntity; session: Session };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const dataSource = t.app.get(DataSource);
   payments = dataSource.getRepository(PaymentEntity);
   subscriptions = dataSource.getRepository(SubscriptionEntity);
   owner = await createTrainer(t);
 });
-afterAll(() => t.close());
 
 const ORDERS = '/api/payments/paypal/orders/';
 const capturePath = (orderId: string) => `/api/payments/paypal/orders/${orderId}/capture/`;

@@ -1,29 +1,27 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { CATALOGUE_MESSAGES, PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../api/src/modules/programs/publish-request.entity.js';
 import { uniqueWord } from '../fixtures/words.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { fieldRefusal, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let programs: Repository<ProgramEntity>;
 let requests: Repository<PublishRequestEntity>;
 let admin: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   programs = t.app.get(DataSource).getRepository(ProgramEntity);
   requests = t.app.get(DataSource).getRepository(PublishRequestEntity);
   admin = await createSession(t, { superuser: true });
 });
-afterAll(() => t.close());
 
 const FORM = {
   program_name: 'Sunrise Yoga',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
@@ -6,13 +6,13 @@ import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js'
 import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { REFUSED } from '../fixtures/refusals.js';
 import { completeLessons, subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let completions: Repository<LessonCompletionEntity>;
 let owner: { trainer: TrainerEntity; session: Session };
 let otherTrainer: Session;
@@ -20,7 +20,6 @@ let superuser: Session;
 let blocked: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const dataSource = t.app.get(DataSource);
   completions = dataSource.getRepository(LessonCompletionEntity);
   owner = await createTrainer(t);
@@ -29,7 +28,6 @@ beforeAll(async () => {
   blocked = await createSession(t);
   await dataSource.getRepository(UserEntity).update({ id: blocked.user.id }, { blocked: true });
 });
-afterAll(() => t.close());
 
 function get(path: string, session: Session | null) {
   const request = t.http().get(path);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { Response } from 'supertest';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createTestApp, useTestApp } from '../fixtures/app.js';
 import { REFUSED, withDetail } from '../fixtures/refusals.js';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
 
@@ -18,11 +18,7 @@ const tooMany = (res: Response, legacyKey?: 'detail' | 'error_message') => {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Each attempt from a new client address (t.http() gives every client its own). */
 const loginFromNewAddress = (email: string, password: string) =>

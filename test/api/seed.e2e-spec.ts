@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { type LessonResponse, PROGRAM_CATEGORIES, PROGRAM_LEVELS, youtubeVideoId } from '@fitcoach/contracts';
 import { DataSource, In } from 'typeorm';
@@ -15,7 +15,7 @@ import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/less
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { createTestApp, useTestApp } from '../fixtures/app.js';
 import { REFUSED, withDetail } from '../fixtures/refusals.js';
 
 /*
@@ -23,7 +23,7 @@ import { REFUSED, withDetail } from '../fixtures/refusals.js';
  * check the state the seed leaves, not how much it had to create.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let dataSource: DataSource;
 const EXTRA = 30;
 /**
@@ -34,11 +34,9 @@ const EXTRA = 30;
 const SEEDING_TIMEOUT_MS = 60_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
   dataSource = t.app.get(DataSource);
   await seedDemo(dataSource, t.config, { extraPrograms: EXTRA });
 }, SEEDING_TIMEOUT_MS);
-afterAll(() => t.close());
 
 function storedFiles(): number {
   const media = join(t.config.dataDir, 'media');

@@ -1,6 +1,6 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { SUBSCRIPTION_MESSAGES, type LessonResponse } from '@fitcoach/contracts';
 import { DataSource, In, Like, type Repository } from 'typeorm';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
@@ -10,7 +10,7 @@ import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscrip
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { countQueries } from '../fixtures/queries.js';
 import { REFUSED } from '../fixtures/refusals.js';
@@ -21,7 +21,7 @@ import {
 } from '../fixtures/subscriptions.js';
 import { createSession, createUser, type Session } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let subscriptions: Repository<SubscriptionEntity>;
 let payments: Repository<PaymentEntity>;
 let owner: { trainer: TrainerEntity; session: Session };
@@ -30,7 +30,6 @@ let superuser: Session;
 let blocked: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const dataSource = t.app.get(DataSource);
   subscriptions = dataSource.getRepository(SubscriptionEntity);
   payments = dataSource.getRepository(PaymentEntity);
@@ -41,7 +40,6 @@ beforeAll(async () => {
   blocked = await createSession(t);
   await dataSource.getRepository(UserEntity).update({ id: blocked.user.id }, { blocked: true });
 });
-afterAll(() => t.close());
 
 const published = (trainer: TrainerEntity = owner.trainer, options: Partial<ProgramEntity> = {}) =>
   createProgram(t, trainer, { isPublished: true, ...options });

@@ -2,27 +2,25 @@
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PAGINATION_MESSAGES } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { fieldRefusal, imageTooLarge, notAnImage, REFUSED } from '../fixtures/refusals.js';
 import { createSession, createUser, login } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let users: Repository<UserEntity>;
 let trainers: Repository<TrainerEntity>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   users = t.app.get(DataSource).getRepository(UserEntity);
   trainers = t.app.get(DataSource).getRepository(TrainerEntity);
 });
-afterAll(() => t.close());
 
 const REGISTRATION = {
   specalized: 'Yoga',

@@ -1,26 +1,24 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import sharp from 'sharp';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { useTestApp } from '../fixtures/app.js';
 import { notAnImage, REFUSED, withDetail, withErrorMessage } from '../fixtures/refusals.js';
 import { nextVerificationToken } from '../fixtures/mail.js';
 import { createSession, createUser, type Session, TEST_PASSWORD, uniqueEmail } from '../fixtures/users.js';
 
-let t: TestApp;
+const t = useTestApp();
 let jobs: JobsService;
 let users: ReturnType<DataSource['getRepository']>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   jobs = t.app.get(JobsService);
   users = t.app.get(DataSource).getRepository(UserEntity);
 });
-afterAll(() => t.close());
 
 const registration = (email = uniqueEmail()) => ({
   first_name: 'Asha',
