@@ -13,7 +13,7 @@ const { displayName: _unit, testMatch: unitTests, ...common } = unit;
  */
 const MODULES = {
   auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors', 'chat'],
-  users: ['users', 'access-matrix', 'auth'],
+  users: ['users', 'access-matrix', 'auth', 'admin'],
   trainers: ['trainers', 'access-matrix'],
   programs: ['programs', 'access-matrix', 'response-cache', 'pagination'],
   lessons: ['lessons', 'access-matrix'],

@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
+import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
 import { useTestApp } from '../fixtures/app.js';
 import { notAnImage, REFUSED, withDetail, withErrorMessage } from '../fixtures/refusals.js';
 import { nextVerificationToken } from '../fixtures/mail.js';
@@ -150,6 +151,32 @@ describe('POST /api/users/resend_verification/', () => {
       .expect(201);
   });
 
+  it('says the same thing whoever asks, and sends a verified account no new link', async () => {
+    const user = await createUser(t);
+    const links = t.app.get(DataSource).getRepository(EmailVerificationEntity);
+    const before = await links.countBy({ userId: user.id });
+    const res = await t
+      .http()
+      .post('/api/users/resend_verification/')
+      .send({ email: user.email })
+      .expect(202);
+    expect(res.body).toEqual({
+      message: 'If this address is waiting for verification, a new link has been sent to it.',
+    });
+    expect(await links.countBy({ userId: user.id })).toBe(before);
+  });
+
+  it('gives a new link a day to be used', async () => {
+    const { email } = await registerAndVerify();
+    const links = t.app.get(DataSource).getRepository(EmailVerificationEntity);
+    const sent = Date.now();
+    await t.http().post('/api/users/resend_verification/').send({ email }).expect(202);
+    const [newest] = await links.find({ where: { email }, order: { id: 'DESC' }, take: 1 });
+    const lifetime = newest.expiresAt.getTime() - sent;
+    expect(lifetime).toBeGreaterThan((VERIFY_EMAIL_LINK_TTL_HOURS * 3600 - 60) * 1000);
+    expect(lifetime).toBeLessThanOrEqual((VERIFY_EMAIL_LINK_TTL_HOURS * 3600 + 60) * 1000);
+  });
+
   it('answers the same for an unknown address', async () => {
     const known = await t
       .http()
@@ -249,6 +276,35 @@ describe('PUT /api/users/updateUser/', () => {
     expect(me.body.profile_picture).toMatch(/^\/media\/profile\/[0-9a-f]{32}\.webp$/);
     const served = await t.http().get(me.body.profile_picture).expect(200);
     expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('removes the old picture when a new one replaces it, and keeps it when other fields change', async () => {
+    const session = await createSession(t);
+    const picture = (background: string) =>
+      sharp({ create: { width: 20, height: 20, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const upload = async (background: string) => {
+      await t
+        .http()
+        .put('/api/users/updateUser/')
+        .set('Authorization', session.bearer)
+        .attach('profile_picture', await picture(background), 'me.png')
+        .expect(200);
+      const me = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(200);
+      return me.body.profile_picture as string;
+    };
+    const first = await upload('#123');
+    const second = await upload('#456');
+    expect(second).not.toBe(first);
+    await t.http().get(first).expect(404);
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .send({ first_name: 'Renamed' })
+      .expect(200);
+    await t.http().get(second).expect(200);
   });
 
   it('refuses a script saved as x.png with 400 and changes nothing', async () => {
