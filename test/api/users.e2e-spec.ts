@@ -426,6 +426,37 @@ describe('PUT /api/users/updateUser/', () => {
     });
   });
 
+  it('accepts the current address as it is: no change waits, no link is sent', async () => {
+    const session = await createSession(t);
+    const links = t.app.get(DataSource).getRepository(EmailVerificationEntity);
+    const before = await links.countBy({ userId: session.user.id });
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('email', session.user.email)
+      .expect(200);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: session.user.email,
+      pendingEmail: null,
+    });
+    expect(await links.countBy({ userId: session.user.id })).toBe(before);
+  });
+
+  it('sends a new link for a waiting change when asked again, and that link completes the change', async () => {
+    const session = await createSession(t);
+    const wanted = uniqueEmail('resent');
+    await requestEmailChange(session, wanted);
+    const token = nextVerificationToken(jobs, wanted);
+    await t.http().post('/api/users/resend_verification/').send({ email: wanted }).expect(202);
+    await confirm(await token).expect(201);
+    expect(await users.findOneByOrFail({ id: session.user.id })).toMatchObject({
+      email: wanted,
+      pendingEmail: null,
+      isVerified: true,
+    });
+  });
+
   it('never lets a used link move the address back', async () => {
     const session = await createSession(t);
     const original = session.user.email;
