@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { PaginationQueryDto, TrainerRegistrationDto } from '@fitcoach/contracts';
+import { AccountsQueryDto, PaginationQueryDto, TrainerRegistrationDto } from '@fitcoach/contracts';
 import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
 import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
@@ -64,7 +64,7 @@ export class TrainersController {
   @Get('getAllTrainers')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
-  getAllTrainers(@Query() query: PaginationQueryDto) {
+  getAllTrainers(@Query() query: AccountsQueryDto) {
     return this.trainers.listAccounts(query);
   }
 }

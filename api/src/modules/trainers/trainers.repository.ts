@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import type { Paging } from '../../common/database/paging.js';
+import { whereEveryWordIn } from '../../common/database/search.js';
+import { ACCOUNT_SEARCH_COLUMNS, type AccountsFilter } from '../users/users.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TrainerEntity } from './trainer.entity.js';
 
@@ -85,12 +87,18 @@ export class TrainersRepository {
   }
 
   /** Every trainer with the whole account (blocked ones too), newest account first. */
-  pageOfAccounts({ page, pageSize }: Paging): Promise<[TrainerEntity[], number]> {
-    return this.trainers
+  pageOfAccounts(
+    { page, pageSize }: Paging,
+    { search, sort }: AccountsFilter,
+  ): Promise<[TrainerEntity[], number]> {
+    const order = sort === 'oldest' ? 'ASC' : 'DESC';
+    const trainers = this.trainers
       .createQueryBuilder('trainer')
       .innerJoinAndSelect('trainer.user', 'user')
-      .where('user.isSuperuser = :superuser', { superuser: false })
-      .orderBy('user.id', 'DESC')
+      .where('user.isSuperuser = :superuser', { superuser: false });
+    return whereEveryWordIn(trainers, ACCOUNT_SEARCH_COLUMNS, search)
+      .orderBy('user.createdAt', order)
+      .addOrderBy('user.id', order)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .getManyAndCount();

@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Injectable, NotFoundException } 
 import {
   type MessageResponse,
   PAGINATION,
+  type AccountsQueryDto,
   type PaginationQueryDto,
   type TrainerRegistrationDto,
   type TrainerResponse,
@@ -116,9 +117,9 @@ export class TrainersService {
   }
 
   /** The admin's trainer list: every trainer's account (blocked ones too, so they can be unblocked), newest first. */
-  async listAccounts(query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
+  async listAccounts(query: AccountsQueryDto): Promise<Page<UserBriefResponse>> {
     const paging = pagingOf(query);
-    const [rows, total] = await this.trainers.pageOfAccounts(paging);
+    const [rows, total] = await this.trainers.pageOfAccounts(paging, query);
     return { items: rows.map((trainer) => toUserBrief(accountOf(trainer))), total, ...paging };
   }
 

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import {
   EmailVerificationDto,
-  PaginationQueryDto,
+  AccountsQueryDto,
   RegisterDto,
   ResendVerificationDto,
   UpdateUserDto,
@@ -105,7 +105,7 @@ export class UsersController {
   @Get('getAllUsers')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
-  getAllUsers(@Query() query: PaginationQueryDto) {
+  getAllUsers(@Query() query: AccountsQueryDto) {
     return this.users.listUsers(query);
   }
 

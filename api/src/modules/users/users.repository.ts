@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import type { AccountsQueryDto } from '@fitcoach/contracts';
 import type { Paging } from '../../common/database/paging.js';
+import { whereEveryWordIn } from '../../common/database/search.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -26,6 +28,12 @@ export type NewVerificationLink = Pick<
  * The narrow queries on accounts, their profiles and their e-mail verification links. The methods that take an
  * `EntityManager` run inside the caller's transaction (registration, a profile update, using a link).
  */
+/** What the superuser's account lists filter and order by. */
+export type AccountsFilter = Pick<AccountsQueryDto, 'search' | 'sort'>;
+
+/** The columns an account search looks in, in a query that calls the account `user`. */
+export const ACCOUNT_SEARCH_COLUMNS = ['user.firstName', 'user.lastName', 'user.email'] as const;
+
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -94,13 +102,21 @@ export class UsersRepository {
   }
 
   /** Members (neither trainers nor superusers), newest first. */
-  pageOfMembers({ page, pageSize }: Paging): Promise<[UserEntity[], number]> {
-    return this.dataSource.manager.findAndCount(UserEntity, {
-      where: { isSuperuser: false, isTrainer: false },
-      order: { id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+  pageOfMembers(
+    { page, pageSize }: Paging,
+    { search, sort }: AccountsFilter,
+  ): Promise<[UserEntity[], number]> {
+    const order = sort === 'oldest' ? 'ASC' : 'DESC';
+    const members = this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .where('user.isSuperuser = :no AND user.isTrainer = :no', { no: false });
+    return whereEveryWordIn(members, ACCOUNT_SEARCH_COLUMNS, search)
+      .orderBy('user.createdAt', order)
+      .addOrderBy('user.id', order)
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getManyAndCount();
   }
 
   /** The trainers (or plain members) among `ids`, never superusers, by id. */

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type MessageResponse,
-  type PaginationQueryDto,
+  type AccountsQueryDto,
   type RegisterDto,
   type ResendVerificationDto,
   type UpdateUserDto,
@@ -167,9 +167,9 @@ export class UsersService {
   }
 
   /** Members (neither trainers nor superusers), newest first. */
-  async listUsers(query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
+  async listUsers(query: AccountsQueryDto): Promise<Page<UserBriefResponse>> {
     const paging = pagingOf(query);
-    const [rows, total] = await this.users.pageOfMembers(paging);
+    const [rows, total] = await this.users.pageOfMembers(paging, query);
     return { items: rows.map(toUserBrief), total, ...paging };
   }
 

@@ -6,3 +6,4 @@ export * from './users.dto.js';
 export * from './reported-error.js';
 export * from './payments.dto.js';
 export * from './subscriptions.dto.js';
+export * from './accounts-query.dto.js';
