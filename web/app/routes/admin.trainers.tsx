@@ -1,14 +1,12 @@
-import { Stack, Title } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PeopleTable } from '~/components/admin/people-table';
-import { Pager } from '~/components/catalogue/pager';
+import { AccountsPage } from '~/components/admin/accounts-page';
 import { api } from '~/utils/api/endpoints.server';
-import { adminAction, adminList } from '~/utils/admin.server';
+import { accountFilters, adminAction, adminList } from '~/utils/admin.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) =>
-  adminList(args, (paging) => api.adminTrainers(args, paging)),
+  adminList(args, (paging, search) => api.adminTrainers(args, { ...paging, ...accountFilters(search) })),
 );
 
 /** Block or Unblock: the API revokes a blocked account's sessions and closes its sockets at once. */
@@ -17,12 +15,5 @@ export const action = sessionAction((args: ActionFunctionArgs) =>
 );
 
 export default function AdminTrainersRoute() {
-  const { me, items, total, page, pageSize } = useLoaderData<typeof loader>();
-  return (
-    <Stack>
-      <Title order={1}>Trainers</Title>
-      <PeopleTable label="Trainers" people={items} me={me} />
-      <Pager page={page} pageSize={pageSize} total={total} />
-    </Stack>
-  );
+  return <AccountsPage title="Trainers" {...useLoaderData<typeof loader>()} />;
 }

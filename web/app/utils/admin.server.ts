@@ -1,4 +1,4 @@
-import { PAGINATION } from '@fitcoach/contracts';
+import { ACCOUNT_SEARCH_MAX_LENGTH, ACCOUNT_SORTS, type AccountSort, PAGINATION } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ApiResult } from './api/transport.server';
 import { requireSuperuser } from './auth.server';
@@ -19,13 +19,26 @@ export const ADMIN_PAGE_SIZE = PAGINATION.defaultPageSize;
 /** The page of a list the URL asks for (`?page=`), with what the page needs to draw its pager. */
 export async function adminList<T>(
   args: LoaderFunctionArgs,
-  read: (paging: { page: number; pageSize: number }) => Promise<ApiResult<{ items: T[]; total: number }>>,
+  read: (
+    paging: { page: number; pageSize: number },
+    search: URLSearchParams,
+  ) => Promise<ApiResult<{ items: T[]; total: number }>>,
 ) {
   const me = await requireSuperuser(args);
   const search = new URL(args.request.url).searchParams;
   const page = pageParam(search);
-  const list = dataOrThrow(await read({ page, pageSize: ADMIN_PAGE_SIZE }));
+  const list = dataOrThrow(await read({ page, pageSize: ADMIN_PAGE_SIZE }, search));
   return { me: me.id, items: list.items, total: list.total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * The Users and Trainers pages' `?search=&sort=`, as the API takes them: a search cut to its longest, an order the
+ * API knows or none (the API's own default, newest first).
+ */
+export function accountFilters(search: URLSearchParams): { search?: string; sort?: AccountSort } {
+  const text = (search.get('search') ?? '').trim().slice(0, ACCOUNT_SEARCH_MAX_LENGTH);
+  const sort = ACCOUNT_SORTS.find((known) => known === search.get('sort'));
+  return { ...(text ? { search: text } : {}), ...(sort ? { sort } : {}) };
 }
 
 /** Posts the form's `id` to `change`, then back to the page the form came from, with the API's message. */

@@ -1,4 +1,5 @@
 import type {
+  AccountSort,
   AdminStatsResponse,
   UserBriefResponse,
   CaptureResponse,
@@ -41,6 +42,12 @@ export interface PageQuery {
   pageSize: number;
 }
 
+/** A page of the superuser's Users or Trainers list, searched and ordered as the URL asks. */
+export interface AccountQuery extends PageQuery {
+  search?: string;
+  sort?: AccountSort;
+}
+
 /** The public catalogue's filters; absent ones are not sent. */
 export interface ProgramFilters {
   category?: string;
@@ -68,6 +75,11 @@ function queryString(params: Record<string, string | number | undefined>): strin
 }
 
 const pageParams = ({ page, pageSize }: PageQuery) => ({ page, page_size: pageSize });
+const accountParams = ({ search, sort, ...paging }: AccountQuery) => ({
+  ...pageParams(paging),
+  search,
+  sort,
+});
 
 export const api = {
   health: (args: RouteArgs) => call<HealthResponse>(args, '/api/health', { auth: false }),
@@ -235,18 +247,16 @@ export const api = {
    * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing
    * GETs: called with the Bearer token from the pages' actions, never from a link.
    */
-  adminUsers: (args: RouteArgs, paging: PageQuery) =>
-    call<ListPage<UserBriefResponse>>(args, `/api/users/getAllUsers/${queryString(pageParams(paging))}`, {
+  adminUsers: (args: RouteArgs, query: AccountQuery) =>
+    call<ListPage<UserBriefResponse>>(args, `/api/users/getAllUsers/${queryString(accountParams(query))}`, {
       paginated: true,
     }),
 
-  adminTrainers: (args: RouteArgs, paging: PageQuery) =>
+  adminTrainers: (args: RouteArgs, query: AccountQuery) =>
     call<ListPage<UserBriefResponse>>(
       args,
-      `/api/trainers/getAllTrainers/${queryString(pageParams(paging))}`,
-      {
-        paginated: true,
-      },
+      `/api/trainers/getAllTrainers/${queryString(accountParams(query))}`,
+      { paginated: true },
     ),
 
   adminPrograms: (args: RouteArgs, paging: PageQuery) =>

@@ -1,0 +1,50 @@
+import { ACCOUNT_SEARCH_MAX_LENGTH, type UserBriefResponse } from '@fitcoach/contracts';
+import { Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { Form, useSearchParams } from '@remix-run/react';
+import { PeopleTable } from '~/components/admin/people-table';
+import { Pager } from '~/components/catalogue/pager';
+
+interface AccountsPageProps {
+  title: 'Users' | 'Trainers';
+  me: number;
+  items: UserBriefResponse[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The admin's Users and Trainers pages (docs/product.md §2.11): a search by name or e-mail and the order of joining,
+ * a GET form that works without JavaScript, then the table and its pages, which keep both.
+ */
+export function AccountsPage({ title, me, items, total, page, pageSize }: AccountsPageProps) {
+  const [search] = useSearchParams();
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      <Form method="get" role="search" aria-label={`Search ${title.toLowerCase()}`}>
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Name or e-mail"
+            name="search"
+            type="search"
+            maxLength={ACCOUNT_SEARCH_MAX_LENGTH}
+            defaultValue={search.get('search') ?? ''}
+          />
+          <NativeSelect
+            label="Joined"
+            name="sort"
+            defaultValue={search.get('sort') === 'oldest' ? 'oldest' : 'newest'}
+            data={[
+              { value: 'newest', label: 'Newest first' },
+              { value: 'oldest', label: 'Oldest first' },
+            ]}
+          />
+          <Button type="submit">Search</Button>
+        </Group>
+      </Form>
+      <PeopleTable label={title} people={items} me={me} />
+      <Pager page={page} pageSize={pageSize} total={total} />
+    </Stack>
+  );
+}
