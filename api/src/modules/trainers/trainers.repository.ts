@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import type { Paging } from '../../common/database/paging.js';
-import { whereEveryWordIn } from '../../common/database/search.js';
-import { ACCOUNT_SEARCH_COLUMNS, type AccountsFilter } from '../users/users.repository.js';
+import { type AccountsFilter, pageOfAccounts } from '../users/users.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TrainerEntity } from './trainer.entity.js';
 
@@ -87,21 +86,12 @@ export class TrainersRepository {
   }
 
   /** Every trainer with the whole account (blocked ones too), newest account first. */
-  pageOfAccounts(
-    { page, pageSize }: Paging,
-    { search, sort }: AccountsFilter,
-  ): Promise<[TrainerEntity[], number]> {
-    const order = sort === 'oldest' ? 'ASC' : 'DESC';
+  pageOfAccounts(paging: Paging, filter: AccountsFilter): Promise<[TrainerEntity[], number]> {
     const trainers = this.trainers
       .createQueryBuilder('trainer')
       .innerJoinAndSelect('trainer.user', 'user')
       .where('user.isSuperuser = :superuser', { superuser: false });
-    return whereEveryWordIn(trainers, ACCOUNT_SEARCH_COLUMNS, search)
-      .orderBy('user.createdAt', order)
-      .addOrderBy('user.id', order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .getManyAndCount();
+    return pageOfAccounts(trainers, filter, paging);
   }
 
   count(): Promise<number> {

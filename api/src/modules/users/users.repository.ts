@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import {
+  type DataSource,
+  type EntityManager,
+  In,
+  IsNull,
+  type ObjectLiteral,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import type { AccountsQueryDto } from '@fitcoach/contracts';
 import type { Paging } from '../../common/database/paging.js';
 import { whereEveryWordIn } from '../../common/database/search.js';
@@ -31,8 +38,23 @@ export type NewVerificationLink = Pick<
 /** What the superuser's account lists filter and order by. */
 export type AccountsFilter = Pick<AccountsQueryDto, 'search' | 'sort'>;
 
-/** The columns an account search looks in, in a query that calls the account `user`. */
-export const ACCOUNT_SEARCH_COLUMNS = ['user.firstName', 'user.lastName', 'user.email'] as const;
+/**
+ * A page of the accounts of `query` (which calls the account `user`) whose name or e-mail holds every word of the
+ * search, by join date: the admin's Users and Trainers lists.
+ */
+export function pageOfAccounts<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  { search, sort }: AccountsFilter,
+  { page, pageSize }: Paging,
+): Promise<[T[], number]> {
+  const order = sort === 'oldest' ? 'ASC' : 'DESC';
+  return whereEveryWordIn(query, ['user.firstName', 'user.lastName', 'user.email'], search)
+    .orderBy('user.createdAt', order)
+    .addOrderBy('user.id', order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .getManyAndCount();
+}
 
 @Injectable()
 export class UsersRepository {
@@ -102,21 +124,12 @@ export class UsersRepository {
   }
 
   /** Members (neither trainers nor superusers), newest first. */
-  pageOfMembers(
-    { page, pageSize }: Paging,
-    { search, sort }: AccountsFilter,
-  ): Promise<[UserEntity[], number]> {
-    const order = sort === 'oldest' ? 'ASC' : 'DESC';
+  pageOfMembers(paging: Paging, filter: AccountsFilter): Promise<[UserEntity[], number]> {
     const members = this.dataSource
       .getRepository(UserEntity)
       .createQueryBuilder('user')
       .where('user.isSuperuser = :no AND user.isTrainer = :no', { no: false });
-    return whereEveryWordIn(members, ACCOUNT_SEARCH_COLUMNS, search)
-      .orderBy('user.createdAt', order)
-      .addOrderBy('user.id', order)
-      .offset((page - 1) * pageSize)
-      .limit(pageSize)
-      .getManyAndCount();
+    return pageOfAccounts(members, filter, paging);
   }
 
   /** The trainers (or plain members) among `ids`, never superusers, by id. */
