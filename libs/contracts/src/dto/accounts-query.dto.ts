@@ -1,7 +1,6 @@
-import { Expose, Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { PaginationQueryDto } from './pagination.dto.js';
-import { optionalTrim, queryParam } from './transforms.js';
+import { OptionalQuery, optionalTrim } from './transforms.js';
 
 /** The orders of the admin's account lists: by join date, newest or oldest first. */
 export const ACCOUNT_SORTS = ['newest', 'oldest'] as const;
@@ -19,16 +18,12 @@ export const ACCOUNTS_QUERY_MESSAGES = {
  * name or e-mail contains every word of `search` (case aside), by join date.
  */
 export class AccountsQueryDto extends PaginationQueryDto {
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(optionalTrim))
+  @OptionalQuery(optionalTrim)
   @IsString({ message: ACCOUNTS_QUERY_MESSAGES.search })
   @MaxLength(ACCOUNT_SEARCH_MAX_LENGTH, { message: ACCOUNTS_QUERY_MESSAGES.search })
   search?: string;
 
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(optionalTrim))
+  @OptionalQuery(optionalTrim)
   @IsIn(ACCOUNT_SORTS, { message: ACCOUNTS_QUERY_MESSAGES.sort })
   sort?: AccountSort;
 }

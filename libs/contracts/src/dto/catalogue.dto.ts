@@ -1,4 +1,4 @@
-import { Expose, Transform } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { COUNTRIES } from '../countries.js';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../limits.js';
 import { changedText, choiceOr, optionalChoice, requiredText, wholeNumber } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
-import { optionalNumber, optionalTrim, queryParam, trim } from './transforms.js';
+import { optionalNumber, OptionalQuery, optionalTrim, trim } from './transforms.js';
 
 export const CATALOGUE_MESSAGES = {
   phone: 'Please enter a valid phone number.',
@@ -112,21 +112,15 @@ export class UpdateProgramDto {
 
 /** `GET /retrive_all/?category=&level=&q=&page=&page_size=`; each given once, as text (`q[a]=`, `q=&q=` are 400). */
 export class ProgramListQueryDto extends PaginationQueryDto {
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(optionalTrim))
+  @OptionalQuery(optionalTrim)
   @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
   category?: string;
 
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(optionalTrim))
+  @OptionalQuery(optionalTrim)
   @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
   level?: string;
 
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(optionalTrim))
+  @OptionalQuery(optionalTrim)
   @IsString({ message: 'q must be a text' })
   @MaxLength(100)
   q?: string;

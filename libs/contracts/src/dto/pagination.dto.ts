@@ -1,8 +1,7 @@
 import type { TransformFnParams } from 'class-transformer';
-import { Expose, Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { PAGINATION } from '../limits.js';
-import { isAbsent, queryParam } from './transforms.js';
+import { isAbsent, OptionalQuery } from './transforms.js';
 
 export const PAGINATION_MESSAGES = {
   page: `page must be a whole number from 1 to ${PAGINATION.maxPage}`,
@@ -20,17 +19,13 @@ export const queryInteger = ({ value }: TransformFnParams): unknown => {
 
 /** `?page=&page_size=` of every list that can grow (README.md, API: paged lists). */
 export class PaginationQueryDto {
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(queryInteger))
+  @OptionalQuery(queryInteger)
   @IsInt({ message: PAGINATION_MESSAGES.page })
   @Min(1, { message: PAGINATION_MESSAGES.page })
   @Max(PAGINATION.maxPage, { message: PAGINATION_MESSAGES.page })
   page?: number;
 
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(queryInteger))
+  @OptionalQuery(queryInteger)
   @IsInt({ message: PAGINATION_MESSAGES.pageSize })
   @Min(1, { message: PAGINATION_MESSAGES.pageSize })
   @Max(PAGINATION.maxPageSize, { message: PAGINATION_MESSAGES.pageSize })

@@ -1,7 +1,6 @@
-import { Expose, Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
-import { queryParam } from './transforms.js';
+import { OptionalQuery } from './transforms.js';
 
 export const SUBSCRIBERS_QUERY_MESSAGES = {
   program: 'program must be the id of one of your programmes',
@@ -9,9 +8,7 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
 
 /** `GET /api/trainers/get_subscribers/?program=&page=&page_size=`: one of the caller's programmes, or all. */
 export class SubscribersQueryDto extends PaginationQueryDto {
-  @IsOptional()
-  @Expose()
-  @Transform(queryParam(queryInteger))
+  @OptionalQuery(queryInteger)
   @IsInt({ message: SUBSCRIBERS_QUERY_MESSAGES.program })
   @Min(1, { message: SUBSCRIBERS_QUERY_MESSAGES.program })
   @Max(2_147_483_647, { message: SUBSCRIBERS_QUERY_MESSAGES.program })

@@ -1,4 +1,5 @@
-import type { TransformFnParams } from 'class-transformer';
+import { Expose, Transform, type TransformFnParams } from 'class-transformer';
+import { IsOptional } from 'class-validator';
 
 /** Multipart forms send absent values as these strings (README.md, API: such fields are left unchanged). */
 const ABSENT = new Set(['', 'null', 'undefined']);
@@ -44,3 +45,14 @@ export const queryParam =
     Object.keys(params.obj ?? {}).some((name) => name.startsWith(`${params.key}[`))
       ? Number.NaN
       : transform(params);
+
+/**
+ * An optional query parameter read through `transform`, refused when also sent bracketed (`queryParam`). The
+ * decorators every query DTO field starts with, in one.
+ */
+export function OptionalQuery(transform: (params: TransformFnParams) => unknown): PropertyDecorator {
+  const decorators = [Transform(queryParam(transform)), Expose(), IsOptional()];
+  return (target, property) => {
+    for (const decorate of decorators) decorate(target, property);
+  };
+}
