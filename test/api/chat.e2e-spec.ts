@@ -520,6 +520,88 @@ describe('GET /api/chat/getMessages/{room}/', () => {
   });
 });
 
+describe('rooms, images and previews', () => {
+  const history = (session: Session, room: string | number) =>
+    t.http().get(`/api/chat/getMessages/${room}/`).set('Authorization', session.bearer);
+
+  it('opens the room by its name from either side, and refuses it reversed or naming oneself', async () => {
+    const mia = await client(member);
+    const message = await sent(mia, { to: coach.session.user.id, text: 'either side' });
+    const [low, high] = [member.user.id, coach.session.user.id].sort((a, b) => a - b);
+    for (const side of [member, coach.session]) {
+      const page = await history(side, `chat_${low}_${high}`).expect(200);
+      expect(page.body.map((m: ChatMessage) => m.id)).toContain(message.id);
+      await history(side, `chat_${high}_${low}`).expect(404, refusal(404, 'Conversation not found'));
+      await history(side, side.user.id).expect(404, refusal(404, 'Conversation not found'));
+      await history(side, `chat_${side.user.id}_${side.user.id}`).expect(
+        404,
+        refusal(404, 'Conversation not found'),
+      );
+    }
+  });
+
+  it('sends an image with an empty text, never marked forwarded', async () => {
+    const mia = await client(member);
+    const png = await plainImage(20, 20, 'png');
+    const message = await sent(mia, { to: coach.session.user.id, text: null, image: png });
+    expect(message).toEqual(expect.objectContaining({ type: 'image', forwarded: false }));
+    const textOnly = await sent(mia, { to: coach.session.user.id, text: 'words', image: null });
+    expect(textOnly).toEqual(expect.objectContaining({ type: 'text', forwarded: false }));
+  });
+
+  it("deletes an image's file with the last message that shows it, not before", async () => {
+    const mia = await client(member);
+    const trainer = await client(coach.session);
+    const original = await sent(trainer, { to: member.user.id, image: await plainImage(24, 24, 'png') });
+    const forwarded = await trainer.emit<{ ok: boolean }>('message:forward', {
+      messageId: original.id,
+      to: [secondMember.user.id],
+    });
+    expect(forwarded.ok).toBe(true);
+    expect(await trainer.emit('message:delete', { messageId: original.id })).toEqual({ ok: true });
+    await t
+      .http()
+      .get(original.image as string)
+      .expect(200);
+    const copy = (await history(secondMember, coach.session.user.id).expect(200)).body.find(
+      (m: ChatMessage) => m.image === original.image,
+    ) as ChatMessage;
+    expect(await trainer.emit('message:delete', { messageId: copy.id })).toEqual({ ok: true });
+    await t
+      .http()
+      .get(original.image as string)
+      .expect(404);
+    expect(mia.socket.connected).toBe(true);
+  });
+
+  it('lowers the unread count when an unread message is deleted', async () => {
+    const mia = await client(member);
+    const trainer = await client(coach.session);
+    const unreadFromMia = (counts: UnreadCounts) => counts.counts[member.user.id] ?? 0;
+    const base = unreadFromMia(await trainer.next<UnreadCounts>('unread'));
+    const message = await sent(mia, { to: coach.session.user.id, text: 'unsent, as it were' });
+    await trainer.next<UnreadCounts>('unread', (u) => unreadFromMia(u) === base + 1);
+    expect(await mia.emit('message:delete', { messageId: message.id })).toEqual({ ok: true });
+    const after = await trainer.next<UnreadCounts>('unread', (u) => unreadFromMia(u) === base);
+    expect(unreadFromMia(after)).toBe(base);
+  });
+
+  it("stores the start of a long message as the offline recipient's notification", async () => {
+    const away = await createSession(t);
+    const owner = await createTrainer(t);
+    await subscribe(t, away.user.id, await createProgram(t, owner.trainer, { isPublished: true }));
+    const trainer = await client(owner.session);
+    const long = 'x'.repeat(CHAT_TEXT_MAX_LENGTH);
+    await sent(trainer, { to: away.user.id, text: long });
+    const stored = await t
+      .http()
+      .get('/api/chat/getNotifications')
+      .set('Authorization', away.bearer)
+      .expect(200);
+    expect(stored.body).toEqual([expect.objectContaining({ message: long.slice(0, 200) })]);
+  });
+});
+
 describe('POST /api/chat/sendMessage/', () => {
   it('sends a text for clients without a socket, and the socket clients see it', async () => {
     const trainer = await client(coach.session);
