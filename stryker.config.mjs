@@ -20,7 +20,7 @@ const MODULES = {
   subscriptions: ['subscriptions', 'progress', 'access-matrix'],
   payments: ['payments', 'paypal', 'paypal-webhooks-off'],
   chat: ['chat'],
-  mail: ['mail', 'jobs', 'users'],
+  mail: ['mail', 'jobs', 'users', 'payments'],
   admin: ['admin'],
   // The site's access helpers, covered by their unit tests (the browser tests cannot run under Stryker).
   web: [],
