@@ -259,6 +259,20 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
       .expect(200);
   });
 
+  it('keeps the cover when other fields change', async () => {
+    const { session } = await createTrainer(t);
+    const created = await create(session.bearer)
+      .attach('cover_image', await plainImage(32, 32), 'cover.png')
+      .expect(201);
+    const cover = (await programs.findOneByOrFail({ id: created.body.id })).coverImage ?? '';
+    await update(created.body.id, session.bearer, { program_name: 'Renamed' }).expect(200);
+    expect(await programs.findOneByOrFail({ id: created.body.id })).toMatchObject({
+      name: 'Renamed',
+      coverImage: cover,
+    });
+    await t.http().get(cover).expect(200);
+  });
+
   it.each([
     ['duration', '0', 'duration must be a whole number of days from 1 to 3650'],
     ['price', '0', 'price must be a whole amount from 1 to 1000000'],
