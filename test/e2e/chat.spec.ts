@@ -1,4 +1,5 @@
 import type { Browser, Page, WebSocketRoute } from '@playwright/test';
+import { CHAT_SERVER_EVENTS } from '@fitcoach/contracts';
 import { plainImage } from '../fixtures/images.js';
 import { expect, signIn, test, testAddress, toast } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
@@ -139,12 +140,22 @@ test.describe('chat with JavaScript', () => {
   }) => {
     const { coach, mia } = await cast(page);
     // The page's socket goes through this route: closing both ends is the network dropping; while `offline`,
-    // every attempt to connect again is closed at once.
+    // every attempt to connect again is closed at once. The server's first `unread` event on a connection comes
+    // after the socket joined its user's room: from then on a message reaches it live.
     let offline = false;
     const open: WebSocketRoute[] = [];
+    let joined = () => {};
+    const inRoom = () => new Promise<void>((resolve) => (joined = resolve));
+    let ready = inRoom();
     await page.routeWebSocket(/\/socket\.io\//, (ws) => {
       if (offline) return ws.close();
-      open.push(ws, ws.connectToServer());
+      const server = ws.connectToServer();
+      ws.onMessage((message) => server.send(message));
+      server.onMessage((message) => {
+        ws.send(message);
+        if (String(message).startsWith(`42["${CHAT_SERVER_EVENTS.unread}"`)) joined();
+      });
+      open.push(ws, server);
     });
     await signIn(page, mia);
     await page.goto('/chat');
@@ -156,13 +167,16 @@ test.describe('chat with JavaScript', () => {
       });
       expect(sent.status()).toBe(201);
     };
+    await ready;
     await send('Before the drop');
     await expect(messages(page)).toContainText('Before the drop');
 
     offline = true;
+    ready = inRoom();
     await Promise.all(open.splice(0).map((end) => end.close()));
     await send('While you were away');
     offline = false;
+    await ready;
 
     await expect(messages(page)).toContainText('While you were away');
     await expect(messages(page).getByRole('listitem').filter({ hasText: 'While you were away' })).toHaveCount(
