@@ -1,7 +1,20 @@
+import type { JwtVerifyOptions } from '@nestjs/jwt';
+
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** How long a rotated refresh token still yields its successor: two tabs refreshing at once stay signed in. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/**
+ * How every token is verified, by the REST strategy and by `SessionsService` (the socket handshake, refresh): HMAC
+ * with SHA-256 only (a token that names another algorithm, `none` included, is refused) and never past its `exp`.
+ */
+export const TOKEN_VERIFICATION: Readonly<
+  Required<Pick<JwtVerifyOptions, 'algorithms' | 'ignoreExpiration'>>
+> = {
+  algorithms: ['HS256'],
+  ignoreExpiration: false,
+};
 
 export interface AccessTokenClaims {
   sub: string;

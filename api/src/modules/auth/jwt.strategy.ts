@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
 import { presentedToken } from '../../common/auth/access-token.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
-import type { AccessTokenClaims } from './auth.constants.js';
+import { type AccessTokenClaims, TOKEN_VERIFICATION } from './auth.constants.js';
 import { AuthService } from './auth.service.js';
 import { JWT_SECRET } from './auth.tokens.js';
 
@@ -22,8 +22,8 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       // a secret key only when that throws, on every request (a tenth of a signed-in API request's CPU,
       // docs/performance.md). The typings say string | Buffer; jsonwebtoken takes a KeyObject as it is.
       secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
+      algorithms: TOKEN_VERIFICATION.algorithms,
+      ignoreExpiration: TOKEN_VERIFICATION.ignoreExpiration,
     });
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 
@@ -15,7 +16,7 @@ export const ARGON2_OPTIONS = {
 @Injectable()
 export class PasswordService {
   /** Verified against when no account matches, so a wrong e-mail costs as long as a wrong password. */
-  private readonly decoy = argon2.hash('decoy password for absent accounts', ARGON2_OPTIONS);
+  private readonly decoy = argon2.hash(randomBytes(32).toString('base64url'), ARGON2_OPTIONS);
 
   hash(password: string): Promise<string> {
     return argon2.hash(password, ARGON2_OPTIONS);

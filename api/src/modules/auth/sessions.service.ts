@@ -15,6 +15,7 @@ import {
   REFRESH_REUSE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshTokenClaims,
+  TOKEN_VERIFICATION,
 } from './auth.constants.js';
 import { JWT_SECRET } from './auth.tokens.js';
 import type { RefreshTokenEntity } from './refresh-token.entity.js';
@@ -125,7 +126,7 @@ export class SessionsService {
     let claims: T;
     try {
       claims = await this.jwt.verifyAsync<T>(token, {
-        algorithms: ['HS256'],
+        ...TOKEN_VERIFICATION,
         secret: this.key as unknown as string,
       });
     } catch {
