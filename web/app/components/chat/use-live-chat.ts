@@ -13,27 +13,13 @@ import { useRevalidator } from '@remix-run/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import type { Outgoing } from './composer';
+import { involves, mergeLoaded, remember, upsert } from './conversation';
 
 /** How long "typing…" shows after the last notice, and how often the site sends one while keys are pressed. */
 const TYPING_SHOWN_MS = 4000;
 const TYPING_SENT_EVERY_MS = 2500;
 
 const ACK_TIMEOUT_MS = 10_000;
-
-function involves(message: ChatMessage, me: number, other: number): boolean {
-  return (
-    (message.sender === me && message.recipient === other) ||
-    (message.sender === other && message.recipient === me)
-  );
-}
-
-function upsert(list: ChatMessage[], message: ChatMessage): ChatMessage[] {
-  const index = list.findIndex((m) => m.id === message.id);
-  if (index === -1) return [...list, message].sort((a, b) => a.id - b.id);
-  const next = [...list];
-  next[index] = message;
-  return next;
-}
 
 function failed(error: string): void {
   notifications.show({ color: 'red', message: error });
@@ -57,17 +43,15 @@ export function useLiveChat(initial: {
   const [typing, setTyping] = useState(false);
   const lastTypingSent = useRef(0);
   const everConnected = useRef(false);
+  // Every message the page received over the socket or as a send's answer, whichever conversation was open: a load
+  // in flight may have read the database before one of them was written.
+  const received = useRef<ChatMessage[]>([]);
   const { me, selected } = initial;
 
   // New page data (another conversation, or a reload after reconnecting) replaces what the page holds, keeping
-  // messages of this conversation that arrived over the socket after the data was read.
+  // messages of the new conversation that arrived after the data was read.
   useEffect(() => {
-    setMessages((current) => {
-      const newest = initial.messages.at(-1)?.id ?? 0;
-      const arrived =
-        selected === null ? [] : current.filter((m) => m.id > newest && involves(m, me, selected));
-      return [...initial.messages, ...arrived];
-    });
+    setMessages(mergeLoaded(initial.messages, received.current, me, selected));
   }, [initial.messages, me, selected]);
   useEffect(() => setContacts(initial.contacts), [initial.contacts]);
 
@@ -89,6 +73,7 @@ export function useLiveChat(initial: {
     if (!socket) return;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     const onMessage = (message: ChatMessage) => {
+      received.current = remember(received.current, message);
       const other = message.sender === me ? message.recipient : message.sender;
       setContacts((list) => {
         const contact = list.find((c) => c.id === other);
@@ -103,6 +88,9 @@ export function useLiveChat(initial: {
       }
     };
     const onDeleted = (message: ChatMessage) => {
+      if (received.current.some((m) => m.id === message.id)) {
+        received.current = remember(received.current, message);
+      }
       setMessages((list) => (list.some((m) => m.id === message.id) ? upsert(list, message) : list));
       setContacts((list) =>
         list.map((c) => (c.last_message?.id === message.id ? { ...c, last_message: message } : c)),
@@ -136,6 +124,7 @@ export function useLiveChat(initial: {
           failed(ack.error);
           return false;
         }
+        received.current = remember(received.current, ack.message);
         setMessages((list) => upsert(list, ack.message));
         return true;
       } catch {
