@@ -11,6 +11,7 @@ import {
 } from '@fitcoach/contracts';
 import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { definedOnly } from '../../common/database/changes.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
@@ -143,16 +144,16 @@ export class ProgramsService {
       ((dto.program_name !== undefined && dto.program_name !== program.name) ||
         (dto.description !== undefined && dto.description !== program.description) ||
         (priceMinor !== undefined && priceMinor !== program.priceMinor));
-    const changes = {
-      ...(dto.program_name !== undefined && { name: dto.program_name }),
-      ...(dto.description !== undefined && { description: dto.description }),
-      ...(dto.duration !== undefined && { durationDays: dto.duration }),
-      ...(priceMinor !== undefined && { priceMinor }),
-      ...(dto.category !== undefined && { category: dto.category }),
-      ...(dto.level !== undefined && { level: dto.level }),
-      ...(newCover !== undefined && { coverImage: newCover }),
-      ...(backToReview && { isPublished: false }),
-    };
+    const changes = definedOnly({
+      name: dto.program_name,
+      description: dto.description,
+      durationDays: dto.duration,
+      priceMinor,
+      category: dto.category,
+      level: dto.level,
+      coverImage: newCover,
+      isPublished: backToReview ? false : undefined,
+    });
     if (Object.keys(changes).length > 0) {
       try {
         await this.programs.update(id, changes, backToReview);

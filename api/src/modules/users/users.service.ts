@@ -10,6 +10,7 @@ import {
 } from '@fitcoach/contracts';
 import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { definedOnly } from '../../common/database/changes.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
@@ -130,19 +131,19 @@ export class UsersService {
         await this.users.updateAccount(
           manager,
           current.id,
-          {
-            ...(dto.first_name !== undefined && { firstName: dto.first_name }),
-            ...(dto.last_name !== undefined && { lastName: dto.last_name }),
-            ...(storedPicture !== undefined && { profilePicture: storedPicture }),
-            ...(newEmail !== undefined && { pendingEmail: newEmail }),
-          },
-          {
-            ...(dto.height !== undefined && { height: dto.height }),
-            ...(dto.weight !== undefined && { weight: dto.weight }),
-            ...(dto.body_fat !== undefined && { bodyFat: dto.body_fat }),
-            ...(dto.age !== undefined && { age: dto.age }),
-            ...(dto.phone !== undefined && { phone: dto.phone }),
-          },
+          definedOnly({
+            firstName: dto.first_name,
+            lastName: dto.last_name,
+            profilePicture: storedPicture,
+            pendingEmail: newEmail,
+          }),
+          definedOnly({
+            height: dto.height,
+            weight: dto.weight,
+            bodyFat: dto.body_fat,
+            age: dto.age,
+            phone: dto.phone,
+          }),
         );
         return newEmail ? this.verification.create(manager, current, newEmail, 'email-change') : undefined;
       });
