@@ -50,6 +50,18 @@ describe(sessionLoader.name, () => {
     expect(setCookies(response.headers)).toEqual(EXPECTED);
   });
 
+  it('wraps as data a plain object that only looks like a data() result', async () => {
+    for (const lookalike of [
+      { type: 'other', data: 1, init: null },
+      { type: 'DataWithResponseInit', data: 1 },
+      { type: 'DataWithResponseInit', init: null },
+    ]) {
+      const result = (await sessionLoader(signingIn(() => lookalike))(args())) as unknown as DataResult;
+      expect(result.data).toEqual(lookalike);
+      expect(setCookies(new Headers(result.init?.headers))).toEqual(EXPECTED);
+    }
+  });
+
   it('sends no cookie when the session did not change', async () => {
     const result = (await sessionLoader(async () => ({ ok: 1 }))(args())) as unknown as DataResult;
     expect(new Headers(result.init?.headers).getSetCookie()).toEqual([]);
@@ -72,5 +84,6 @@ describe(sessionAction.name, () => {
     );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).text()).toBe('This form was sent from another site.');
   });
 });
