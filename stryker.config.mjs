@@ -13,8 +13,8 @@ const { displayName: _unit, testMatch: unitTests, ...common } = unit;
  */
 const MODULES = {
   auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors', 'chat'],
-  users: ['users', 'access-matrix', 'auth', 'admin'],
-  trainers: ['trainers', 'access-matrix'],
+  users: ['users', 'access-matrix', 'auth', 'admin', 'account-lists'],
+  trainers: ['trainers', 'access-matrix', 'account-lists'],
   programs: ['programs', 'access-matrix', 'response-cache', 'pagination'],
   lessons: ['lessons', 'access-matrix'],
   subscriptions: ['subscriptions', 'progress', 'access-matrix'],
@@ -72,6 +72,8 @@ export default {
   // Code that runs while an API e2e file boots its app (constructors, decorator arguments) is covered by no single
   // test: each such mutant would rerun every related test file, minutes apiece. Reported as ignored (docs/testing.md).
   ignoreStatic: true,
+  plugins: ['@stryker-mutator/*', './stryker.plugins.mjs'],
+  ignorers: ['LogLines'],
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.stryker.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },

@@ -147,9 +147,7 @@ export class ChatService implements OnModuleDestroy {
   /** A page of a conversation's history, newest last; `room` is `chat_{low}_{high}` or the other user's id. */
   async history(user: UserEntity, room: string, before: unknown): Promise<ChatMessage[]> {
     const other = this.otherOf(user, room);
-    const cursor = before === undefined ? null : readId(before);
-    if (before !== undefined && cursor === null)
-      throw new BadRequestException('"before" must be a message id');
+    const cursor = before === undefined ? null : requireId(before, '"before" must be a message id');
     if (!(await this.messages.areContacts(user.id, other)))
       throw new ForbiddenException(CHAT_MESSAGES.notContact);
     const page = await this.messages.history(user.id, other, cursor, CHAT_HISTORY_PAGE_SIZE);
