@@ -44,11 +44,11 @@ export class UsersService {
     return this.users.findById(id);
   }
 
-  /** Stores the account unverified with an empty profile, then queues the verification e-mail. */
+  /**
+   * Stores the account unverified with an empty profile, then queues the verification e-mail. A taken address is
+   * refused by the unique index, not by a query before the insert that a concurrent registration could pass too.
+   */
   async register(dto: RegisterDto): Promise<MessageResponse> {
-    if (await this.users.isEmailTaken(dto.email)) {
-      throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
-    }
     const passwordHash = await this.passwords.hash(dto.password);
     let link;
     try {
@@ -62,6 +62,7 @@ export class UsersService {
         return this.verification.create(manager, user, user.email, 'register');
       });
     } catch (error) {
+      // The unique index on the e-mail column is the check of an address already taken.
       if (isUniqueViolation(error)) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
       throw error;
     }
@@ -149,7 +150,6 @@ export class UsersService {
       });
     } catch (error) {
       await this.media.remove(storedPicture);
-      if (isUniqueViolation(error)) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
       throw error;
     }
     if (storedPicture && current.profilePicture) await this.media.remove(current.profilePicture);

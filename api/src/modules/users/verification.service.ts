@@ -41,18 +41,18 @@ export class VerificationService {
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
     });
-    return { id: row.id, tokenHash: row.tokenHash, to: email, firstName: user.firstName, token, purpose };
+    return { id: row.id, to: email, firstName: user.firstName, token, purpose };
   }
 
   /** Queues the e-mail; a queue that cannot take it is logged, and the user can ask for a new link. */
   async send(link: Awaited<ReturnType<VerificationService['create']>>): Promise<void> {
     try {
-      await this.jobs.enqueue(
-        'mail.verify-email',
-        { to: link.to, firstName: link.firstName, token: link.token, purpose: link.purpose },
-        // Unique across databases and resets: Redis keeps finished job ids, and a reused row id would be dropped.
-        { jobId: `verify-email-${link.tokenHash}` },
-      );
+      await this.jobs.enqueue('mail.verify-email', {
+        to: link.to,
+        firstName: link.firstName,
+        token: link.token,
+        purpose: link.purpose,
+      });
     } catch (error) {
       this.logger.error(
         `Verification e-mail for user link ${link.id} not queued: ${(error as Error).message}`,
@@ -62,8 +62,8 @@ export class VerificationService {
 
   /**
    * Uses a link: verifies the account, or moves it to the new address of an e-mail change, which must still be the
-   * pending one. An address another account took in the meantime is a 409, also when the unique index is what
-   * notices it (a registration between the check and the write).
+   * pending one. An address another account took in the meantime is a 409: the unique index on the e-mail column
+   * refuses the move, whichever came first.
    */
   async verify(token: string): Promise<{ status: 200 | 201; Message: string }> {
     try {
@@ -96,8 +96,7 @@ export class VerificationService {
 
       if (link.email !== user.email) {
         if (link.email !== user.pendingEmail) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
-        const taken = await this.users.isEmailTaken(link.email, manager);
-        if (taken) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
+        // An address another account took meanwhile: the unique index refuses the move, and `verify` answers 409.
         await this.users.moveToEmail(manager, user.id, link.email);
         return { status: 201 as const, Message: VERIFICATION_MESSAGES.activated };
       }
