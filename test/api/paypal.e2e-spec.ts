@@ -7,7 +7,7 @@ import { DataSource, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { PaymentEventEntity } from '../../api/src/modules/payments/payment-event.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
-import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
@@ -160,6 +160,25 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
       expect.objectContaining({ orderId: second, status: 'created', openFlag: 1 }),
     ]);
   });
+
+  it.each([
+    ['price', { priceMinor: 5100 }, { amountMinor: 5100, currency: 'USD' }],
+    ['currency', { currency: 'EUR' }, { amountMinor: 4900, currency: 'EUR' }],
+  ])(
+    'orders again at the new terms when the programme’s %s changed since the open order',
+    async (_what, change, terms) => {
+      const program = await published({ priceMinor: 4900, currency: 'USD' });
+      const member = await createSession(t);
+      const first = await openOrder(member, program);
+      await t.app.get(DataSource).getRepository(ProgramEntity).update({ id: program.id }, change);
+      const second = await openOrder(member, program);
+      expect(second).not.toBe(first);
+      expect((await holdings(member, program)).payments).toEqual([
+        expect.objectContaining({ orderId: first, status: 'failed', openFlag: null }),
+        expect.objectContaining({ orderId: second, status: 'created', ...terms }),
+      ]);
+    },
+  );
 });
 
 describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () => {
@@ -232,6 +251,29 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
       ]);
     },
   );
+
+  it('tells the member an order PayPal let expire must be paid again, and marks it failed', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    paypal.expire(orderId);
+    await capture(member, orderId).expect(409, PAYMENT_REFUSED.orderExpired);
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'failed', openFlag: null })],
+      subscriptions: [],
+    });
+  });
+
+  it('refuses a capture PayPal declined inside a completed order with 402', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    paypal.tamperNextCapture({ status: 'DECLINED' });
+    await capture(member, orderId).expect(402, PAYMENT_REFUSED.declined);
+    expect((await holdings(member, program)).subscriptions).toEqual([]);
+  });
 
   it.each([
     ['amount', { value: '0.01' }],
@@ -318,6 +360,130 @@ describe('POST /api/payments/paypal/webhook/', () => {
       .expect(400, PAYMENT_REFUSED.webhookMalformed);
   });
 
+  it('refuses an event whose id or type is empty or over 100 characters, and takes 100', async () => {
+    const signed = anEvent();
+    for (const body of [
+      { ...signed, id: '' },
+      { ...signed, id: 'W'.repeat(101) },
+      { ...signed, event_type: '' },
+      { ...signed, event_type: 'P'.repeat(101) },
+    ]) {
+      await t
+        .http()
+        .post(WEBHOOK_PATH)
+        .set(paypal.sign(signed))
+        .send(body)
+        .expect(400, PAYMENT_REFUSED.webhookMalformed);
+    }
+    const longest = { ...anEvent(), id: 'W'.repeat(100), event_type: 'P'.repeat(100) };
+    await deliver(longest);
+    expect(await events.findOneBy({ eventId: longest.id })).toMatchObject({ status: 'ignored' });
+  });
+
+  it('takes an empty signature header for a missing one', async () => {
+    const event = anEvent();
+    const headers = { ...paypal.sign(event), 'PayPal-Transmission-Sig': '' };
+    await t.http().post(WEBHOOK_PATH).set(headers).send(event).expect(400, PAYMENT_REFUSED.webhookUnsigned);
+  });
+
+  it('answers 5xx when PayPal cannot check a signature, so that PayPal delivers again, and stores nothing', async () => {
+    for (const [failure, refusal] of [
+      ['hang', PAYMENT_REFUSED.gatewayTimeout],
+      ['server-error', PAYMENT_REFUSED.badGateway],
+      ['refused', PAYMENT_REFUSED.webhookForged],
+    ] as const) {
+      const event = anEvent();
+      paypal.failNextVerify(failure);
+      await t
+        .http()
+        .post(WEBHOOK_PATH)
+        .set(paypal.sign(event))
+        .send(event)
+        .expect(refusal.statusCode, refusal);
+      expect(await events.countBy({ eventId: event.id })).toBe(0);
+    }
+  });
+
+  it("keeps the first 64 characters of a resource's id", async () => {
+    const event = { ...anEvent(), resource: { id: 'R'.repeat(80), status: 'COMPLETED' } };
+    await deliver(event);
+    expect(await events.findOneBy({ eventId: event.id })).toMatchObject({ resourceId: 'R'.repeat(64) });
+  });
+
+  it('processes a redelivered event whose first processing never happened', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const event = captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId));
+    // Stored by an earlier delivery whose job was lost (the queue went down before it ran).
+    await events.insert({
+      eventId: event.id,
+      eventType: event.event_type,
+      resourceId: null,
+      payload: JSON.stringify(event),
+      status: 'received',
+      processedAt: null,
+    });
+    await deliver(event);
+    expect(await events.findOneBy({ eventId: event.id })).toMatchObject({ status: 'processed' });
+    expect((await holdings(member, program)).subscriptions).toEqual([
+      expect.objectContaining({ status: 'active' }),
+    ]);
+  });
+
+  it('counts a completion the browser recorded first as processed, and one not COMPLETED as ignored', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+    const captured = paypal.orders.get(orderId)?.capture;
+    if (!captured) throw new Error('the fake PayPal did not capture the order');
+    const late = captureCompletedEvent(orderId, captured);
+    await deliver(late);
+    expect(await events.findOneBy({ eventId: late.id })).toMatchObject({ status: 'processed' });
+
+    const other = await published();
+    const pendingOrder = await openOrder(member, other);
+    paypal.approve(pendingOrder);
+    const held = captureCompletedEvent(pendingOrder, paypal.captureAtPayPal(pendingOrder));
+    await deliver({ ...held, resource: { ...held.resource, status: 'PENDING' } });
+    expect(await events.findOneBy({ eventId: held.id })).toMatchObject({ status: 'ignored' });
+    expect(await holdings(member, other)).toEqual({
+      payments: [expect.objectContaining({ status: 'created' })],
+      subscriptions: [],
+    });
+  });
+
+  it('starts no subscription for a completion of a payment that failed, or that does not match it', async () => {
+    const program = await published({ priceMinor: 4200, currency: 'USD' });
+    const member = await createSession(t);
+    const failedOrder = await openOrder(member, program);
+    await payments.update({ orderId: failedOrder }, { status: 'failed', openFlag: null });
+    paypal.approve(failedOrder);
+    const late = captureCompletedEvent(failedOrder, paypal.captureAtPayPal(failedOrder));
+    await deliver(late);
+    expect(await events.findOneBy({ eventId: late.id })).toMatchObject({ status: 'ignored' });
+
+    const tamperedOrder = await openOrder(member, program);
+    paypal.approve(tamperedOrder);
+    const captured = paypal.captureAtPayPal(tamperedOrder);
+    const tampered = captureCompletedEvent(tamperedOrder, {
+      ...captured,
+      amount: { ...captured.amount, value: '0.01' },
+    });
+    await deliver(tampered);
+    expect(await events.findOneBy({ eventId: tampered.id })).toMatchObject({ status: 'ignored' });
+    expect(await holdings(member, program)).toEqual({
+      payments: [
+        expect.objectContaining({ orderId: failedOrder, status: 'failed' }),
+        expect.objectContaining({ orderId: tamperedOrder, status: 'failed' }),
+      ],
+      subscriptions: [],
+    });
+  });
+
   it('stores an event for an unknown order, and ignores it', async () => {
     const event = anEvent();
     await deliver(event);
@@ -382,6 +548,33 @@ describe('POST /api/payments/paypal/webhook/', () => {
       payments: [expect.objectContaining({ status: 'refunded' })],
       subscriptions: [expect.objectContaining({ status: 'refunded', activeFlag: null })],
     });
+  });
+
+  it('counts a second refund of a refunded payment as processed, and a refund of an unpaid one as ignored', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    await capture(member, orderId).expect(200);
+    const captured = paypal.orders.get(orderId)?.capture;
+    if (!captured) throw new Error('the fake PayPal did not capture the order');
+    await deliver(captureRefundedEvent(paypal.url, captured));
+    const again = captureRefundedEvent(paypal.url, captured);
+    await deliver(again);
+    expect(await events.findOneBy({ eventId: again.id })).toMatchObject({ status: 'processed' });
+
+    const unpaid = await openOrder(member, await published());
+    const refundOfUnpaid = {
+      ...captureRefundedEvent(paypal.url, captured),
+      resource: {
+        id: 'REFUND1',
+        status: 'COMPLETED',
+        supplementary_data: { related_ids: { order_id: unpaid } },
+      },
+    };
+    await deliver(refundOfUnpaid);
+    expect(await events.findOneBy({ eventId: refundOfUnpaid.id })).toMatchObject({ status: 'ignored' });
+    expect(await payments.findOneBy({ orderId: unpaid })).toMatchObject({ status: 'created' });
   });
 
   it('marks a refunded payment refunded, ends its subscription, and mails the member', async () => {
