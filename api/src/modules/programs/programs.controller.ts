@@ -10,6 +10,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import {
+  AdminProgramsQueryDto,
   CreateProgramDto,
   PaginationQueryDto,
   ProgramListQueryDto,
@@ -81,7 +82,7 @@ export class ProgramsController {
   @Get('retrive_all_programs')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
-  retrieveAllPrograms(@Query() query: PaginationQueryDto) {
+  retrieveAllPrograms(@Query() query: AdminProgramsQueryDto) {
     return this.programs.listAll(query);
   }
 

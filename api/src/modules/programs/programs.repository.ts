@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type EntityManager, In, Not, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { ProgramStatus } from '@fitcoach/contracts';
 import type { Paging } from '../../common/database/paging.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { ProgramEntity } from './program.entity.js';
-import { PublishRequestEntity } from './publish-request.entity.js';
+import { PublishRequestEntity, type PublishRequestStatus } from './publish-request.entity.js';
 
 /** `get_trainer_programme` is unpaginated for the spec's client; no trainer needs more on one page. */
 export const TRAINER_PROGRAMS_LIMIT = 200;
@@ -36,6 +37,30 @@ export type NewProgram = Pick<
 >;
 
 export type ProgramChanges = Partial<Omit<NewProgram, 'trainerId'>>;
+
+/** The superusers' Programs list filters. */
+export interface ProgramsFilter {
+  status?: ProgramStatus;
+  trainer?: number;
+}
+
+/**
+ * Each status of docs/product.md §4 as a condition on a programme and its (left-joined) request, the same rule as
+ * `programStatus` in programs.mapper.ts.
+ */
+const STATUS_CONDITIONS: Record<ProgramStatus, string> = {
+  published: 'program.isPublished = :published',
+  pending: 'program.isPublished = :unpublished AND request.status = :pending',
+  blocked: 'program.isPublished = :unpublished AND request.status IN (:...blocked)',
+  draft: 'program.isPublished = :unpublished AND request.id IS NULL',
+};
+
+const STATUS_PARAMETERS = {
+  published: true,
+  unpublished: false,
+  pending: 'pending',
+  blocked: ['approved', 'blocked'] satisfies PublishRequestStatus[],
+};
 
 /**
  * The narrow queries on programmes and their publish requests. Lists load each programme with its trainer and the
@@ -104,9 +129,16 @@ export class ProgramsRepository {
     return this.pageOf(search.orderBy('program.id', 'DESC'), paging);
   }
 
-  /** Every programme, newest first. */
-  pageOfAll(paging: Paging): Promise<[ProgramEntity[], number]> {
-    return this.pageOf(this.withTrainer().orderBy('program.id', 'DESC'), paging);
+  /** Every programme, or those of one status or trainer, newest first. */
+  pageOfAll({ status, trainer }: ProgramsFilter, paging: Paging): Promise<[ProgramEntity[], number]> {
+    const query = this.withTrainer();
+    if (status !== undefined) {
+      query
+        .leftJoin(PublishRequestEntity, 'request', 'request.programId = program.id')
+        .andWhere(STATUS_CONDITIONS[status], STATUS_PARAMETERS);
+    }
+    if (trainer !== undefined) query.andWhere('program.trainerId = :trainer', { trainer });
+    return this.pageOf(query.orderBy('program.id', 'DESC'), paging);
   }
 
   /** Unpublished programmes whose publish request is pending, oldest request first. */
@@ -137,10 +169,10 @@ export class ProgramsRepository {
     return this.requests.findOneBy({ programId });
   }
 
-  /** Pending again, if it is still approved; false when a concurrent call re-opened it first. */
-  async reopenApprovedRequest(requestId: number): Promise<boolean> {
+  /** Pending again, if a superuser had decided on it; false when a concurrent call re-opened it first. */
+  async reopenDecidedRequest(requestId: number): Promise<boolean> {
     const reopened = await this.requests.update(
-      { id: requestId, status: 'approved' },
+      { id: requestId, status: Not('pending') },
       { status: 'pending', decidedAt: null },
     );
     return reopened.affected !== 0;
@@ -152,28 +184,32 @@ export class ProgramsRepository {
   }
 
   /**
-   * Publishing settles the programme's pending request, so it leaves the superusers' queue. No transaction is
-   * needed: should the second write fail, the leftover request is not listed (the queue shows unpublished
-   * programmes only) and the next publication settles it.
+   * Publishes or blocks, recording the superuser's decision on the programme's request (created when nobody had
+   * asked): publishing settles a pending request, so it leaves the superusers' queue, and a blocked programme is
+   * told apart from a draft. One transaction, so the two never disagree.
    */
   async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.update({ id }, { isPublished: published });
-    if (published) {
-      await this.requests.update(
-        { programId: id, status: 'pending' },
-        { status: 'approved', decidedAt: new Date() },
-      );
-    }
+    await this.programs.manager.transaction(async (manager) => {
+      await manager.update(ProgramEntity, { id }, { isPublished: published });
+      await this.decide(manager, id, published ? 'approved' : 'blocked');
+    });
   }
 
-  /** The ids among these programmes whose publish request is pending: one query, none for an empty list. */
-  async withPendingRequest(programIds: number[]): Promise<Set<number>> {
-    if (programIds.length === 0) return new Set();
-    const pending = await this.requests.find({
-      select: { programId: true },
-      where: { programId: In(programIds), status: 'pending' },
-    });
-    return new Set(pending.map((request) => request.programId));
+  /** The requests of these programmes, by programme id: one query, none for an empty list. */
+  async requestsOf(programIds: number[]): Promise<Map<number, PublishRequestEntity>> {
+    if (programIds.length === 0) return new Map();
+    const requests = await this.requests.findBy({ programId: In(programIds) });
+    return new Map(requests.map((request) => [request.programId, request]));
+  }
+
+  private async decide(
+    manager: EntityManager,
+    programId: number,
+    status: PublishRequestStatus,
+  ): Promise<void> {
+    const decision = { status, decidedAt: new Date() };
+    const decided = await manager.update(PublishRequestEntity, { programId }, decision);
+    if (!decided.affected) await manager.insert(PublishRequestEntity, { programId, ...decision });
   }
 
   private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  type AdminProgramsQueryDto,
   type CreateProgramDto,
   DEFAULT_CURRENCY,
   type MessageResponse,
@@ -18,7 +19,7 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 import { TrainersService } from '../trainers/trainers.service.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import type { ProgramEntity } from './program.entity.js';
-import { MINOR_UNITS_PER_MAJOR, toProgramResponse } from './programs.mapper.js';
+import { MINOR_UNITS_PER_MAJOR, type ProgramReview, toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DOMAIN_EVENTS, type ProgramPublicationChangedEvent } from '../../common/events/domain-events.js';
@@ -166,12 +167,12 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.updated, back_to_review: backToReview };
   }
 
-  /** With `publish_requested` for the owner and superusers. */
+  /** With `publish_requested` and `status` for the owner and superusers. */
   async getVisible(auth: AuthContext | null, id: number): Promise<ProgramResponse> {
     const program = await this.findVisible(auth, id);
     if (!(await this.mayManage(auth, program))) return toProgramResponse(program);
-    const requested = await this.awaitingPublication([program]);
-    return toProgramResponse(program, requested.has(program.id));
+    const [response] = await this.withReview([program]);
+    return response;
   }
 
   /** The public catalogue: published programmes of trainers who are not blocked, newest first. */
@@ -187,11 +188,16 @@ export class ProgramsService {
     };
   }
 
-  /** Every programme, for superusers (so with `publish_requested`), newest first. */
-  async listAll(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
+  /**
+   * Every programme, or those of one status or trainer, for superusers (so with `publish_requested` and `status`),
+   * newest first.
+   */
+  async listAll(query: AdminProgramsQueryDto): Promise<Page<ProgramResponse>> {
+    const { status, trainer } = query;
     const paging = pagingOf(query);
-    const [rows, total] = await this.programs.pageOfAll(paging);
-    return { items: await this.withPublishRequested(rows), total, ...paging };
+    const [rows, total] = await this.programs.pageOfAll({ status, trainer }, paging);
+    const filters = { status, trainer: trainer === undefined ? undefined : String(trainer) };
+    return { items: await this.withReview(rows), total, ...paging, filters };
   }
 
   /**
@@ -206,14 +212,12 @@ export class ProgramsService {
     }
     const programs = await this.programs.listOfTrainer(trainerId, !mayReadAll);
     const loaded = programs.map((program) => Object.assign(program, { trainer }));
-    return mayReadAll
-      ? this.withPublishRequested(loaded)
-      : loaded.map((program) => toProgramResponse(program));
+    return mayReadAll ? this.withReview(loaded) : loaded.map((program) => toProgramResponse(program));
   }
 
   /**
    * The owner asks a superuser to publish (docs/product.md §4); it never publishes by itself. One request row per
-   * programme: created the first time, re-opened when a programme that was published and then blocked is
+   * programme: created the first time, re-opened when a programme a superuser decided on (blocked, say) is
    * submitted again.
    */
   async requestPublication(auth: AuthContext, id: number): Promise<MessageResponse> {
@@ -223,7 +227,7 @@ export class ProgramsService {
     if (request?.status === 'pending') return { message: PROGRAM_MESSAGES.requestPending };
     if (request) {
       // Nothing changed: a concurrent call re-opened it first.
-      if (!(await this.programs.reopenApprovedRequest(request.id))) {
+      if (!(await this.programs.reopenDecidedRequest(request.id))) {
         return { message: PROGRAM_MESSAGES.requestPending };
       }
     } else {
@@ -242,7 +246,7 @@ export class ProgramsService {
   async listPendingRequests(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
     const paging = pagingOf(query);
     const [rows, total] = await this.programs.pageOfPendingRequests(paging);
-    return { items: rows.map((row) => toProgramResponse(row, true)), total, ...paging };
+    return { items: rows.map((row) => toProgramResponse(row, { status: 'pending' })), total, ...paging };
   }
 
   /**
@@ -282,17 +286,16 @@ export class ProgramsService {
   }
 
   /**
-   * The ids of those programmes that wait for a superuser, as `getPublishRequests` lists them (unpublished, with a
-   * pending request): one query for the whole list, none when every programme is published already.
+   * The owner's and superusers' view of programmes loaded with their trainer: `publish_requested` and `status`
+   * from their requests, read in one query for the whole list, none when every programme is published already
+   * (its request does not change its status).
    */
-  private async awaitingPublication(programs: ProgramEntity[]): Promise<Set<number>> {
+  private async withReview(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
     const unpublished = programs.filter((program) => !program.isPublished).map((program) => program.id);
-    return this.programs.withPendingRequest(unpublished);
-  }
-
-  /** The owner's and superusers' view of programmes loaded with their trainer, `publish_requested` included. */
-  private async withPublishRequested(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
-    const requested = await this.awaitingPublication(programs);
-    return programs.map((program) => toProgramResponse(program, requested.has(program.id)));
+    const requests = await this.programs.requestsOf(unpublished);
+    return programs.map((program) => {
+      const review: ProgramReview = requests.get(program.id) ?? null;
+      return toProgramResponse(program, review);
+    });
   }
 }

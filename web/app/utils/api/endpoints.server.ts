@@ -15,6 +15,7 @@ import type {
   NotificationResponse,
   PaymentsConfigResponse,
   ProgramResponse,
+  ProgramStatus,
   ProgramUpdateResponse,
   RegisterDto,
   SubscriberEntry,
@@ -53,6 +54,12 @@ export interface ProgramFilters {
   category?: string;
   level?: string;
   q?: string;
+}
+
+/** A page of the superuser's Programs list, of one status or trainer when given. */
+export interface AdminProgramsQuery extends PageQuery {
+  status?: ProgramStatus;
+  trainer?: number;
 }
 
 /** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
@@ -259,10 +266,10 @@ export const api = {
       { paginated: true },
     ),
 
-  adminPrograms: (args: RouteArgs, paging: PageQuery) =>
+  adminPrograms: (args: RouteArgs, { status, trainer, ...paging }: AdminProgramsQuery) =>
     call<ListPage<ProgramResponse>>(
       args,
-      `/api/fitness_programs/retrive_all_programs/${queryString(pageParams(paging))}`,
+      `/api/fitness_programs/retrive_all_programs/${queryString({ ...pageParams(paging), status, trainer })}`,
       { paginated: true },
     ),
 

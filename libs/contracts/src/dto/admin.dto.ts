@@ -1,0 +1,36 @@
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
+import { OptionalQuery, optionalTrim } from './transforms.js';
+
+/*
+ * The admin panel's own requests (docs/product.md §2.11), beyond the API contract: the filters of its lists and
+ * the bodies of its forms. The web's actions check their forms with these same classes (ADR 018).
+ */
+
+/**
+ * Where a programme stands (docs/product.md §4): `draft` never asked for, or sent back to its trainer (rejected);
+ * `pending` waiting in Pending Approvals; `published` in the catalogue; `blocked` taken out of it by a superuser.
+ */
+export const PROGRAM_STATUSES = ['draft', 'pending', 'published', 'blocked'] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+/** The largest id the databases' integer columns hold. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export const ADMIN_QUERY_MESSAGES = {
+  status: `status must be one of ${PROGRAM_STATUSES.join(', ')}`,
+  trainer: 'trainer must be a trainer id: a whole number from 1',
+} as const;
+
+/** `GET /retrive_all_programs/?status=&trainer=`: the superusers' Programs list, narrowed. */
+export class AdminProgramsQueryDto extends PaginationQueryDto {
+  @OptionalQuery(optionalTrim)
+  @IsIn(PROGRAM_STATUSES, { message: ADMIN_QUERY_MESSAGES.status })
+  status?: ProgramStatus;
+
+  @OptionalQuery(queryInteger)
+  @IsInt({ message: ADMIN_QUERY_MESSAGES.trainer })
+  @Min(1, { message: ADMIN_QUERY_MESSAGES.trainer })
+  @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.trainer })
+  trainer?: number;
+}
