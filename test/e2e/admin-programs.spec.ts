@@ -1,10 +1,12 @@
-import { expect, signIn, test } from './support/accounts.js';
+import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { latestMessageTo, plainText } from './support/mail.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
- * The admin's Programs list (docs/product.md §2.11) without JavaScript: narrowed by status and trainer through a
- * GET form whose answer is a URL, which the pager and the trainer links keep.
+ * The admin's Programs list and Pending Approvals (docs/product.md §2.11) without JavaScript: the list narrowed by
+ * status and trainer through a GET form whose answer is a URL, which the pager and the trainer links keep; a
+ * programme rejected with a reason that its trainer reads.
  */
 
 test.use({ javaScriptEnabled: false });
@@ -78,4 +80,55 @@ test("a superuser narrows the Programs list to a trainer's pending programmes, a
   await expect(page).toHaveURL(`/admin/fitnessPrograms?status=draft&trainer=${trainerId}&page=1`);
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(draft);
+});
+
+test.describe('Pending Approvals', () => {
+  // The refused blank reason is answered 400, which the browser logs.
+  test.use({ expectedConsoleErrors: [REFUSED_SUBMISSION] });
+
+  test('a superuser rejects a programme with a reason; its trainer reads it on the dashboard and asks again', async ({
+    page,
+    superuser,
+  }) => {
+    const { account: trainer } = await apiTrainer(page.request);
+    const name = `Rejectable ${uniqueWord()}`;
+    const id = await apiProgram(page.request, trainer.auth, { program_name: name });
+    const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
+      headers: trainer.auth,
+    });
+    expect(asked.status()).toBe(200);
+    const reason = 'Please add a video to every lesson.';
+
+    await signIn(page, superuser);
+    await page.goto('/admin/requestNotificaions');
+    const card = page.getByRole('article', { name });
+    await card.getByRole('link', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Reject ${name}?` });
+    // Blank passes the browser's `required`; the page refuses it and keeps the dialog open.
+    await dialog.getByLabel('Reason').fill('   ');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(
+      dialog.getByText('Give the trainer a reason, of 1 to 500 characters.').first(),
+    ).toBeVisible();
+    await expect(card).toHaveCount(1);
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(page).toHaveURL('/admin/requestNotificaions');
+    await expect(toast(page, 'Program Rejected')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const mail = await latestMessageTo(trainer.email);
+        return mail ? plainText(mail) : '';
+      })
+      .toContain(`Reason: ${reason}`);
+
+    await signIn(page, trainer);
+    await page.goto('/trainerDashboard?view=programmes');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText(`Not approved: ${reason}`);
+    await row.getByRole('button', { name: `publish ${name}` }).click();
+    await expect(row).toContainText('Requested');
+    await expect(row).not.toContainText('Not approved');
+  });
 });

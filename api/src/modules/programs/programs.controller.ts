@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   Get,
+  HttpCode,
   Param,
   Post,
   Put,
@@ -14,6 +15,7 @@ import {
   CreateProgramDto,
   PaginationQueryDto,
   ProgramListQueryDto,
+  RejectProgramDto,
   UpdateProgramDto,
 } from '@fitcoach/contracts';
 import {
@@ -105,6 +107,14 @@ export class ProgramsController {
   @Roles('superuser')
   publishProgram(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.programs.publish(auth, id);
+  }
+
+  /** Beyond the contract: sends a programme waiting for approval back to its trainer with a reason. */
+  @Post('reject/:id')
+  @HttpCode(200)
+  @Roles('superuser')
+  reject(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: RejectProgramDto) {
+    return this.programs.reject(auth, id, dto);
   }
 
   @Get('changePublishStatus/:id')

@@ -6,11 +6,11 @@ import type { PublishRequestEntity } from './publish-request.entity.js';
 export const MINOR_UNITS_PER_MAJOR = 100;
 
 /** A programme's publish request as its owner's and superusers' views read it: null when nobody ever asked. */
-export type ProgramReview = Pick<PublishRequestEntity, 'status'> | null;
+export type ProgramReview = Pick<PublishRequestEntity, 'status' | 'reason'> | null;
 
 /**
  * Where a programme stands (docs/product.md §4), from its flag and its request: the same rule as the Programs
- * list's status filter (`STATUS_CONDITIONS` in programs.repository.ts).
+ * list's status filter (`STATUS_CONDITIONS` in programs.repository.ts). A rejected programme is a draft again.
  */
 export function programStatus(isPublished: boolean, review: ProgramReview): ProgramStatus {
   if (isPublished) return 'published';
@@ -28,7 +28,7 @@ export function programStatus(isPublished: boolean, review: ProgramReview): Prog
 /**
  * The API's Program (docs/product.md §3); the programme must be loaded with its trainer and the trainer's account
  * (for `trainer_name`). `review` is given for the owner's and superusers' views only, which add
- * `publish_requested` and `status`; everybody else's leave the keys out.
+ * `publish_requested`, `status` and `rejection_reason`; everybody else's leave the keys out.
  */
 export function toProgramResponse(program: ProgramEntity, review?: ProgramReview): ProgramResponse {
   const account = program.trainer?.user;
@@ -47,7 +47,11 @@ export function toProgramResponse(program: ProgramEntity, review?: ProgramReview
     trainer: program.trainerId,
     trainer_name: fullName(account.firstName, account.lastName),
     is_published: program.isPublished,
-    ...(status !== undefined && { publish_requested: status === 'pending', status }),
+    ...(status !== undefined && {
+      publish_requested: status === 'pending',
+      status,
+      rejection_reason: status === 'draft' ? (review?.reason ?? null) : null,
+    }),
     created_on: program.createdAt.toISOString(),
     updated_on: program.updatedAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
+import { ProgramMails } from './program-mails.js';
 import { ProgramEntity } from './program.entity.js';
 import { ProgramsController } from './programs.controller.js';
 import { ProgramsRepository } from './programs.repository.js';
@@ -15,7 +16,7 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     SubscriptionStoreModule,
   ],
   controllers: [ProgramsController],
-  providers: [ProgramsService, ProgramsRepository],
+  providers: [ProgramsService, ProgramsRepository, ProgramMails],
   exports: [ProgramsService],
 })
 export class ProgramsModule {}

@@ -52,7 +52,7 @@ const STATUS_CONDITIONS: Record<ProgramStatus, string> = {
   published: 'program.isPublished = :published',
   pending: 'program.isPublished = :unpublished AND request.status = :pending',
   blocked: 'program.isPublished = :unpublished AND request.status IN (:...blocked)',
-  draft: 'program.isPublished = :unpublished AND request.id IS NULL',
+  draft: 'program.isPublished = :unpublished AND (request.id IS NULL OR request.status = :rejected)',
 };
 
 const STATUS_PARAMETERS = {
@@ -60,6 +60,7 @@ const STATUS_PARAMETERS = {
   unpublished: false,
   pending: 'pending',
   blocked: ['approved', 'blocked'] satisfies PublishRequestStatus[],
+  rejected: 'rejected',
 };
 
 /**
@@ -173,7 +174,7 @@ export class ProgramsRepository {
   async reopenDecidedRequest(requestId: number): Promise<boolean> {
     const reopened = await this.requests.update(
       { id: requestId, status: Not('pending') },
-      { status: 'pending', decidedAt: null },
+      { status: 'pending', decidedAt: null, reason: null },
     );
     return reopened.affected !== 0;
   }
@@ -195,6 +196,34 @@ export class ProgramsRepository {
     });
   }
 
+  /**
+   * Sends a programme waiting for approval back to its trainer with the reason. False when its request was not
+   * pending (any more): a concurrent decision came first.
+   */
+  async reject(programId: number, reason: string, decidedAt: Date): Promise<boolean> {
+    const rejected = await this.requests.update(
+      { programId, status: 'pending' },
+      { status: 'rejected', decidedAt, reason },
+    );
+    return rejected.affected === 1;
+  }
+
+  /** Where the news of a programme goes: its trainer's address and first name, with the programme's name. */
+  async findTrainerAddress(
+    programId: number,
+  ): Promise<{ email: string; firstName: string; programName: string } | null> {
+    const row = await this.programs
+      .createQueryBuilder('program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .select('user.email', 'email')
+      .addSelect('user.firstName', 'firstName')
+      .addSelect('program.name', 'programName')
+      .where('program.id = :programId', { programId })
+      .getRawOne<{ email: string; firstName: string; programName: string }>();
+    return row ?? null;
+  }
+
   /** The requests of these programmes, by programme id: one query, none for an empty list. */
   async requestsOf(programIds: number[]): Promise<Map<number, PublishRequestEntity>> {
     if (programIds.length === 0) return new Map();
@@ -207,7 +236,7 @@ export class ProgramsRepository {
     programId: number,
     status: PublishRequestStatus,
   ): Promise<void> {
-    const decision = { status, decidedAt: new Date() };
+    const decision = { status, decidedAt: new Date(), reason: null };
     const decided = await manager.update(PublishRequestEntity, { programId }, decision);
     if (!decided.affected) await manager.insert(PublishRequestEntity, { programId, ...decision });
   }
@@ -216,7 +245,7 @@ export class ProgramsRepository {
     const reopened = await manager.update(
       PublishRequestEntity,
       { programId },
-      { status: 'pending', decidedAt: null },
+      { status: 'pending', decidedAt: null, reason: null },
     );
     if (!reopened.affected) {
       await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type AdminProgramsQueryDto,
   type CreateProgramDto,
@@ -8,6 +8,7 @@ import {
   type ProgramListQueryDto,
   type ProgramResponse,
   type ProgramUpdateResponse,
+  type RejectProgramDto,
   type UpdateProgramDto,
 } from '@fitcoach/contracts';
 import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
@@ -22,7 +23,12 @@ import type { ProgramEntity } from './program.entity.js';
 import { MINOR_UNITS_PER_MAJOR, type ProgramReview, toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { DOMAIN_EVENTS, type ProgramPublicationChangedEvent } from '../../common/events/domain-events.js';
+import {
+  DOMAIN_EVENTS,
+  type ProgramPublicationChangedEvent,
+  type ProgramRejectedEvent,
+} from '../../common/events/domain-events.js';
+import { ProgramMails } from './program-mails.js';
 
 export const PROGRAM_MESSAGES = {
   created: 'Programme created',
@@ -35,6 +41,8 @@ export const PROGRAM_MESSAGES = {
   alreadyPublished: 'Program is already published',
   published: 'Program Published',
   blocked: 'Program Blocked',
+  rejected: 'Program Rejected',
+  notPending: 'Only a programme waiting for approval can be rejected',
 } as const;
 
 @Injectable()
@@ -47,6 +55,7 @@ export class ProgramsService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
     private readonly events: EventEmitter2,
+    private readonly mails: ProgramMails,
   ) {}
 
   /**
@@ -246,7 +255,8 @@ export class ProgramsService {
   async listPendingRequests(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
     const paging = pagingOf(query);
     const [rows, total] = await this.programs.pageOfPendingRequests(paging);
-    return { items: rows.map((row) => toProgramResponse(row, { status: 'pending' })), total, ...paging };
+    const review = { status: 'pending', reason: null } as const;
+    return { items: rows.map((row) => toProgramResponse(row, review)), total, ...paging };
   }
 
   /**
@@ -258,6 +268,27 @@ export class ProgramsService {
     await this.setPublished(id, true);
     this.logger.log(`Programme ${id} published by user ${auth.user.id}`);
     return { message: PROGRAM_MESSAGES.published };
+  }
+
+  /**
+   * A superuser sends a programme waiting for approval back to its trainer, saying why (docs/product.md §4): it is
+   * a draft again, which its trainer may edit and submit anew. The trainer hears of it in the chat's notifications
+   * and by e-mail. 409 when it is not waiting (any more).
+   */
+  async reject(auth: AuthContext, id: number, dto: RejectProgramDto): Promise<MessageResponse> {
+    const program = await this.programs.findById(id);
+    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
+    const decidedAt = new Date();
+    if (program.isPublished || !(await this.programs.reject(id, dto.reason, decidedAt))) {
+      throw new ConflictException(PROGRAM_MESSAGES.notPending);
+    }
+    this.logger.log(`Programme ${id} rejected by user ${auth.user.id}`);
+    await this.events.emitAsync(DOMAIN_EVENTS.programRejected, {
+      programId: id,
+      reason: dto.reason,
+    } satisfies ProgramRejectedEvent);
+    await this.mails.rejected(id, dto.reason, decidedAt);
+    return { message: PROGRAM_MESSAGES.rejected };
   }
 
   /** Publishes or blocks (unpublishes); both keys for the spec's client, which reads `messsage`. */

@@ -1,6 +1,8 @@
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { REJECTION_REASON_MAX_LENGTH } from '../limits.js';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
-import { OptionalQuery, optionalTrim } from './transforms.js';
+import { OptionalQuery, optionalTrim, trim } from './transforms.js';
 
 /*
  * The admin panel's own requests (docs/product.md §2.11), beyond the API contract: the filters of its lists and
@@ -16,6 +18,10 @@ export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
 /** The largest id the databases' integer columns hold. */
 export const MAX_ROW_ID = 2_147_483_647;
+
+export const ADMIN_FORM_MESSAGES = {
+  reason: `reason is required: 1 to ${REJECTION_REASON_MAX_LENGTH} characters`,
+} as const;
 
 export const ADMIN_QUERY_MESSAGES = {
   status: `status must be one of ${PROGRAM_STATUSES.join(', ')}`,
@@ -33,4 +39,13 @@ export class AdminProgramsQueryDto extends PaginationQueryDto {
   @Min(1, { message: ADMIN_QUERY_MESSAGES.trainer })
   @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.trainer })
   trainer?: number;
+}
+
+/** `POST /reject/{id}/`: why a superuser sends a programme back to its trainer, who reads it (trimmed). */
+export class RejectProgramDto {
+  @Transform(trim)
+  @IsString({ message: ADMIN_FORM_MESSAGES.reason })
+  @IsNotEmpty({ message: ADMIN_FORM_MESSAGES.reason })
+  @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: ADMIN_FORM_MESSAGES.reason })
+  reason!: string;
 }

@@ -190,6 +190,8 @@ export interface ProgramResponse {
   publish_requested?: boolean;
   /** Where it stands (docs/product.md §4); only in the owner's and superusers' views. */
   status?: ProgramStatus;
+  /** Why a superuser sent it back, until it is submitted again (null otherwise); the same views only. */
+  rejection_reason?: string | null;
   created_on: string;
   updated_on: string;
 }

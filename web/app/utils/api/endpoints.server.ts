@@ -288,4 +288,10 @@ export const api = {
 
   publishProgram: (args: RouteArgs, programId: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/publishprogram/${programId}/`),
+
+  rejectProgram: (args: RouteArgs, programId: number, reason: string) =>
+    call<MessageResponse>(args, `/api/fitness_programs/reject/${programId}/`, {
+      method: 'POST',
+      body: { reason },
+    }),
 };
