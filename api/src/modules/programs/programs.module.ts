@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
 import { ProgramMails } from './program-mails.js';
+import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramEntity } from './program.entity.js';
 import { ProgramsController } from './programs.controller.js';
 import { ProgramsRepository } from './programs.repository.js';
@@ -16,7 +17,7 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     SubscriptionStoreModule,
   ],
   controllers: [ProgramsController],
-  providers: [ProgramsService, ProgramsRepository, ProgramMails],
+  providers: [ProgramsService, ProgramModerationService, ProgramsRepository, ProgramMails],
   exports: [ProgramsService],
 })
 export class ProgramsModule {}

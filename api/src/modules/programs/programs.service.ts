@@ -1,14 +1,11 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
-  type AdminProgramsQueryDto,
   type CreateProgramDto,
   DEFAULT_CURRENCY,
   type MessageResponse,
-  type PaginationQueryDto,
   type ProgramListQueryDto,
   type ProgramResponse,
   type ProgramUpdateResponse,
-  type RejectProgramDto,
   type UpdateProgramDto,
 } from '@fitcoach/contracts';
 import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
@@ -22,13 +19,6 @@ import { isUniqueViolation } from '../../common/database/errors.js';
 import type { ProgramEntity } from './program.entity.js';
 import { MINOR_UNITS_PER_MAJOR, type ProgramReview, toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import {
-  DOMAIN_EVENTS,
-  type ProgramPublicationChangedEvent,
-  type ProgramRejectedEvent,
-} from '../../common/events/domain-events.js';
-import { ProgramMails } from './program-mails.js';
 
 export const PROGRAM_MESSAGES = {
   created: 'Programme created',
@@ -45,6 +35,7 @@ export const PROGRAM_MESSAGES = {
   notPending: 'Only a programme waiting for approval can be rejected',
 } as const;
 
+/** A programme's life on its trainer's side (docs/product.md §4): seen, created, edited, submitted, listed. */
 @Injectable()
 export class ProgramsService {
   private readonly logger = new Logger(ProgramsService.name);
@@ -54,8 +45,6 @@ export class ProgramsService {
     private readonly trainers: TrainersService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
-    private readonly events: EventEmitter2,
-    private readonly mails: ProgramMails,
   ) {}
 
   /**
@@ -198,18 +187,6 @@ export class ProgramsService {
   }
 
   /**
-   * Every programme, or those of one status or trainer, for superusers (so with `publish_requested` and `status`),
-   * newest first.
-   */
-  async listAll(query: AdminProgramsQueryDto): Promise<Page<ProgramResponse>> {
-    const { status, trainer } = query;
-    const paging = pagingOf(query);
-    const [rows, total] = await this.programs.pageOfAll({ status, trainer }, paging);
-    const filters = { status, trainer: trainer === undefined ? undefined : String(trainer) };
-    return { items: await this.withReview(rows), total, ...paging, filters };
-  }
-
-  /**
    * A trainer's programmes, newest first: the published ones, or all of them, with `publish_requested`, for the
    * trainer and superusers. A blocked trainer is unknown to everyone else, as on the trainer's profile.
    */
@@ -251,77 +228,12 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.requestSent };
   }
 
-  /** Unpublished programmes waiting for a superuser, oldest request first. */
-  async listPendingRequests(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.programs.pageOfPendingRequests(paging);
-    const review = { status: 'pending', reason: null } as const;
-    return { items: rows.map((row) => toProgramResponse(row, review)), total, ...paging };
-  }
-
   /**
-   * A superuser publishes, approving the pending request. A programme nobody asked to publish may be published
-   * too: superusers curate the catalogue, and `changePublishStatus` could do it anyway.
-   */
-  async publish(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (!(await this.programs.exists(id))) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    await this.setPublished(id, true);
-    this.logger.log(`Programme ${id} published by user ${auth.user.id}`);
-    return { message: PROGRAM_MESSAGES.published };
-  }
-
-  /**
-   * A superuser sends a programme waiting for approval back to its trainer, saying why (docs/product.md §4): it is
-   * a draft again, which its trainer may edit and submit anew. The trainer hears of it in the chat's notifications
-   * and by e-mail. 409 when it is not waiting (any more).
-   */
-  async reject(auth: AuthContext, id: number, dto: RejectProgramDto): Promise<MessageResponse> {
-    const program = await this.programs.findById(id);
-    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    const decidedAt = new Date();
-    if (program.isPublished || !(await this.programs.reject(id, dto.reason, decidedAt))) {
-      throw new ConflictException(PROGRAM_MESSAGES.notPending);
-    }
-    this.logger.log(`Programme ${id} rejected by user ${auth.user.id}`);
-    await this.events.emitAsync(DOMAIN_EVENTS.programRejected, {
-      programId: id,
-      reason: dto.reason,
-    } satisfies ProgramRejectedEvent);
-    await this.mails.rejected(id, dto.reason, decidedAt);
-    return { message: PROGRAM_MESSAGES.rejected };
-  }
-
-  /** Publishes or blocks (unpublishes); both keys for the spec's client, which reads `messsage`. */
-  async togglePublished(auth: AuthContext, id: number): Promise<{ message: string; messsage: string }> {
-    const program = await this.programs.findById(id);
-    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    const published = !program.isPublished;
-    await this.setPublished(id, published);
-    this.logger.log(`Programme ${id} ${published ? 'published' : 'blocked'} by user ${auth.user.id}`);
-    const message = published ? PROGRAM_MESSAGES.published : PROGRAM_MESSAGES.blocked;
-    return { message, messsage: message };
-  }
-
-  /** Publishes or blocks, then tells whoever listens (the trainer's notifications). */
-  private async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.setPublished(id, published);
-    await this.events.emitAsync(DOMAIN_EVENTS.programPublicationChanged, {
-      programId: id,
-      published,
-    } satisfies ProgramPublicationChangedEvent);
-  }
-
-  /** A one-element array, as the spec's client reads it (README.md, API). */
-  async count(): Promise<[number]> {
-    return [await this.programs.count()];
-  }
-
-  /**
-   * The owner's and superusers' view of programmes loaded with their trainer: `publish_requested` and `status`
-   * from their requests, read in one query for the whole list, none when every programme is published already
+   * The owner's and superusers' view of programmes loaded with their trainer: `publish_requested`, `status` and
+   * `rejection_reason` from their requests, read in one query for the whole list, none when every programme is published already
    * (its request does not change its status).
    */
-  private async withReview(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
+  async withReview(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
     const unpublished = programs.filter((program) => !program.isPublished).map((program) => program.id);
     const requests = await this.programs.requestsOf(unpublished);
     return programs.map((program) => {
