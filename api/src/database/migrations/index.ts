@@ -6,6 +6,7 @@ import { CreateSubscriptions1763750400000 } from './1763750400000-CreateSubscrip
 import { CreateChat1763836800000 } from './1763836800000-CreateChat.js';
 import { CoverChatUnreadCounts1763942400000 } from './1763942400000-CoverChatUnreadCounts.js';
 import { AddPublishRequestReason1764028800000 } from './1764028800000-AddPublishRequestReason.js';
+import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   CreateChat1763836800000,
   CoverChatUnreadCounts1763942400000,
   AddPublishRequestReason1764028800000,
+  CreateAuditEntry1764115200000,
 ];

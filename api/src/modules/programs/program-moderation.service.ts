@@ -15,14 +15,17 @@ import {
   type ProgramRejectedEvent,
 } from '../../common/events/domain-events.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
+import { AuditService } from '../audit/audit.service.js';
 import { ProgramMails } from './program-mails.js';
+import type { ProgramEntity } from './program.entity.js';
 import { toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
 import { PROGRAM_MESSAGES, ProgramsService } from './programs.service.js';
 
 /**
  * The superusers' side of programmes (docs/product.md §2.11, §4): the lists they moderate from, and publishing,
- * blocking and rejecting, each told to the programme's trainer.
+ * blocking and rejecting, each recorded in the audit log with the change (ADR 023) and told to the programme's
+ * trainer once it is made.
  */
 @Injectable()
 export class ProgramModerationService {
@@ -33,6 +36,7 @@ export class ProgramModerationService {
     private readonly views: ProgramsService,
     private readonly events: EventEmitter2,
     private readonly mails: ProgramMails,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -60,8 +64,9 @@ export class ProgramModerationService {
    * too: superusers curate the catalogue, and `changePublishStatus` could do it anyway.
    */
   async publish(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (!(await this.programs.exists(id))) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    await this.setPublished(id, true);
+    const program = await this.programs.findById(id);
+    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
+    await this.setPublished(auth, program, true);
     this.logger.log(`Programme ${id} published by user ${auth.user.id}`);
     return { message: PROGRAM_MESSAGES.published };
   }
@@ -75,9 +80,18 @@ export class ProgramModerationService {
     const program = await this.programs.findById(id);
     if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     const decidedAt = new Date();
-    if (program.isPublished || !(await this.programs.reject(id, dto.reason, decidedAt))) {
-      throw new ConflictException(PROGRAM_MESSAGES.notPending);
-    }
+    const rejected =
+      !program.isPublished &&
+      (await this.programs.transaction(async (manager) => {
+        if (!(await this.programs.reject(manager, id, dto.reason, decidedAt))) return false;
+        await this.audit.record(manager, auth, {
+          action: 'reject_program',
+          target: { type: 'program', id, label: program.name },
+          reason: dto.reason,
+        });
+        return true;
+      }));
+    if (!rejected) throw new ConflictException(PROGRAM_MESSAGES.notPending);
     this.logger.log(`Programme ${id} rejected by user ${auth.user.id}`);
     await this.events.emitAsync(DOMAIN_EVENTS.programRejected, {
       programId: id,
@@ -92,17 +106,23 @@ export class ProgramModerationService {
     const program = await this.programs.findById(id);
     if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     const published = !program.isPublished;
-    await this.setPublished(id, published);
+    await this.setPublished(auth, program, published);
     this.logger.log(`Programme ${id} ${published ? 'published' : 'blocked'} by user ${auth.user.id}`);
     const message = published ? PROGRAM_MESSAGES.published : PROGRAM_MESSAGES.blocked;
     return { message, messsage: message };
   }
 
-  /** Publishes or blocks, then tells whoever listens (the trainer's notifications). */
-  private async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.setPublished(id, published);
+  /** Publishes or blocks with its audit entry, then tells whoever listens (the trainer's notifications). */
+  private async setPublished(auth: AuthContext, program: ProgramEntity, published: boolean): Promise<void> {
+    await this.programs.transaction(async (manager) => {
+      await this.programs.setPublished(manager, program.id, published);
+      await this.audit.record(manager, auth, {
+        action: published ? 'publish_program' : 'block_program',
+        target: { type: 'program', id: program.id, label: program.name },
+      });
+    });
     await this.events.emitAsync(DOMAIN_EVENTS.programPublicationChanged, {
-      programId: id,
+      programId: program.id,
       published,
     } satisfies ProgramPublicationChangedEvent);
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
 import { ProgramMails } from './program-mails.js';
@@ -15,6 +16,7 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     TypeOrmModule.forFeature([ProgramEntity, PublishRequestEntity]),
     TrainersModule,
     SubscriptionStoreModule,
+    AuditModule,
   ],
   controllers: [ProgramsController],
   providers: [ProgramsService, ProgramModerationService, ProgramsRepository, ProgramMails],

@@ -83,10 +83,6 @@ export class ProgramsRepository {
     return this.programs.findOneBy({ id });
   }
 
-  exists(id: number): Promise<boolean> {
-    return this.programs.existsBy({ id });
-  }
-
   isOfTrainer(id: number, trainerId: number): Promise<boolean> {
     return this.programs.existsBy({ id, trainerId });
   }
@@ -184,24 +180,28 @@ export class ProgramsRepository {
     await this.requests.insert({ programId, status: 'pending', decidedAt: null });
   }
 
-  /**
-   * Publishes or blocks, recording the superuser's decision on the programme's request (created when nobody had
-   * asked): publishing settles a pending request, so it leaves the superusers' queue, and a blocked programme is
-   * told apart from a draft. One transaction, so the two never disagree.
-   */
-  async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.manager.transaction(async (manager) => {
-      await manager.update(ProgramEntity, { id }, { isPublished: published });
-      await this.decide(manager, id, published ? 'approved' : 'blocked');
-    });
+  /** Runs `work` in one transaction; the repository's manager-taking methods join it. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.programs.manager.transaction(work);
   }
 
   /**
-   * Sends a programme waiting for approval back to its trainer with the reason. False when its request was not
-   * pending (any more): a concurrent decision came first.
+   * Publishes or blocks inside the caller's transaction, recording the superuser's decision on the programme's
+   * request (created when nobody had asked): publishing settles a pending request, so it leaves the superusers'
+   * queue, and a blocked programme is told apart from a draft. The programme's row first, as `update` does.
    */
-  async reject(programId: number, reason: string, decidedAt: Date): Promise<boolean> {
-    const rejected = await this.requests.update(
+  async setPublished(manager: EntityManager, id: number, published: boolean): Promise<void> {
+    await manager.update(ProgramEntity, { id }, { isPublished: published });
+    await this.decide(manager, id, published ? 'approved' : 'blocked');
+  }
+
+  /**
+   * Sends a programme waiting for approval back to its trainer with the reason, inside the caller's transaction.
+   * False when its request was not pending (any more): a concurrent decision came first.
+   */
+  async reject(manager: EntityManager, programId: number, reason: string, decidedAt: Date): Promise<boolean> {
+    const rejected = await manager.update(
+      PublishRequestEntity,
       { programId, status: 'pending' },
       { status: 'rejected', decidedAt, reason },
     );

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { PasswordModule } from '../auth/password.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
@@ -17,6 +18,7 @@ import { VerificationService } from './verification.service.js';
     PasswordModule,
     SessionsModule,
     SubscriptionStoreModule,
+    AuditModule,
   ],
   controllers: [UsersController],
   providers: [UsersService, UsersRepository, VerificationService],

@@ -140,8 +140,8 @@ export class UsersRepository {
     });
   }
 
-  async setBlocked(id: number, blocked: boolean): Promise<void> {
-    await this.dataSource.manager.update(UserEntity, { id }, { blocked });
+  async setBlocked(manager: EntityManager, id: number, blocked: boolean): Promise<void> {
+    await manager.update(UserEntity, { id }, { blocked });
   }
 
   async markVerified(manager: EntityManager, id: number): Promise<void> {

@@ -18,7 +18,8 @@ import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { UserEntity } from './user.entity.js';
-import { toUserBrief, toUserResponse } from './users.mapper.js';
+import { AuditService } from '../audit/audit.service.js';
+import { accountLabel, toUserBrief, toUserResponse } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
@@ -33,6 +34,7 @@ export class UsersService {
     private readonly verification: VerificationService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
+    private readonly audit: AuditService,
   ) {}
 
   findByEmail(email: string): Promise<UserEntity | null> {
@@ -179,13 +181,22 @@ export class UsersService {
     return (await this.users.findAccountsAmong(ids, trainers)).map(toUserBrief);
   }
 
-  /** Blocks or unblocks an account; blocking also ends every session it has. */
+  /**
+   * Blocks or unblocks an account, with its audit entry in the same transaction (ADR 023); blocking also ends
+   * every session it has.
+   */
   async changeAccess(auth: AuthContext, id: number): Promise<MessageResponse> {
     if (isSelf(auth, id)) throw new ConflictException('You cannot block yourself');
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException('User not found');
     const blocked = !user.blocked;
-    await this.users.setBlocked(id, blocked);
+    await this.users.transaction(async (manager) => {
+      await this.users.setBlocked(manager, id, blocked);
+      await this.audit.record(manager, auth, {
+        action: blocked ? 'block_user' : 'unblock_user',
+        target: { type: 'user', id, label: accountLabel(user) },
+      });
+    });
     if (blocked) await this.sessions.revokeAllOf(id);
     this.logger.log(`User ${id} ${blocked ? 'blocked' : 'unblocked'} by ${auth.user.id}`);
     return { message: blocked ? 'User Blocked' : 'User Unblocked' };

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { AUDIT_ACTIONS, type AuditAction } from '../admin.js';
 import { REJECTION_REASON_MAX_LENGTH } from '../limits.js';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim, trim } from './transforms.js';
@@ -26,6 +27,8 @@ export const ADMIN_FORM_MESSAGES = {
 export const ADMIN_QUERY_MESSAGES = {
   status: `status must be one of ${PROGRAM_STATUSES.join(', ')}`,
   trainer: 'trainer must be a trainer id: a whole number from 1',
+  action: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
+  actor: 'actor must be a user id: a whole number from 1',
 } as const;
 
 /** `GET /retrive_all_programs/?status=&trainer=`: the superusers' Programs list, narrowed. */
@@ -48,4 +51,17 @@ export class RejectProgramDto {
   @IsNotEmpty({ message: ADMIN_FORM_MESSAGES.reason })
   @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: ADMIN_FORM_MESSAGES.reason })
   reason!: string;
+}
+
+/** `GET /api/admin/audit/?action=&actor=`: the audit log, narrowed to one kind of action or one superuser. */
+export class AuditQueryDto extends PaginationQueryDto {
+  @OptionalQuery(optionalTrim)
+  @IsIn(AUDIT_ACTIONS, { message: ADMIN_QUERY_MESSAGES.action })
+  action?: AuditAction;
+
+  @OptionalQuery(queryInteger)
+  @IsInt({ message: ADMIN_QUERY_MESSAGES.actor })
+  @Min(1, { message: ADMIN_QUERY_MESSAGES.actor })
+  @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.actor })
+  actor?: number;
 }

@@ -1,6 +1,8 @@
 import type {
   AccountSort,
   AdminStatsResponse,
+  AuditAction,
+  AuditEntryResponse,
   UserBriefResponse,
   CaptureResponse,
   ChatContact,
@@ -60,6 +62,12 @@ export interface ProgramFilters {
 export interface AdminProgramsQuery extends PageQuery {
   status?: ProgramStatus;
   trainer?: number;
+}
+
+/** A page of the audit log, of one action or one superuser when given. */
+export interface AuditQuery extends PageQuery {
+  action?: AuditAction;
+  actor?: number;
 }
 
 /** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
@@ -249,6 +257,14 @@ export const api = {
 
   /** The admin panel's dashboard figures (superusers only). */
   adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
+
+  /** Settings → Activity: the audit log (superusers only). */
+  adminAudit: (args: RouteArgs, { action, actor, ...paging }: AuditQuery) =>
+    call<ListPage<AuditEntryResponse>>(
+      args,
+      `/api/admin/audit/${queryString({ ...pageParams(paging), action, actor })}`,
+      { paginated: true },
+    ),
 
   /*
    * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing

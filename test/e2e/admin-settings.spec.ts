@@ -1,0 +1,69 @@
+import { expect, signIn, superuserAuth, test } from './support/accounts.js';
+import { apiAccount, apiProgram, apiTrainer } from './support/catalogue.js';
+import { uniqueWord } from '../fixtures/words.js';
+
+/*
+ * The admin panel's Settings (docs/product.md §2.11) without JavaScript: Activity, the audit log of superuser
+ * actions (ADR 023), filtered through a GET form.
+ */
+
+test.use({ javaScriptEnabled: false });
+
+test('a superuser finds their blocks, unblocks and rejections under Settings → Activity', async ({
+  page,
+  superuser,
+}) => {
+  const member = await apiAccount(page.request, { firstName: 'Ava', lastName: 'Audited' });
+  const { account: trainer } = await apiTrainer(page.request);
+  const name = `Audited ${uniqueWord()}`;
+  const id = await apiProgram(page.request, trainer.auth, { program_name: name });
+  const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
+    headers: trainer.auth,
+  });
+  expect(asked.status()).toBe(200);
+  const rejected = await page.request.post(`/api/fitness_programs/reject/${id}/`, {
+    headers: await superuserAuth(page.request),
+    data: { reason: 'The lessons have no videos.' },
+  });
+  expect(rejected.status()).toBe(200);
+
+  await signIn(page, superuser);
+  await page.goto('/admin/users');
+  const person = page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('row', { name: new RegExp(member.email) });
+  await person.getByRole('link', { name: 'Block' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
+  await person.getByRole('button', { name: 'Unblock' }).click();
+  await expect(person.getByRole('cell').nth(3)).toContainText('Active');
+
+  await page
+    .getByRole('navigation', { name: 'Admin', exact: true })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page).toHaveURL('/admin/settings/activity');
+  const rows = page.getByRole('table', { name: 'Activity' }).getByRole('row');
+  const ours = rows.filter({ hasText: member.email });
+  // Narrowed to this superuser (the other worker's superuser acts at the same time), the newest are ours.
+  await ours
+    .first()
+    .getByRole('link', { name: /^Activity of / })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/settings\/activity\?actor=\d+$/);
+  await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Unblocked an account');
+  await expect(rows.nth(1).getByRole('cell').nth(3)).toHaveText(`Ava Audited <${member.email}>`);
+  await expect(rows.nth(2).getByRole('cell').nth(2)).toHaveText('Blocked an account');
+
+  const filter = page.getByRole('search', { name: 'Filter activity' });
+  await filter.getByLabel('Action').selectOption('Rejected a programme');
+  await filter.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/activity\?action=reject_program&actor=\d+$/);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([
+    /^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    /.+/,
+    'Rejected a programme',
+    name,
+    'The lessons have no videos.',
+  ]);
+  await expect(filter.getByLabel('Action')).toHaveValue('reject_program');
+});
