@@ -1,9 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AUDIT_ACTIONS, type AuditAction } from '../admin.js';
-import { REJECTION_REASON_MAX_LENGTH } from '../limits.js';
+import { EMAIL_MAX_LENGTH, EMAIL_REGEX, REJECTION_REASON_MAX_LENGTH } from '../limits.js';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
-import { OptionalQuery, optionalTrim, trim } from './transforms.js';
+import { OptionalQuery, optionalTrim, trim, trimLowercase } from './transforms.js';
+import { VALIDATION_MESSAGES } from './users.dto.js';
 
 /*
  * The admin panel's own requests (docs/product.md §2.11), beyond the API contract: the filters of its lists and
@@ -64,4 +65,13 @@ export class AuditQueryDto extends PaginationQueryDto {
   @Min(1, { message: ADMIN_QUERY_MESSAGES.actor })
   @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.actor })
   actor?: number;
+}
+
+/** `POST /api/admin/superusers/`: the account to make a superuser, named by its e-mail address. */
+export class PromoteSuperuserDto {
+  @Transform(trimLowercase)
+  @IsString({ message: 'email is required' })
+  @MaxLength(EMAIL_MAX_LENGTH, { message: VALIDATION_MESSAGES.email })
+  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  email!: string;
 }

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction } from '@fitcoach/contracts';
+import { AUDIT_ACTIONS, type AuditAction, PAGINATION } from '@fitcoach/contracts';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { adminList } from '~/utils/admin.server';
 import { api } from '~/utils/api/endpoints.server';
@@ -11,7 +11,17 @@ export function activityFilters(search: URLSearchParams): { action?: AuditAction
   return { ...(action ? { action } : {}), ...(actor ? { actor } : {}) };
 }
 
-/** A page of the audit log, as the URL's filters ask. */
-export function loadActivity(args: LoaderFunctionArgs) {
-  return adminList(args, (paging, search) => api.adminAudit(args, { ...paging, ...activityFilters(search) }));
+/**
+ * A page of the audit log, as the URL's filters ask, and the superusers the filter offers (those of today; a former
+ * one is reached through the link of their entries).
+ */
+export async function loadActivity(args: LoaderFunctionArgs) {
+  const list = await adminList(args, (paging, search) =>
+    api.adminAudit(args, { ...paging, ...activityFilters(search) }),
+  );
+  const superusers = await api.superusers(args, { page: 1, pageSize: PAGINATION.maxPageSize });
+  const actors = superusers.ok
+    ? superusers.data.items.map((user) => ({ id: user.id, name: user.username }))
+    : [];
+  return { ...list, actors };
 }

@@ -258,6 +258,18 @@ export const api = {
   /** The admin panel's dashboard figures (superusers only). */
   adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
 
+  /** Settings → Superusers: who they are, and making and unmaking them (superusers only). */
+  superusers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<UserBriefResponse>>(args, `/api/admin/superusers/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  promoteSuperuser: (args: RouteArgs, email: string) =>
+    call<MessageResponse>(args, '/api/admin/superusers/', { method: 'POST', body: { email } }),
+
+  demoteSuperuser: (args: RouteArgs, userId: number) =>
+    call<MessageResponse>(args, `/api/admin/superusers/${userId}/`, { method: 'DELETE' }),
+
   /** Settings → Activity: the audit log (superusers only). */
   adminAudit: (args: RouteArgs, { action, actor, ...paging }: AuditQuery) =>
     call<ListPage<AuditEntryResponse>>(
