@@ -148,8 +148,10 @@ test.describe('Settings → Superusers', () => {
     await dialog.getByRole('button', { name: 'Yes, remove' }).click();
     await expect(page).toHaveURL('/');
     await expect(toast(page, 'is no longer a superuser')).toBeVisible();
-    await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL('/');
-    await expect(toast(page, 'You are not authorized to access this page.')).toBeVisible();
+    for (const path of ['/admin/dashboard', '/admin/settings/superusers', '/admin/settings/activity']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+      await expect(toast(page, 'You are not authorized to access this page.')).toBeVisible();
+    }
   });
 });
