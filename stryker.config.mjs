@@ -13,15 +13,16 @@ const { displayName: _unit, testMatch: unitTests, ...common } = unit;
  */
 const MODULES = {
   auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors', 'chat'],
-  users: ['users', 'access-matrix', 'auth', 'admin', 'account-lists'],
+  users: ['users', 'access-matrix', 'auth', 'admin', 'account-lists', 'admin-superusers', 'admin-audit'],
   trainers: ['trainers', 'access-matrix', 'account-lists'],
-  programs: ['programs', 'access-matrix', 'response-cache', 'pagination'],
+  programs: ['programs', 'access-matrix', 'response-cache', 'pagination', 'admin-programs', 'admin-audit'],
   lessons: ['lessons', 'access-matrix'],
   subscriptions: ['subscriptions', 'progress', 'access-matrix'],
   payments: ['payments', 'paypal', 'paypal-webhooks-off'],
-  chat: ['chat'],
-  mail: ['mail', 'jobs', 'users', 'payments'],
-  admin: ['admin'],
+  chat: ['chat', 'admin-programs'],
+  mail: ['mail', 'jobs', 'users', 'payments', 'admin-programs'],
+  admin: ['admin', 'admin-audit', 'admin-superusers'],
+  audit: ['admin-audit'],
   // The site's access helpers, covered by their unit tests (the browser tests cannot run under Stryker).
   web: [],
 };

@@ -112,6 +112,8 @@ describe('POST /api/fitness_programs/create/', () => {
       trainer_name: 'Maya Iyer',
       is_published: false,
       publish_requested: false,
+      status: 'draft',
+      rejection_reason: null,
       created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

@@ -113,7 +113,7 @@ test('a superuser publishes a programme waiting for approval, then blocks it fro
   const row = page.getByRole('table', { name: 'Programs' }).getByRole('row', { name: new RegExp(name) });
   await expect(row.getByRole('cell').nth(3)).toHaveText('Published');
   await row.getByRole('button', { name: 'Block' }).click();
-  await expect(row.getByRole('cell').nth(3)).toHaveText('Not published');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Blocked');
   const hidden = await visitor.get(`/api/fitness_programs/get_programme/${id}/`);
   expect(hidden.status()).toBe(404);
   await visitor.dispose();

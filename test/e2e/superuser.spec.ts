@@ -7,6 +7,8 @@ const ADMIN_PAGES = [
   { path: '/admin/trainers', heading: 'Trainers' },
   { path: '/admin/fitnessPrograms', heading: 'Programms' },
   { path: '/admin/requestNotificaions', heading: 'Programms: Pending Approval' },
+  { path: '/admin/settings', heading: 'Settings' },
+  { path: '/admin/settings/superusers', heading: 'Settings' },
 ];
 
 function signInSuite(javaScriptEnabled: boolean) {

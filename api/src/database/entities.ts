@@ -1,3 +1,4 @@
+import { AuditEntryEntity } from '../modules/audit/audit-entry.entity.js';
 import { ChatMessageEntity } from '../modules/chat/chat-message.entity.js';
 import { NotificationEntity } from '../modules/chat/notification.entity.js';
 import { RefreshTokenEntity } from '../modules/auth/refresh-token.entity.js';
@@ -29,4 +30,5 @@ export const entities = [
   LessonCompletionEntity,
   ChatMessageEntity,
   NotificationEntity,
+  AuditEntryEntity,
 ];

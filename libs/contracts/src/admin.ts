@@ -47,3 +47,35 @@ export interface AdminStatsResponse {
 
 export const ADMIN_TOP_PROGRAMS = 5;
 export const ADMIN_DAYS = 30;
+
+/*
+ * The audit log (docs/product.md §2.11 Settings → Activity, ADR 023): one entry per superuser action, written with
+ * the action itself.
+ */
+
+export const AUDIT_ACTIONS = [
+  'block_user',
+  'unblock_user',
+  'publish_program',
+  'block_program',
+  'reject_program',
+  'promote_superuser',
+  'demote_superuser',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['user', 'program'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * `GET /api/admin/audit/`: who did what to which account or programme, when and why. Names are as they were at the
+ * time; `actor.id` is null once that account is gone.
+ */
+export interface AuditEntryResponse {
+  id: number;
+  action: AuditAction;
+  actor: { id: number | null; name: string };
+  target: { type: AuditTargetType; id: number; label: string };
+  reason: string | null;
+  created_at: string;
+}

@@ -48,6 +48,9 @@ export const TEXT_MAX_LENGTH = {
   lessonTitle: 255,
 } as const;
 
+// Why a superuser rejects a programme: its trainer reads it on the dashboard and in an e-mail.
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
 export const TOKEN_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;

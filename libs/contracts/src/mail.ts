@@ -37,8 +37,17 @@ export interface SubscriptionRefundedJob {
   orderId: string;
 }
 
+/** The payload of `mail.program-rejected`: a superuser sent the trainer's programme back, saying why. */
+export interface ProgramRejectedJob {
+  to: string;
+  firstName: string;
+  programName: string;
+  reason: string;
+}
+
 declare module './jobs.js' {
   interface JobPayloads {
+    'mail.program-rejected': ProgramRejectedJob;
     'mail.verify-email': VerifyEmailJob;
     'mail.payment-receipt': PaymentReceiptJob;
     'mail.subscription-refunded': SubscriptionRefundedJob;

@@ -40,6 +40,9 @@ export default function AdminLayout() {
           <Anchor component={Link} to="/admin/users">
             Users
           </Anchor>
+          <Anchor component={Link} to="/admin/settings">
+            Settings
+          </Anchor>
           <Form method="post" action="/logout">
             <Button type="submit" variant="default" size="xs">
               Logout

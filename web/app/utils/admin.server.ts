@@ -48,7 +48,19 @@ export async function adminAction(
 ): Promise<Response> {
   await requireSuperuser(args);
   const submitted = await readForm(args.request);
-  const id = parseId(String(submitted?.form.get('id') ?? ''));
+  return adminChange(args, submitted?.form ?? null, change);
+}
+
+/**
+ * `adminAction` for a form its page has read already (to tell its intent): the superuser's check is the page's
+ * business then.
+ */
+export async function adminChange(
+  args: ActionFunctionArgs,
+  form: FormData | null,
+  change: (id: number) => Promise<ApiResult<{ message: string }>>,
+): Promise<Response> {
+  const id = parseId(String(form?.get('id') ?? ''));
   invariantResponse(id !== null, MESSAGES.invalidInput);
   const result = await change(id);
   const url = new URL(args.request.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { UserEntity } from '../../modules/users/user.entity.js';
-import { isSelf, isSelfOrSuperuser } from './access.js';
+import { isSelf, isSelfOrSuperuser, moderates } from './access.js';
 import type { AuthContext } from './auth.decorators.js';
 
 const caller = (id: number, isSuperuser = false): AuthContext => ({
@@ -38,5 +38,23 @@ describe('isSelf', () => {
     expect(isSelf(caller(1, true), 7)).toBe(false);
     expect(isSelf(null, 7)).toBe(false);
     expect(isSelf(caller(7), null)).toBe(false);
+  });
+});
+
+describe('moderates', () => {
+  const account = (id: number, isSuperuser = false) => ({ id, isSuperuser });
+
+  it('lets a superuser moderate members and trainers', () => {
+    expect(moderates(caller(1, true), account(7))).toBe(true);
+  });
+
+  it('never another superuser, nor oneself', () => {
+    expect(moderates(caller(1, true), account(7, true))).toBe(false);
+    expect(moderates(caller(1, true), account(1, true))).toBe(false);
+  });
+
+  it('never for members or anonymous callers', () => {
+    expect(moderates(caller(8), account(7))).toBe(false);
+    expect(moderates(null, account(7))).toBe(false);
   });
 });

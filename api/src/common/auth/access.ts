@@ -1,3 +1,4 @@
+import type { UserEntity } from '../../modules/users/user.entity.js';
 import type { AuthContext } from './auth.decorators.js';
 
 /**
@@ -13,4 +14,15 @@ export function isSelfOrSuperuser(auth: AuthContext | null, ownerUserId: number 
 /** The caller is the account a row belongs to; superusers are not, whatever they may read. */
 export function isSelf(auth: AuthContext | null, ownerUserId: number | null | undefined): boolean {
   return auth !== null && ownerUserId !== null && ownerUserId !== undefined && auth.user.id === ownerUserId;
+}
+
+/**
+ * Whether the caller moderates the account (blocks it): superusers moderate members and trainers, not one another
+ * nor themselves, so that no superuser can lock the others out. A superuser is demoted first (docs/product.md §6).
+ */
+export function moderates(
+  auth: AuthContext | null,
+  account: Pick<UserEntity, 'id' | 'isSuperuser'>,
+): boolean {
+  return auth !== null && auth.user.isSuperuser && !account.isSuperuser && !isSelf(auth, account.id);
 }

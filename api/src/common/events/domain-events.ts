@@ -8,6 +8,8 @@ export const DOMAIN_EVENTS = {
   subscriptionStarted: 'subscription.started',
   /** A superuser published or blocked a programme. */
   programPublicationChanged: 'program.publication-changed',
+  /** A superuser sent a programme waiting for approval back to its trainer. */
+  programRejected: 'program.rejected',
 } as const;
 
 export interface SubscriptionStartedEvent {
@@ -18,4 +20,9 @@ export interface SubscriptionStartedEvent {
 export interface ProgramPublicationChangedEvent {
   programId: number;
   published: boolean;
+}
+
+export interface ProgramRejectedEvent {
+  programId: number;
+  reason: string;
 }

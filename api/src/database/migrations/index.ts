@@ -5,6 +5,8 @@ import { AddRefreshTokenRotatedAt1763750300000 } from './1763750300000-AddRefres
 import { CreateSubscriptions1763750400000 } from './1763750400000-CreateSubscriptions.js';
 import { CreateChat1763836800000 } from './1763836800000-CreateChat.js';
 import { CoverChatUnreadCounts1763942400000 } from './1763942400000-CoverChatUnreadCounts.js';
+import { AddPublishRequestReason1764028800000 } from './1764028800000-AddPublishRequestReason.js';
+import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -15,4 +17,6 @@ export const migrations = [
   CreateSubscriptions1763750400000,
   CreateChat1763836800000,
   CoverChatUnreadCounts1763942400000,
+  AddPublishRequestReason1764028800000,
+  CreateAuditEntry1764115200000,
 ];

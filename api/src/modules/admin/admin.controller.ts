@@ -1,16 +1,56 @@
-import { Controller, Get } from '@nestjs/common';
-import type { AdminStatsResponse } from '@fitcoach/contracts';
-import { Roles } from '../../common/auth/auth.decorators.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import {
+  type AdminStatsResponse,
+  AuditQueryDto,
+  PaginationQueryDto,
+  PromoteSuperuserDto,
+} from '@fitcoach/contracts';
+import { Auth, type AuthContext, Roles } from '../../common/auth/auth.decorators.js';
+import { IdPipe } from '../../common/http/id.pipe.js';
+import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { AuditService } from '../audit/audit.service.js';
+import { SuperusersService } from '../users/superusers.service.js';
 import { AdminService } from './admin.service.js';
 
-/** The admin panel's own reads (`/api/admin`), superusers only. */
+/**
+ * The admin panel's own endpoints (`/api/admin`), superusers only: the dashboard's figures, the audit log, and the
+ * management of superusers (Settings).
+ */
 @Controller('admin')
 @Roles('superuser')
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly auditLog: AuditService,
+    private readonly superusers: SuperusersService,
+  ) {}
 
   @Get('stats')
   stats(): Promise<AdminStatsResponse> {
     return this.admin.stats();
+  }
+
+  /** Settings → Activity: the audit log, newest first, paged (ADR 023). */
+  @Get('audit')
+  @UseInterceptors(PaginatedResponse)
+  audit(@Query() query: AuditQueryDto) {
+    return this.auditLog.list(query);
+  }
+
+  @Get('superusers')
+  @UseInterceptors(PaginatedResponse)
+  listSuperusers(@Query() query: PaginationQueryDto) {
+    return this.superusers.list(query);
+  }
+
+  @Post('superusers')
+  @HttpCode(200)
+  promote(@Auth() auth: AuthContext, @Body() dto: PromoteSuperuserDto) {
+    return this.superusers.promote(auth, dto);
+  }
+
+  @Delete('superusers/:id')
+  demote(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.superusers.demote(auth, id);
   }
 }

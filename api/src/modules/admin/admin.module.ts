@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
 
-/** The admin panel's figures (docs/product.md §2.11); the moderation actions stay with the modules they change. */
+/**
+ * The admin panel's figures and its audit log (docs/product.md §2.11); the moderation actions stay with the modules
+ * they change, which record them.
+ */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, AuditModule],
   controllers: [AdminController],
   providers: [AdminService, AdminRepository],
 })

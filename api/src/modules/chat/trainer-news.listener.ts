@@ -3,6 +3,7 @@ import { OnEvent } from '@nestjs/event-emitter';
 import {
   DOMAIN_EVENTS,
   type ProgramPublicationChangedEvent,
+  type ProgramRejectedEvent,
   type SubscriptionStartedEvent,
 } from '../../common/events/domain-events.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -15,11 +16,22 @@ export const TRAINER_NEWS = {
   newSubscriber: (member: string, programme: string) => `${member} subscribed to ${programme}`,
   published: (programme: string) => `Your programme ${programme} is published`,
   blocked: (programme: string) => `Your programme ${programme} was blocked by the admin`,
+  rejected: (programme: string, reason: string) => `Your programme ${programme} was not approved: ${reason}`,
 } as const;
+
+/** The stored notification's message column; the whole reason is on the programme (`rejection_reason`). */
+const NOTIFICATION_MAX_LENGTH = 255;
+
+/** At most the column's length in characters (code points, as the database counts them). */
+function clip(text: string): string {
+  const characters = [...text];
+  if (characters.length <= NOTIFICATION_MAX_LENGTH) return text;
+  return `${characters.slice(0, NOTIFICATION_MAX_LENGTH - 1).join('')}…`;
+}
 
 /**
  * Tells trainers what happened to their programmes (docs/architecture.md §8): a new subscriber, a publication, a
- * block. The change's request waits for it (`emitAsync`), so the news is there when the answer is; a failure here is
+ * block, a rejection. The change's request waits for it (`emitAsync`), so the news is there when the answer is; a failure here is
  * logged and never undoes or fails the change.
  */
 @Injectable()
@@ -70,6 +82,26 @@ export class TrainerNewsListener {
       this.logger.error(
         { err: error },
         `Could not tell the trainer of programme ${programId} of its publication`,
+      );
+    }
+  }
+
+  @OnEvent(DOMAIN_EVENTS.programRejected)
+  async onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
+    try {
+      const programme = await this.lookups.programmeAndTrainer(programId);
+      if (!programme) return;
+      await this.notifications.notify(programme.trainerUserId, {
+        category: 'program',
+        senderId: null,
+        senderName: SITE_SENDER,
+        message: clip(TRAINER_NEWS.rejected(programme.name, reason)),
+        payload: { program_id: programId, published: false, reason },
+      });
+    } catch (error) {
+      this.logger.error(
+        { err: error },
+        `Could not tell the trainer of programme ${programId} of its rejection`,
       );
     }
   }

@@ -16,5 +16,6 @@ export class MailProcessor implements OnModuleInit {
     this.jobs.register('mail.subscription-refunded', 'mail', (job) =>
       this.mail.sendSubscriptionRefunded(job),
     );
+    this.jobs.register('mail.program-rejected', 'mail', (job) => this.mail.sendProgramRejected(job));
   }
 }

@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PaymentReceiptJob, SubscriptionRefundedJob, VerifyEmailJob } from '@fitcoach/contracts';
+import type {
+  PaymentReceiptJob,
+  ProgramRejectedJob,
+  SubscriptionRefundedJob,
+  VerifyEmailJob,
+} from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { paymentReceiptMail, subscriptionRefundedMail, verifyEmailMail } from './mail.templates.js';
+import {
+  paymentReceiptMail,
+  programRejectedMail,
+  subscriptionRefundedMail,
+  verifyEmailMail,
+} from './mail.templates.js';
 import { MailTransport } from './mail.transport.js';
 
 /** Renders and sends FitCoach's mail. Called by the mail queue's processor; features enqueue jobs instead. */
@@ -27,5 +37,10 @@ export class MailService {
   async sendSubscriptionRefunded(job: SubscriptionRefundedJob): Promise<void> {
     const link = `${this.config.publicUrl}/programmes`;
     await this.transport.send({ to: job.to, ...subscriptionRefundedMail(job, link) }, link);
+  }
+
+  async sendProgramRejected(job: ProgramRejectedJob): Promise<void> {
+    const link = `${this.config.publicUrl}/trainerDashboard`;
+    await this.transport.send({ to: job.to, ...programRejectedMail(job, link) }, link);
   }
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { paymentReceiptMail, subscriptionRefundedMail, verifyEmailMail } from './mail.templates.js';
+import {
+  paymentReceiptMail,
+  programRejectedMail,
+  subscriptionRefundedMail,
+  verifyEmailMail,
+} from './mail.templates.js';
 
 describe(verifyEmailMail.name, () => {
   const link = 'https://fit.example/verify/abc123';
@@ -65,5 +70,20 @@ describe(subscriptionRefundedMail.name, () => {
     expect(text).toContain('your subscription to this programme has ended');
     expect(text).toContain('Refunded amount: 25.00 USD');
     expect(text).toContain('Date: 24 November 2026');
+  });
+});
+
+describe(programRejectedMail.name, () => {
+  it('gives the trainer the reason, escaped in the HTML part, and the way to the dashboard', () => {
+    const link = 'https://fit.example/trainerDashboard';
+    const { subject, text, html } = programRejectedMail(
+      { to: 'tess@example.com', firstName: 'Tess', programName: 'Core', reason: 'Add <b>lesson</b> videos' },
+      link,
+    );
+    expect(subject).toBe('Your FitCoach programme was not approved: Core');
+    expect(text).toContain('Reason: Add <b>lesson</b> videos');
+    expect(text).toContain(`Open my dashboard: ${link}`);
+    expect(html).toContain('Add &lt;b&gt;lesson&lt;/b&gt; videos');
+    expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   type PaymentReceiptJob,
+  type ProgramRejectedJob,
   type SubscriptionRefundedJob,
   VERIFY_EMAIL_LINK_TTL_HOURS,
   type VerifyEmailJob,
@@ -180,5 +181,20 @@ export function subscriptionRefundedMail(job: SubscriptionRefundedJob, link: str
     ],
     outro: 'You can subscribe again at any time.',
     link: { label: 'Browse programmes', href: link },
+  });
+}
+
+/** Sent when a superuser rejected a trainer's programme: the reason, and the way back to edit and submit it again. */
+export function programRejectedMail(job: ProgramRejectedJob, link: string): RenderedMail {
+  return statementMail({
+    subject: `Your FitCoach programme was not approved: ${job.programName}`,
+    firstName: job.firstName,
+    intro: 'A FitCoach admin reviewed your programme and did not publish it yet.',
+    rows: [
+      ['Programme', job.programName],
+      ['Reason', job.reason],
+    ],
+    outro: 'You can change your programme and ask for publication again from your dashboard.',
+    link: { label: 'Open my dashboard', href: link },
   });
 }

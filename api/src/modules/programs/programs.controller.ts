@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   Get,
+  HttpCode,
   Param,
   Post,
   Put,
@@ -10,9 +11,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import {
+  AdminProgramsQueryDto,
   CreateProgramDto,
   PaginationQueryDto,
   ProgramListQueryDto,
+  RejectProgramDto,
   UpdateProgramDto,
 } from '@fitcoach/contracts';
 import {
@@ -28,11 +31,15 @@ import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
+import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramsService } from './programs.service.js';
 
 @Controller('fitness_programs')
 export class ProgramsController {
-  constructor(private readonly programs: ProgramsService) {}
+  constructor(
+    private readonly programs: ProgramsService,
+    private readonly moderation: ProgramModerationService,
+  ) {}
 
   @Post('create')
   @Roles('trainer')
@@ -81,8 +88,8 @@ export class ProgramsController {
   @Get('retrive_all_programs')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
-  retrieveAllPrograms(@Query() query: PaginationQueryDto) {
-    return this.programs.listAll(query);
+  retrieveAllPrograms(@Query() query: AdminProgramsQueryDto) {
+    return this.moderation.listAll(query);
   }
 
   @Get('publishRequest/:id')
@@ -96,26 +103,34 @@ export class ProgramsController {
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
   getPublishRequests(@Query() query: PaginationQueryDto) {
-    return this.programs.listPendingRequests(query);
+    return this.moderation.listPendingRequests(query);
   }
 
   @Get('publishprogram/:id')
   @ChangesStateOnGet()
   @Roles('superuser')
   publishProgram(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
-    return this.programs.publish(auth, id);
+    return this.moderation.publish(auth, id);
+  }
+
+  /** Beyond the contract: sends a programme waiting for approval back to its trainer with a reason. */
+  @Post('reject/:id')
+  @HttpCode(200)
+  @Roles('superuser')
+  reject(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: RejectProgramDto) {
+    return this.moderation.reject(auth, id, dto);
   }
 
   @Get('changePublishStatus/:id')
   @ChangesStateOnGet()
   @Roles('superuser')
   changePublishStatus(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
-    return this.programs.togglePublished(auth, id);
+    return this.moderation.togglePublished(auth, id);
   }
 
   @Get('getProgramCount')
   @Roles('superuser')
   getProgramCount() {
-    return this.programs.count();
+    return this.moderation.count();
   }
 }

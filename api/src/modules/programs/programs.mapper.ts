@@ -1,16 +1,39 @@
-import { fullName, type ProgramResponse } from '@fitcoach/contracts';
+import { fullName, type ProgramResponse, type ProgramStatus } from '@fitcoach/contracts';
 import type { ProgramEntity } from './program.entity.js';
+import type { PublishRequestEntity } from './publish-request.entity.js';
 
 /** Money is stored in minor units; the API's `price` is the whole amount in the programme's currency. */
 export const MINOR_UNITS_PER_MAJOR = 100;
 
+/** A programme's publish request as its owner's and superusers' views read it: null when nobody ever asked. */
+export type ProgramReview = Pick<PublishRequestEntity, 'status' | 'reason'> | null;
+
 /**
- * The API's Program (docs/product.md §3); the programme must be loaded with its trainer and the trainer's account (for `trainer_name`).
- * `publishRequested` is given for the owner's and superusers' views only; everybody else's leave the key out.
+ * Where a programme stands (docs/product.md §4), from its flag and its request: the same rule as the Programs
+ * list's status filter (`STATUS_CONDITIONS` in programs.repository.ts). A rejected programme is a draft again.
  */
-export function toProgramResponse(program: ProgramEntity, publishRequested?: boolean): ProgramResponse {
+export function programStatus(isPublished: boolean, review: ProgramReview): ProgramStatus {
+  if (isPublished) return 'published';
+  switch (review?.status) {
+    case 'pending':
+      return 'pending';
+    case 'approved':
+    case 'blocked':
+      return 'blocked';
+    default:
+      return 'draft';
+  }
+}
+
+/**
+ * The API's Program (docs/product.md §3); the programme must be loaded with its trainer and the trainer's account
+ * (for `trainer_name`). `review` is given for the owner's and superusers' views only, which add
+ * `publish_requested`, `status` and `rejection_reason`; everybody else's leave the keys out.
+ */
+export function toProgramResponse(program: ProgramEntity, review?: ProgramReview): ProgramResponse {
   const account = program.trainer?.user;
   if (!account) throw new Error(`Programme ${program.id} was loaded without its trainer's account`);
+  const status = review === undefined ? undefined : programStatus(program.isPublished, review);
   return {
     id: program.id,
     program_name: program.name,
@@ -24,7 +47,11 @@ export function toProgramResponse(program: ProgramEntity, publishRequested?: boo
     trainer: program.trainerId,
     trainer_name: fullName(account.firstName, account.lastName),
     is_published: program.isPublished,
-    ...(publishRequested !== undefined && { publish_requested: publishRequested }),
+    ...(status !== undefined && {
+      publish_requested: status === 'pending',
+      status,
+      rejection_reason: status === 'draft' ? (review?.reason ?? null) : null,
+    }),
     created_on: program.createdAt.toISOString(),
     updated_on: program.updatedAt.toISOString(),
   };

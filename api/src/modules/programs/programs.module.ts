@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
+import { ProgramMails } from './program-mails.js';
+import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramEntity } from './program.entity.js';
 import { ProgramsController } from './programs.controller.js';
 import { ProgramsRepository } from './programs.repository.js';
@@ -13,9 +16,10 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     TypeOrmModule.forFeature([ProgramEntity, PublishRequestEntity]),
     TrainersModule,
     SubscriptionStoreModule,
+    AuditModule,
   ],
   controllers: [ProgramsController],
-  providers: [ProgramsService, ProgramsRepository],
+  providers: [ProgramsService, ProgramModerationService, ProgramsRepository, ProgramMails],
   exports: [ProgramsService],
 })
 export class ProgramsModule {}

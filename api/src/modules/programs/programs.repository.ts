@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, type EntityManager, In, Not, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { ProgramStatus } from '@fitcoach/contracts';
 import type { Paging } from '../../common/database/paging.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { ProgramEntity } from './program.entity.js';
-import { PublishRequestEntity } from './publish-request.entity.js';
+import { PublishRequestEntity, type PublishRequestStatus } from './publish-request.entity.js';
 
 /** `get_trainer_programme` is unpaginated for the spec's client; no trainer needs more on one page. */
 export const TRAINER_PROGRAMS_LIMIT = 200;
@@ -37,6 +38,31 @@ export type NewProgram = Pick<
 
 export type ProgramChanges = Partial<Omit<NewProgram, 'trainerId'>>;
 
+/** The superusers' Programs list filters. */
+export interface ProgramsFilter {
+  status?: ProgramStatus;
+  trainer?: number;
+}
+
+/**
+ * Each status of docs/product.md §4 as a condition on a programme and its (left-joined) request, the same rule as
+ * `programStatus` in programs.mapper.ts.
+ */
+const STATUS_CONDITIONS: Record<ProgramStatus, string> = {
+  published: 'program.isPublished = :published',
+  pending: 'program.isPublished = :unpublished AND request.status = :pending',
+  blocked: 'program.isPublished = :unpublished AND request.status IN (:...blocked)',
+  draft: 'program.isPublished = :unpublished AND (request.id IS NULL OR request.status = :rejected)',
+};
+
+const STATUS_PARAMETERS = {
+  published: true,
+  unpublished: false,
+  pending: 'pending',
+  blocked: ['approved', 'blocked'] satisfies PublishRequestStatus[],
+  rejected: 'rejected',
+};
+
 /**
  * The narrow queries on programmes and their publish requests. Lists load each programme with its trainer and the
  * few account columns `trainer_name` and visibility need, in one query; who may see which is the service's business.
@@ -55,10 +81,6 @@ export class ProgramsRepository {
 
   findById(id: number): Promise<ProgramEntity | null> {
     return this.programs.findOneBy({ id });
-  }
-
-  exists(id: number): Promise<boolean> {
-    return this.programs.existsBy({ id });
   }
 
   isOfTrainer(id: number, trainerId: number): Promise<boolean> {
@@ -104,9 +126,16 @@ export class ProgramsRepository {
     return this.pageOf(search.orderBy('program.id', 'DESC'), paging);
   }
 
-  /** Every programme, newest first. */
-  pageOfAll(paging: Paging): Promise<[ProgramEntity[], number]> {
-    return this.pageOf(this.withTrainer().orderBy('program.id', 'DESC'), paging);
+  /** Every programme, or those of one status or trainer, newest first. */
+  pageOfAll({ status, trainer }: ProgramsFilter, paging: Paging): Promise<[ProgramEntity[], number]> {
+    const query = this.withTrainer();
+    if (status !== undefined) {
+      query
+        .leftJoin(PublishRequestEntity, 'request', 'request.programId = program.id')
+        .andWhere(STATUS_CONDITIONS[status], STATUS_PARAMETERS);
+    }
+    if (trainer !== undefined) query.andWhere('program.trainerId = :trainer', { trainer });
+    return this.pageOf(query.orderBy('program.id', 'DESC'), paging);
   }
 
   /** Unpublished programmes whose publish request is pending, oldest request first. */
@@ -137,11 +166,11 @@ export class ProgramsRepository {
     return this.requests.findOneBy({ programId });
   }
 
-  /** Pending again, if it is still approved; false when a concurrent call re-opened it first. */
-  async reopenApprovedRequest(requestId: number): Promise<boolean> {
+  /** Pending again, if a superuser had decided on it; false when a concurrent call re-opened it first. */
+  async reopenDecidedRequest(requestId: number): Promise<boolean> {
     const reopened = await this.requests.update(
-      { id: requestId, status: 'approved' },
-      { status: 'pending', decidedAt: null },
+      { id: requestId, status: Not('pending') },
+      { status: 'pending', decidedAt: null, reason: null },
     );
     return reopened.affected !== 0;
   }
@@ -151,36 +180,72 @@ export class ProgramsRepository {
     await this.requests.insert({ programId, status: 'pending', decidedAt: null });
   }
 
-  /**
-   * Publishing settles the programme's pending request, so it leaves the superusers' queue. No transaction is
-   * needed: should the second write fail, the leftover request is not listed (the queue shows unpublished
-   * programmes only) and the next publication settles it.
-   */
-  async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.update({ id }, { isPublished: published });
-    if (published) {
-      await this.requests.update(
-        { programId: id, status: 'pending' },
-        { status: 'approved', decidedAt: new Date() },
-      );
-    }
+  /** Runs `work` in one transaction; the repository's manager-taking methods join it. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.programs.manager.transaction(work);
   }
 
-  /** The ids among these programmes whose publish request is pending: one query, none for an empty list. */
-  async withPendingRequest(programIds: number[]): Promise<Set<number>> {
-    if (programIds.length === 0) return new Set();
-    const pending = await this.requests.find({
-      select: { programId: true },
-      where: { programId: In(programIds), status: 'pending' },
-    });
-    return new Set(pending.map((request) => request.programId));
+  /**
+   * Publishes or blocks inside the caller's transaction, recording the superuser's decision on the programme's
+   * request (created when nobody had asked): publishing settles a pending request, so it leaves the superusers'
+   * queue, and a blocked programme is told apart from a draft. The programme's row first, as `update` does.
+   */
+  async setPublished(manager: EntityManager, id: number, published: boolean): Promise<void> {
+    await manager.update(ProgramEntity, { id }, { isPublished: published });
+    await this.decide(manager, id, published ? 'approved' : 'blocked');
+  }
+
+  /**
+   * Sends a programme waiting for approval back to its trainer with the reason, inside the caller's transaction.
+   * False when its request was not pending (any more): a concurrent decision came first.
+   */
+  async reject(manager: EntityManager, programId: number, reason: string, decidedAt: Date): Promise<boolean> {
+    const rejected = await manager.update(
+      PublishRequestEntity,
+      { programId, status: 'pending' },
+      { status: 'rejected', decidedAt, reason },
+    );
+    return rejected.affected === 1;
+  }
+
+  /** Where the news of a programme goes: its trainer's address and first name, with the programme's name. */
+  async findTrainerAddress(
+    programId: number,
+  ): Promise<{ email: string; firstName: string; programName: string } | null> {
+    const row = await this.programs
+      .createQueryBuilder('program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .select('user.email', 'email')
+      .addSelect('user.firstName', 'firstName')
+      .addSelect('program.name', 'programName')
+      .where('program.id = :programId', { programId })
+      .getRawOne<{ email: string; firstName: string; programName: string }>();
+    return row ?? null;
+  }
+
+  /** The requests of these programmes, by programme id: one query, none for an empty list. */
+  async requestsOf(programIds: number[]): Promise<Map<number, PublishRequestEntity>> {
+    if (programIds.length === 0) return new Map();
+    const requests = await this.requests.findBy({ programId: In(programIds) });
+    return new Map(requests.map((request) => [request.programId, request]));
+  }
+
+  private async decide(
+    manager: EntityManager,
+    programId: number,
+    status: PublishRequestStatus,
+  ): Promise<void> {
+    const decision = { status, decidedAt: new Date(), reason: null };
+    const decided = await manager.update(PublishRequestEntity, { programId }, decision);
+    if (!decided.affected) await manager.insert(PublishRequestEntity, { programId, ...decision });
   }
 
   private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {
     const reopened = await manager.update(
       PublishRequestEntity,
       { programId },
-      { status: 'pending', decidedAt: null },
+      { status: 'pending', decidedAt: null, reason: null },
     );
     if (!reopened.affected) {
       await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });

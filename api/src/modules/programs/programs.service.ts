@@ -3,7 +3,6 @@ import {
   type CreateProgramDto,
   DEFAULT_CURRENCY,
   type MessageResponse,
-  type PaginationQueryDto,
   type ProgramListQueryDto,
   type ProgramResponse,
   type ProgramUpdateResponse,
@@ -19,10 +18,8 @@ import { SubscriptionsRepository } from '../subscriptions/subscriptions.reposito
 import { TrainersService } from '../trainers/trainers.service.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import type { ProgramEntity } from './program.entity.js';
-import { MINOR_UNITS_PER_MAJOR, toProgramResponse } from './programs.mapper.js';
+import { MINOR_UNITS_PER_MAJOR, type ProgramReview, toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
-import { EventEmitter2 } from '@nestjs/event-emitter';
-import { DOMAIN_EVENTS, type ProgramPublicationChangedEvent } from '../../common/events/domain-events.js';
 
 export const PROGRAM_MESSAGES = {
   created: 'Programme created',
@@ -35,8 +32,11 @@ export const PROGRAM_MESSAGES = {
   alreadyPublished: 'Program is already published',
   published: 'Program Published',
   blocked: 'Program Blocked',
+  rejected: 'Program Rejected',
+  notPending: 'Only a programme waiting for approval can be rejected',
 } as const;
 
+/** A programme's life on its trainer's side (docs/product.md §4): seen, created, edited, submitted, listed. */
 @Injectable()
 export class ProgramsService {
   private readonly logger = new Logger(ProgramsService.name);
@@ -46,7 +46,6 @@ export class ProgramsService {
     private readonly trainers: TrainersService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
-    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -167,12 +166,12 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.updated, back_to_review: backToReview };
   }
 
-  /** With `publish_requested` for the owner and superusers. */
+  /** With `publish_requested` and `status` for the owner and superusers. */
   async getVisible(auth: AuthContext | null, id: number): Promise<ProgramResponse> {
     const program = await this.findVisible(auth, id);
     if (!(await this.mayManage(auth, program))) return toProgramResponse(program);
-    const requested = await this.awaitingPublication([program]);
-    return toProgramResponse(program, requested.has(program.id));
+    const [response] = await this.withReview([program]);
+    return response;
   }
 
   /** The public catalogue: published programmes of trainers who are not blocked, newest first. */
@@ -188,13 +187,6 @@ export class ProgramsService {
     };
   }
 
-  /** Every programme, for superusers (so with `publish_requested`), newest first. */
-  async listAll(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.programs.pageOfAll(paging);
-    return { items: await this.withPublishRequested(rows), total, ...paging };
-  }
-
   /**
    * A trainer's programmes, newest first: the published ones, or all of them, with `publish_requested`, for the
    * trainer and superusers. A blocked trainer is unknown to everyone else, as on the trainer's profile.
@@ -207,14 +199,12 @@ export class ProgramsService {
     }
     const programs = await this.programs.listOfTrainer(trainerId, !mayReadAll);
     const loaded = programs.map((program) => Object.assign(program, { trainer }));
-    return mayReadAll
-      ? this.withPublishRequested(loaded)
-      : loaded.map((program) => toProgramResponse(program));
+    return mayReadAll ? this.withReview(loaded) : loaded.map((program) => toProgramResponse(program));
   }
 
   /**
    * The owner asks a superuser to publish (docs/product.md §4); it never publishes by itself. One request row per
-   * programme: created the first time, re-opened when a programme that was published and then blocked is
+   * programme: created the first time, re-opened when a programme a superuser decided on (blocked, say) is
    * submitted again.
    */
   async requestPublication(auth: AuthContext, id: number): Promise<MessageResponse> {
@@ -224,7 +214,7 @@ export class ProgramsService {
     if (request?.status === 'pending') return { message: PROGRAM_MESSAGES.requestPending };
     if (request) {
       // Nothing changed: a concurrent call re-opened it first.
-      if (!(await this.programs.reopenApprovedRequest(request.id))) {
+      if (!(await this.programs.reopenDecidedRequest(request.id))) {
         return { message: PROGRAM_MESSAGES.requestPending };
       }
     } else {
@@ -239,61 +229,17 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.requestSent };
   }
 
-  /** Unpublished programmes waiting for a superuser, oldest request first. */
-  async listPendingRequests(query: PaginationQueryDto): Promise<Page<ProgramResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.programs.pageOfPendingRequests(paging);
-    return { items: rows.map((row) => toProgramResponse(row, true)), total, ...paging };
-  }
-
   /**
-   * A superuser publishes, approving the pending request. A programme nobody asked to publish may be published
-   * too: superusers curate the catalogue, and `changePublishStatus` could do it anyway.
+   * The owner's and superusers' view of programmes loaded with their trainer: `publish_requested`, `status` and
+   * `rejection_reason` from their requests, read in one query for the whole list, none when every programme is published already
+   * (its request does not change its status).
    */
-  async publish(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (!(await this.programs.exists(id))) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    await this.setPublished(id, true);
-    this.logger.log(`Programme ${id} published by user ${auth.user.id}`);
-    return { message: PROGRAM_MESSAGES.published };
-  }
-
-  /** Publishes or blocks (unpublishes); both keys for the spec's client, which reads `messsage`. */
-  async togglePublished(auth: AuthContext, id: number): Promise<{ message: string; messsage: string }> {
-    const program = await this.programs.findById(id);
-    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    const published = !program.isPublished;
-    await this.setPublished(id, published);
-    this.logger.log(`Programme ${id} ${published ? 'published' : 'blocked'} by user ${auth.user.id}`);
-    const message = published ? PROGRAM_MESSAGES.published : PROGRAM_MESSAGES.blocked;
-    return { message, messsage: message };
-  }
-
-  /** Publishes or blocks, then tells whoever listens (the trainer's notifications). */
-  private async setPublished(id: number, published: boolean): Promise<void> {
-    await this.programs.setPublished(id, published);
-    await this.events.emitAsync(DOMAIN_EVENTS.programPublicationChanged, {
-      programId: id,
-      published,
-    } satisfies ProgramPublicationChangedEvent);
-  }
-
-  /** A one-element array, as the spec's client reads it (README.md, API). */
-  async count(): Promise<[number]> {
-    return [await this.programs.count()];
-  }
-
-  /**
-   * The ids of those programmes that wait for a superuser, as `getPublishRequests` lists them (unpublished, with a
-   * pending request): one query for the whole list, none when every programme is published already.
-   */
-  private async awaitingPublication(programs: ProgramEntity[]): Promise<Set<number>> {
+  async withReview(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
     const unpublished = programs.filter((program) => !program.isPublished).map((program) => program.id);
-    return this.programs.withPendingRequest(unpublished);
-  }
-
-  /** The owner's and superusers' view of programmes loaded with their trainer, `publish_requested` included. */
-  private async withPublishRequested(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
-    const requested = await this.awaitingPublication(programs);
-    return programs.map((program) => toProgramResponse(program, requested.has(program.id)));
+    const requests = await this.programs.requestsOf(unpublished);
+    return programs.map((program) => {
+      const review: ProgramReview = requests.get(program.id) ?? null;
+      return toProgramResponse(program, review);
+    });
   }
 }

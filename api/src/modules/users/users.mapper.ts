@@ -43,3 +43,8 @@ export function toUserBrief(user: UserEntity): UserBriefResponse {
     blocked: user.blocked,
   };
 }
+
+/** How the audit log names an account: "First Last <email>", as it is at the time (ADR 023). */
+export function accountLabel(user: Pick<UserEntity, 'firstName' | 'lastName' | 'email'>): string {
+  return `${fullName(user.firstName, user.lastName)} <${user.email}>`;
+}

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { PasswordModule } from '../auth/password.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
+import { SuperusersService } from './superusers.service.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
@@ -17,9 +19,10 @@ import { VerificationService } from './verification.service.js';
     PasswordModule,
     SessionsModule,
     SubscriptionStoreModule,
+    AuditModule,
   ],
   controllers: [UsersController],
-  providers: [UsersService, UsersRepository, VerificationService],
-  exports: [UsersService],
+  providers: [UsersService, SuperusersService, UsersRepository, VerificationService],
+  exports: [UsersService, SuperusersService],
 })
 export class UsersModule {}

@@ -140,8 +140,55 @@ export class UsersRepository {
     });
   }
 
-  async setBlocked(id: number, blocked: boolean): Promise<void> {
-    await this.dataSource.manager.update(UserEntity, { id }, { blocked });
+  /**
+   * Blocks or unblocks inside the caller's transaction. A superuser is never blocked: false when the account became
+   * one meanwhile (or is gone).
+   */
+  async setBlocked(manager: EntityManager, id: number, blocked: boolean): Promise<boolean> {
+    const changed = await manager.update(
+      UserEntity,
+      { id, ...(blocked && { isSuperuser: false }) },
+      { blocked },
+    );
+    return changed.affected === 1;
+  }
+
+  /** Superusers, the newest accounts first (as the other account lists). */
+  pageOfSuperusers({ page, pageSize }: Paging): Promise<[UserEntity[], number]> {
+    return this.dataSource.manager.findAndCount(UserEntity, {
+      where: { isSuperuser: true },
+      order: { id: 'DESC' },
+      take: pageSize,
+      skip: (page - 1) * pageSize,
+    });
+  }
+
+  /**
+   * The superusers' ids, inside the caller's transaction and, on MySQL, locked until it ends: two demotions at once
+   * then take turns, and the second sees the first's result (a locking read reads the latest rows), so they cannot
+   * remove the last two superusers together. SQLite runs one transaction at a time. The column has no index: the
+   * scan locks the table's rows for the moment of a demotion, which is rare.
+   */
+  async lockSuperuserIds(manager: EntityManager): Promise<number[]> {
+    const query = manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('user')
+      .select('user.id')
+      .where('user.isSuperuser = :yes', { yes: true });
+    if (manager.connection.options.type === 'mysql') query.setLock('pessimistic_write');
+    return (await query.getMany()).map((user) => user.id);
+  }
+
+  /**
+   * Makes an account a superuser, if it still may become one (verified, not blocked, not a trainer, not one
+   * already), or no longer one; inside the caller's transaction. False when nothing changed.
+   */
+  async setSuperuser(manager: EntityManager, id: number, superuser: boolean): Promise<boolean> {
+    const candidate = superuser
+      ? { isSuperuser: false, isVerified: true, blocked: false, isTrainer: false }
+      : { isSuperuser: true };
+    const changed = await manager.update(UserEntity, { id, ...candidate }, { isSuperuser: superuser });
+    return changed.affected === 1;
   }
 
   async markVerified(manager: EntityManager, id: number): Promise<void> {

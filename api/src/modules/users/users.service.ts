@@ -8,7 +8,7 @@ import {
   type UserBriefResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
-import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
+import { isSelf, isSelfOrSuperuser, moderates } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { definedOnly } from '../../common/database/changes.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
@@ -19,9 +19,16 @@ import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { UserEntity } from './user.entity.js';
-import { toUserBrief, toUserResponse } from './users.mapper.js';
+import { AuditService } from '../audit/audit.service.js';
+import { accountLabel, toUserBrief, toUserResponse } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
+
+/** The refusals of blocking (README.md, API: `changeUserAccess`). */
+export const ACCESS_MESSAGES = {
+  blockSelf: 'You cannot block yourself',
+  blockSuperuser: 'A superuser cannot be blocked: remove their superuser role first (Settings → Superusers)',
+} as const;
 
 @Injectable()
 export class UsersService {
@@ -34,6 +41,7 @@ export class UsersService {
     private readonly verification: VerificationService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
+    private readonly audit: AuditService,
   ) {}
 
   findByEmail(email: string): Promise<UserEntity | null> {
@@ -180,13 +188,26 @@ export class UsersService {
     return (await this.users.findAccountsAmong(ids, trainers)).map(toUserBrief);
   }
 
-  /** Blocks or unblocks an account; blocking also ends every session it has. */
+  /**
+   * Blocks or unblocks an account, with its audit entry in the same transaction (ADR 023); blocking also ends
+   * every session it has. Superusers block members and trainers, never another superuser nor themselves (409).
+   */
   async changeAccess(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (isSelf(auth, id)) throw new ConflictException('You cannot block yourself');
+    if (isSelf(auth, id)) throw new ConflictException(ACCESS_MESSAGES.blockSelf);
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException('User not found');
     const blocked = !user.blocked;
-    await this.users.setBlocked(id, blocked);
+    // Unblocking is always allowed: it mends an account that was blocked before superusers could not be.
+    if (blocked && !moderates(auth, user)) throw new ConflictException(ACCESS_MESSAGES.blockSuperuser);
+    const changed = await this.users.transaction(async (manager) => {
+      if (!(await this.users.setBlocked(manager, id, blocked))) return false;
+      await this.audit.record(manager, auth, {
+        action: blocked ? 'block_user' : 'unblock_user',
+        target: { type: 'user', id, label: accountLabel(user) },
+      });
+      return true;
+    });
+    if (!changed) throw new ConflictException(ACCESS_MESSAGES.blockSuperuser);
     if (blocked) await this.sessions.revokeAllOf(id);
     this.logger.log(`User ${id} ${blocked ? 'blocked' : 'unblocked'} by ${auth.user.id}`);
     return { message: blocked ? 'User Blocked' : 'User Unblocked' };

@@ -15,6 +15,7 @@ import {
   PROGRAM_PRICE,
   TEXT_MAX_LENGTH,
 } from '../limits.js';
+import type { ProgramStatus } from './admin.dto.js';
 import { changedText, choiceOr, optionalChoice, requiredText, wholeNumber } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
 import { optionalNumber, OptionalQuery, optionalTrim, trim } from './transforms.js';
@@ -187,6 +188,10 @@ export interface ProgramResponse {
   is_published: boolean;
   /** Unpublished and waiting for a superuser (docs/product.md §4); only in the owner's and superusers' views. */
   publish_requested?: boolean;
+  /** Where it stands (docs/product.md §4); only in the owner's and superusers' views. */
+  status?: ProgramStatus;
+  /** Why a superuser sent it back, until it is submitted again (null otherwise); the same views only. */
+  rejection_reason?: string | null;
   created_on: string;
   updated_on: string;
 }

@@ -7,3 +7,4 @@ export * from './reported-error.js';
 export * from './payments.dto.js';
 export * from './subscriptions.dto.js';
 export * from './accounts-query.dto.js';
+export * from './admin.dto.js';

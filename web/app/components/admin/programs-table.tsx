@@ -1,46 +1,92 @@
-import type { ProgramResponse } from '@fitcoach/contracts';
-import { Anchor, Badge, Text } from '@mantine/core';
-import { Form, Link } from '@remix-run/react';
+import type { ProgramResponse, ProgramStatus } from '@fitcoach/contracts';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Form, Link, useSearchParams } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { type Column, DataTable } from '~/components/layout/data-table';
 
-const COLUMNS: Column<ProgramResponse>[] = [
-  {
-    header: 'Name',
-    cell: (program) => (
-      <Anchor component={Link} to={`/programDetails/${program.id}`}>
-        {program.program_name}
-      </Anchor>
-    ),
-  },
-  { header: 'Category', cell: (program) => program.category },
-  { header: 'Duration', cell: (program) => `${program.duration} days` },
-  {
-    header: 'Status',
-    cell: (program) => (
-      <Badge color={program.is_published ? 'green' : 'gray'} variant="light">
-        {program.is_published ? 'Published' : 'Not published'}
-      </Badge>
-    ),
-  },
-  {
-    header: 'Change',
-    cell: (program) => (
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="id" value={program.id} />
-        <SubmitButton size="xs" color={program.is_published ? 'red' : undefined}>
-          {program.is_published ? 'Block' : 'Publish'}
-        </SubmitButton>
-      </Form>
-    ),
-  },
-];
+/** How the admin panel names the statuses of docs/product.md §4. */
+export const PROGRAM_STATUS_LABELS: Readonly<Record<ProgramStatus, string>> = {
+  draft: 'Draft',
+  pending: 'Pending',
+  published: 'Published',
+  blocked: 'Blocked',
+};
 
-/** docs/product.md §2.11 Programs: Name, Category, Duration, Status and Change (Block if published, else Publish). */
+const STATUS_COLORS: Readonly<Record<ProgramStatus, string>> = {
+  draft: 'gray',
+  pending: 'yellow',
+  published: 'green',
+  blocked: 'red',
+};
+
+/** The superusers' lists always carry `status`; a programme without one reads as its flag says. */
+const statusOf = (program: ProgramResponse): ProgramStatus =>
+  program.status ?? (program.is_published ? 'published' : 'draft');
+
+/** The URL of this list narrowed to one trainer, keeping the status filter (and going back to the first page). */
+function useTrainerLink() {
+  const [search] = useSearchParams();
+  return (trainer: number) => {
+    const next = new URLSearchParams(search);
+    next.delete('page');
+    next.set('trainer', String(trainer));
+    return `?${next}`;
+  };
+}
+
+/**
+ * docs/product.md §2.11 Programs: Name (with its trainer, a link that narrows the list to them), Category,
+ * Duration, Status and Change (Block if published, else Publish).
+ */
 export function ProgramsTable({ programs }: { programs: ProgramResponse[] }) {
+  const trainerLink = useTrainerLink();
+  const columns: Column<ProgramResponse>[] = [
+    {
+      header: 'Name',
+      cell: (program) => (
+        <Stack gap={0}>
+          <Anchor component={Link} to={`/programDetails/${program.id}`}>
+            {program.program_name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            by{' '}
+            <Anchor
+              component={Link}
+              to={trainerLink(program.trainer)}
+              inherit
+              aria-label={`Programs by ${program.trainer_name}`}
+            >
+              {program.trainer_name}
+            </Anchor>
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Category', cell: (program) => program.category },
+    { header: 'Duration', cell: (program) => `${program.duration} days` },
+    {
+      header: 'Status',
+      cell: (program) => (
+        <Badge color={STATUS_COLORS[statusOf(program)]} variant="light">
+          {PROGRAM_STATUS_LABELS[statusOf(program)]}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Change',
+      cell: (program) => (
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="id" value={program.id} />
+          <SubmitButton size="xs" color={program.is_published ? 'red' : undefined}>
+            {program.is_published ? 'Block' : 'Publish'}
+          </SubmitButton>
+        </Form>
+      ),
+    },
+  ];
   return (
     <>
-      <DataTable label="Programs" columns={COLUMNS} rows={programs} rowKey={(program) => program.id} />
+      <DataTable label="Programs" columns={columns} rows={programs} rowKey={(program) => program.id} />
       {programs.length === 0 ? <Text c="dimmed">No programmes.</Text> : null}
     </>
   );

@@ -1,5 +1,16 @@
 import type { ProgramResponse } from '@fitcoach/contracts';
-import { Alert, Anchor, Avatar, Button, Group, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Button,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
 
@@ -24,7 +35,7 @@ function PublishButton({ program }: { program: ProgramResponse }) {
 
 /**
  * docs/product.md §2.8 Programmes view, with "Requested" instead of the publish button while a superuser has yet to
- * decide.
+ * decide, and a rejected programme's reason above the button that asks again.
  */
 export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
@@ -87,7 +98,17 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
                         Requested
                       </Text>
                     ) : (
-                      <PublishButton program={program} />
+                      <Stack gap={4} align="flex-start">
+                        {program.rejection_reason ? (
+                          <Text size="sm" c="red.8">
+                            <Text span fw={700} inherit>
+                              Not approved:{' '}
+                            </Text>
+                            {program.rejection_reason}
+                          </Text>
+                        ) : null}
+                        <PublishButton program={program} />
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -1,6 +1,8 @@
 import type {
   AccountSort,
   AdminStatsResponse,
+  AuditAction,
+  AuditEntryResponse,
   UserBriefResponse,
   CaptureResponse,
   ChatContact,
@@ -15,6 +17,7 @@ import type {
   NotificationResponse,
   PaymentsConfigResponse,
   ProgramResponse,
+  ProgramStatus,
   ProgramUpdateResponse,
   RegisterDto,
   SubscriberEntry,
@@ -53,6 +56,18 @@ export interface ProgramFilters {
   category?: string;
   level?: string;
   q?: string;
+}
+
+/** A page of the superuser's Programs list, of one status or trainer when given. */
+export interface AdminProgramsQuery extends PageQuery {
+  status?: ProgramStatus;
+  trainer?: number;
+}
+
+/** A page of the audit log, of one action or one superuser when given. */
+export interface AuditQuery extends PageQuery {
+  action?: AuditAction;
+  actor?: number;
 }
 
 /** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
@@ -243,6 +258,26 @@ export const api = {
   /** The admin panel's dashboard figures (superusers only). */
   adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
 
+  /** Settings → Superusers: who they are, and making and unmaking them (superusers only). */
+  superusers: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<UserBriefResponse>>(args, `/api/admin/superusers/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  promoteSuperuser: (args: RouteArgs, email: string) =>
+    call<MessageResponse>(args, '/api/admin/superusers/', { method: 'POST', body: { email } }),
+
+  demoteSuperuser: (args: RouteArgs, userId: number) =>
+    call<MessageResponse>(args, `/api/admin/superusers/${userId}/`, { method: 'DELETE' }),
+
+  /** Settings → Activity: the audit log (superusers only). */
+  adminAudit: (args: RouteArgs, { action, actor, ...paging }: AuditQuery) =>
+    call<ListPage<AuditEntryResponse>>(
+      args,
+      `/api/admin/audit/${queryString({ ...pageParams(paging), action, actor })}`,
+      { paginated: true },
+    ),
+
   /*
    * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing
    * GETs: called with the Bearer token from the pages' actions, never from a link.
@@ -259,10 +294,10 @@ export const api = {
       { paginated: true },
     ),
 
-  adminPrograms: (args: RouteArgs, paging: PageQuery) =>
+  adminPrograms: (args: RouteArgs, { status, trainer, ...paging }: AdminProgramsQuery) =>
     call<ListPage<ProgramResponse>>(
       args,
-      `/api/fitness_programs/retrive_all_programs/${queryString(pageParams(paging))}`,
+      `/api/fitness_programs/retrive_all_programs/${queryString({ ...pageParams(paging), status, trainer })}`,
       { paginated: true },
     ),
 
@@ -281,4 +316,10 @@ export const api = {
 
   publishProgram: (args: RouteArgs, programId: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/publishprogram/${programId}/`),
+
+  rejectProgram: (args: RouteArgs, programId: number, reason: string) =>
+    call<MessageResponse>(args, `/api/fitness_programs/reject/${programId}/`, {
+      method: 'POST',
+      body: { reason },
+    }),
 };

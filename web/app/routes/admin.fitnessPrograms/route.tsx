@@ -1,26 +1,23 @@
 import { Stack, Title } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { ProgramsFilter } from '~/components/admin/programs-filter';
 import { ProgramsTable } from '~/components/admin/programs-table';
 import { Pager } from '~/components/catalogue/pager';
-import { adminAction, adminList } from '~/utils/admin.server';
-import { api } from '~/utils/api/endpoints.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { changeProgram, loadPrograms } from './programs.server';
 
-export const loader = sessionLoader((args: LoaderFunctionArgs) =>
-  adminList(args, (paging) => api.adminPrograms(args, paging)),
-);
+export const loader = sessionLoader((args: LoaderFunctionArgs) => loadPrograms(args));
 
-/** Block a published programme, or publish one that is not. */
-export const action = sessionAction((args: ActionFunctionArgs) =>
-  adminAction(args, (id) => api.changePublishStatus(args, id)),
-);
+export const action = sessionAction((args: ActionFunctionArgs) => changeProgram(args));
 
+/** docs/product.md §2.11 Programs, narrowed by status and trainer through a GET form; the pages keep the filters. */
 export default function AdminProgramsRoute() {
-  const { items, total, page, pageSize } = useLoaderData<typeof loader>();
+  const { items, total, page, pageSize, trainers } = useLoaderData<typeof loader>();
   return (
     <Stack>
       <Title order={1}>Programms</Title>
+      <ProgramsFilter trainers={trainers} programs={items} />
       <ProgramsTable programs={items} />
       <Pager page={page} pageSize={pageSize} total={total} />
     </Stack>

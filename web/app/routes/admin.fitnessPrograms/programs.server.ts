@@ -1,0 +1,32 @@
+import { PAGINATION, PROGRAM_STATUSES, type ProgramStatus, type TrainerResponse } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { adminAction, adminList } from '~/utils/admin.server';
+import { api } from '~/utils/api/endpoints.server';
+import { parseId } from '~/utils/catalogue';
+
+/** The Programs page's filters of a URL (`?status=&trainer=`); an unknown value means "any" rather than an error. */
+export function programsFilters(search: URLSearchParams): { status?: ProgramStatus; trainer?: number } {
+  const status = PROGRAM_STATUSES.find((known) => known === search.get('status'));
+  const trainer = parseId(search.get('trainer')) ?? undefined;
+  return { ...(status ? { status } : {}), ...(trainer ? { trainer } : {}) };
+}
+
+/**
+ * A page of the programmes the URL's filters ask for, and the trainers the filter form offers: the catalogue's
+ * (those not blocked; a blocked trainer's programmes are reached through the "by" link of a row).
+ */
+export async function loadPrograms(args: LoaderFunctionArgs) {
+  const list = await adminList(args, (paging, search) =>
+    api.adminPrograms(args, { ...paging, ...programsFilters(search) }),
+  );
+  const trainers = await api.trainers(args, { page: 1, pageSize: PAGINATION.maxPageSize });
+  const options = trainers.ok
+    ? trainers.data.items.map((trainer: TrainerResponse) => ({ id: trainer.id, name: trainer.username }))
+    : [];
+  return { ...list, trainers: options };
+}
+
+/** Block a published programme, or publish one that is not. */
+export function changeProgram(args: ActionFunctionArgs) {
+  return adminAction(args, (id) => api.changePublishStatus(args, id));
+}
