@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { JobsService } from '../../common/jobs/jobs.service.js';
 import type { MediaService, UploadedImage } from '../../common/media/media.service.js';
 import type { PasswordService } from '../auth/password.service.js';
@@ -41,6 +42,7 @@ describe(UsersService.name, () => {
       {} as VerificationService,
       {} as SubscriptionsRepository,
       media,
+      {} as AuditService,
     );
 
     await expect(service.update(auth, { first_name: 'Asha' }, picture)).rejects.toBe(failure);
