@@ -101,6 +101,30 @@ describe('GET /api/users/followProgram/{programId}/', () => {
     expect(await subscriptions.countBy({ programId: program.id })).toBe(1);
   });
 
+  it('answers one follow subscribed and the other already subscribed when two use one payment at once', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await completedPaymentWithoutSubscription(t, member.user.id, program);
+    const answers = await Promise.all([follow(program.id, member), follow(program.id, member)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(answers.map((res) => res.body.message).sort()).toEqual(
+      [SUBSCRIPTION_MESSAGES.alreadySubscribed, SUBSCRIPTION_MESSAGES.subscribed].sort(),
+    );
+    expect(await activeOf(member.user.id, program.id)).toHaveLength(1);
+  });
+
+  it('tells a subscriber whose programme was unpublished since that they are subscribed', async () => {
+    const member = await createSession(t);
+    const program = await published();
+    await subscribe(t, member.user.id, program);
+    await t.app
+      .get(DataSource)
+      .getRepository(ProgramEntity)
+      .update({ id: program.id }, { isPublished: false });
+    await follow(program.id, member).expect(200, { message: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+    expect(await subscriptions.countBy({ programId: program.id })).toBe(1);
+  });
+
   it('after an unfollow, needs a new payment: the old one has been used', async () => {
     const member = await createSession(t);
     const program = await published();

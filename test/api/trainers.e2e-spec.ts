@@ -110,9 +110,20 @@ describe('POST /api/trainers/TrainerProfileCreation/', () => {
     expect(storedTrainerPictures()).toEqual(picturesBefore);
   });
 
-  it('refuses a second registration with 409', async () => {
+  it('refuses a second registration with 409, keeping no picture it sent', async () => {
     const { session } = await createTrainer(t);
-    await register(session.bearer).expect(409, REFUSED.alreadyTrainer);
+    const picturesBefore = storedTrainerPictures();
+    await register(session.bearer)
+      .attach('profile_picture', await plainImage(40, 30), 'me.png')
+      .expect(409, REFUSED.alreadyTrainer);
+    expect(await trainers.countBy({ userId: session.user.id })).toBe(1);
+    expect(storedTrainerPictures()).toEqual(picturesBefore);
+  });
+
+  it('makes one trainer of two registrations at once, and refuses the other with 409', async () => {
+    const session = await createSession(t);
+    const answers = await Promise.all([register(session.bearer), register(session.bearer)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
     expect(await trainers.countBy({ userId: session.user.id })).toBe(1);
   });
 

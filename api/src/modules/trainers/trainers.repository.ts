@@ -41,10 +41,6 @@ export class TrainersRepository {
     return this.trainers.findOneBy({ userId });
   }
 
-  existsForUser(userId: number): Promise<boolean> {
-    return this.trainers.existsBy({ userId });
-  }
-
   /**
    * The trainer row and the account's trainer flag in one transaction. The account row first: a second
    * registration then waits for this one and meets its trainer row (a unique violation). Inserted first, both

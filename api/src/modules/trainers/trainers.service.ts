@@ -43,7 +43,8 @@ export class TrainersService {
 
   /**
    * Makes the caller a trainer: the trainer row and the user's flag in one transaction. The picture is optional
-   * (without one the account's picture shows, see the mapper) and is removed again if nothing was stored.
+   * (without one the account's picture shows, see the mapper) and is removed again if nothing was stored, as when
+   * the caller is a trainer already (409).
    * Superusers moderate trainers and their programmes, so they cannot be one (403): docs/product.md §6 does not
    * offer them "Join as Trainer", and the rule holds for the API, not only in the hidden link.
    */
@@ -53,9 +54,7 @@ export class TrainersService {
     picture: UploadedImage | undefined,
   ): Promise<MessageResponse> {
     if (auth.user.isSuperuser) throw new ForbiddenException(TRAINER_MESSAGES.superuser);
-    if (await this.trainers.existsForUser(auth.user.id)) {
-      throw new ConflictException(TRAINER_MESSAGES.alreadyTrainer);
-    }
+    // A second registration is refused by the unique index on the trainer's user id, whatever the timing.
     const storedPicture = picture ? await this.media.storeImage('trainer', picture, 'profile_picture') : null;
     try {
       await this.trainers.register({
