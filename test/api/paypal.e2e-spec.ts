@@ -127,10 +127,13 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
   it('gives two concurrent creates one PayPal order', async () => {
     const program = await published();
     const member = await createSession(t);
+    const lookups = paypal.calls.getOrder;
     const answers = await Promise.all([1, 2].map(() => createOrder(member, { program_id: program.id })));
     expect(answers.map((res) => res.status)).toEqual([201, 201]);
     expect(answers[1].body).toEqual(answers[0].body);
     expect((await holdings(member, program)).payments).toHaveLength(1);
+    // PayPal gave both the same order (one request id): nothing to look up.
+    expect(paypal.calls.getOrder).toBe(lookups);
   });
 
   it('records an open order PayPal captured while its answer was lost, instead of ordering again', async () => {
@@ -202,6 +205,8 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
       }),
     ]);
     expect(subs).toEqual([expect.objectContaining({ status: 'active', paymentId: rows[0].id })]);
+    const captures = paypal.requests.filter((r) => r.endpoint === 'capture');
+    expect(captures.at(-1)?.headers['paypal-request-id']).toBe(`fitcoach-capture-${rows[0].id}`);
   });
 
   it('captures an order approved on PayPal’s page, which sends the buyer back to our return URL', async () => {
@@ -582,7 +587,15 @@ describe('POST /api/payments/paypal/webhook/', () => {
     const member = await createSession(t);
     const orderId = await openOrder(member, program);
     paypal.approve(orderId);
+    // The receipt first, so that the newest mail to the member is the cancellation once it is sent.
+    const receipt = nextMailTo(
+      t.app.get(JobsService),
+      'mail.payment-receipt',
+      member.user.email,
+      join(t.config.dataDir, 'outbox'),
+    );
     await capture(member, orderId).expect(200);
+    await receipt;
     const captured = paypal.orders.get(orderId)?.capture;
     if (!captured) throw new Error('the fake PayPal did not capture the order');
     const mail = nextMailTo(
