@@ -20,7 +20,7 @@ const MODULES = {
   subscriptions: ['subscriptions', 'progress', 'access-matrix'],
   payments: ['payments', 'paypal', 'paypal-webhooks-off'],
   chat: ['chat', 'admin-programs'],
-  mail: ['mail', 'jobs', 'users', 'payments', 'admin-programs'],
+  mail: ['mail', 'jobs', 'users', 'payments', 'paypal', 'admin-programs'],
   admin: ['admin', 'admin-audit', 'admin-superusers'],
   audit: ['admin-audit'],
   // The site's access helpers, covered by their unit tests (the browser tests cannot run under Stryker).

@@ -212,6 +212,7 @@ describe('POST /api/fitness_programs/reject/{id}/', () => {
     const text = await mail;
     expect(text).toContain('Subject: Your FitCoach programme was not approved: Core Basics');
     expect(text).toContain('Add a video to every lesson.');
+    expect(text).toContain(`${t.config.publicUrl}/trainerDashboard`);
 
     await get(`publishRequest/${program.id}/`, session.bearer).expect(200, {
       message: 'Publish request sent',

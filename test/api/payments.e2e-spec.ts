@@ -303,6 +303,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/', () => {
     expect(mail).toContain('Subject: Your FitCoach receipt: Morning Flow');
     expect(mail).toContain('49.00 USD');
     expect(mail).toContain(order.body.id);
+    expect(mail).toContain(`${t.config.publicUrl}/programLesson/${program.id}`);
   });
 
   it('answers a replayed capture as the first, with one payment and one subscription', async () => {

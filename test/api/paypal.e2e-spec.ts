@@ -613,6 +613,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
     const text = await mail;
     expect(text).toContain('Subject: Your FitCoach subscription was cancelled: Evening Stretch');
     expect(text).toContain('25.00 USD');
+    expect(text).toContain(`${PUBLIC_URL}/programmes`);
     // Refunded, the member may buy the programme again.
     await createOrder(member, { program_id: program.id }).expect(201);
   });
