@@ -1,3 +1,5 @@
+// Over 300 lines: five tables' generated rows (column lists one a line) written by one bulk writer; they share the
+// ids it chooses and read best together.
 import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { PasswordService } from '../../modules/auth/password.service.js';
