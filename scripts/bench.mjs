@@ -5,6 +5,7 @@
 // Prints tables for docs/performance.md. Traffic goes to 127.0.0.1 only; every run is bounded in time.
 // Issue 11 adds a member's followed programmes and a subscriber's lessons, with the queries each request runs
 // (scripts/bench-subscriptions.mjs). `BENCH_ONLY=subscriptions` measures only those rows.
+// Issue 14: `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchAdmin } from './bench-admin.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
 import { freePort } from './bench-support.mjs';
 
@@ -23,6 +25,7 @@ const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 
 const ONLY_SUBSCRIPTIONS = process.env.BENCH_ONLY === 'subscriptions';
 
 execFileSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+if (process.env.BENCH_ONLY === 'admin') process.exit((await benchAdmin()) ? 0 : 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-bench-'));
 const benchUser = { email: 'bench@example.com', password: 'bench-password-1' };
 execFileSync(

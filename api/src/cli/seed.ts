@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../common/config/app-config.js';
 import { openDataSource } from '../common/database/data-source-options.js';
 import { seedDemo } from '../database/seeds/demo.js';
+import { LARGE_PASSWORD, LARGE_SCALE, largeEmail, seedLarge } from '../database/seeds/large.js';
 
 /** Enough for any load test, few enough that a typo (an extra zero or three) does not fill the disk. */
 const MAX_EXTRA_PROGRAMS = 100_000;
@@ -10,9 +11,26 @@ const MAX_EXTRA_PROGRAMS = 100_000;
 /**
  * `npm run seed [-- --programmes N]`: creates the demo accounts, trainers, programmes and lessons where they are
  * missing (running it again changes nothing), plus N extra published programmes for load tests.
+ * `--scale large` adds the dashboard's load-test data (api/src/database/seeds/large.ts): 100,000 accounts, 10,000
+ * programmes, 1,000,000 payments. It refuses NODE_ENV=production unless `--force` is given too.
  */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { programmes: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({
+    options: {
+      programmes: { type: 'string', default: '0' },
+      scale: { type: 'string', default: 'demo' },
+      force: { type: 'boolean', default: false },
+    },
+  });
+  if (values.scale !== 'demo' && values.scale !== 'large') {
+    throw new ConfigError('--scale must be demo or large');
+  }
+  const large = values.scale === 'large';
+  if (large && process.env.NODE_ENV === 'production' && !values.force) {
+    throw new ConfigError(
+      '--scale large writes a million rows of made-up data: refused with NODE_ENV=production',
+    );
+  }
   const extraPrograms = Number(values.programmes);
   if (!Number.isInteger(extraPrograms) || extraPrograms < 0 || extraPrograms > MAX_EXTRA_PROGRAMS) {
     throw new ConfigError(`--programmes must be a whole number from 0 to ${MAX_EXTRA_PROGRAMS}`);
@@ -30,6 +48,18 @@ async function main(): Promise<void> {
     );
     for (const login of logins) {
       process.stdout.write(`  ${login.role.padEnd(9)} ${login.email.padEnd(26)} ${login.password}\n`);
+    }
+    if (large) {
+      const bulkStarted = performance.now();
+      const result = await seedLarge(dataSource);
+      const bulkSeconds = ((performance.now() - bulkStarted) / 1000).toFixed(1);
+      process.stdout.write(
+        result.skipped
+          ? `\nLarge scale: already seeded (${largeEmail(1)} exists), nothing written.\n`
+          : `\nLarge scale: ${result.users} accounts (${result.trainers} trainers), ${result.programs} programmes, ` +
+              `${result.payments} payments, ${result.subscriptions} subscriptions (${bulkSeconds} s).\n` +
+              `  accounts ${largeEmail(1)} … ${largeEmail(LARGE_SCALE.users)}, password ${LARGE_PASSWORD}\n`,
+      );
     }
   } finally {
     await dataSource.destroy();

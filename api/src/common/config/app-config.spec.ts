@@ -17,6 +17,7 @@ describe(loadConfig.name, () => {
       corsOrigins: [],
       trustedProxies: ['loopback'],
       publicCacheMs: 2000,
+      adminStatsCacheMs: 10_000,
     });
   });
 
@@ -40,6 +41,7 @@ describe(loadConfig.name, () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUSTED_PROXIES: 'loopback, 172.28.0.10, 10.0.0.0/8,fd00::/8, ::1',
       PUBLIC_CACHE_MS: '0',
+      ADMIN_STATS_CACHE_MS: '0',
     });
     expect(sut).toMatchObject({
       nodeEnv: 'production',
@@ -54,6 +56,7 @@ describe(loadConfig.name, () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
+      adminStatsCacheMs: 0,
       paypal: {
         provider: 'paypal',
         clientId: 'live-client',
@@ -114,6 +117,8 @@ describe(loadConfig.name, () => {
     ['SMTP_URL', 'mail.example.com'],
     ['PUBLIC_CACHE_MS', '-1'],
     ['PUBLIC_CACHE_MS', 'soon'],
+    ['ADMIN_STATS_CACHE_MS', '-1'],
+    ['ADMIN_STATS_CACHE_MS', '600001'],
     ['TRUSTED_PROXIES', 'everyone'],
     ['TRUSTED_PROXIES', 'loopback, 10.0.0.300'],
     ['TRUSTED_PROXIES', '10.0.0.0/33'],

@@ -167,6 +167,13 @@ class EnvironmentVariables {
   @Min(0)
   @Max(60_000)
   PUBLIC_CACHE_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'ADMIN_STATS_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(600_000)
+  ADMIN_STATS_CACHE_MS?: number;
 }
 
 function parseBoolean(value: unknown): unknown {
@@ -198,6 +205,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
+  /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
+  adminStatsCacheMs: number;
 }
 
 /**
@@ -286,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
+    adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
   };
 }
 

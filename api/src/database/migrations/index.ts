@@ -7,6 +7,7 @@ import { CreateChat1763836800000 } from './1763836800000-CreateChat.js';
 import { CoverChatUnreadCounts1763942400000 } from './1763942400000-CoverChatUnreadCounts.js';
 import { AddPublishRequestReason1764028800000 } from './1764028800000-AddPublishRequestReason.js';
 import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.js';
+import { IndexAdminStats1764201600000 } from './1764201600000-IndexAdminStats.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   CoverChatUnreadCounts1763942400000,
   AddPublishRequestReason1764028800000,
   CreateAuditEntry1764115200000,
+  IndexAdminStats1764201600000,
 ];

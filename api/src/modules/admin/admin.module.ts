@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AdminFiguresCache } from './admin-figures.cache.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
@@ -12,6 +13,6 @@ import { AdminService } from './admin.service.js';
 @Module({
   imports: [UsersModule, AuditModule],
   controllers: [AdminController],
-  providers: [AdminService, AdminRepository],
+  providers: [AdminService, AdminRepository, AdminFiguresCache],
 })
 export class AdminModule {}

@@ -60,9 +60,25 @@ export class AdminRepository {
     return rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
   }
 
-  /** The programmes with the most active subscribers, with their trainer's name. */
+  /**
+   * The programmes with the most active subscribers, with their trainer's name. The counts are grouped from
+   * `idx_subscription_active_flag_program_id` alone; only the `limit` programmes found are then read. A programme
+   * without an active subscriber is never listed.
+   */
   async topPrograms(limit: number): Promise<TopProgramRow[]> {
-    const rows = await this.dataSource
+    const counts = await this.dataSource
+      .createQueryBuilder(SubscriptionEntity, 'subscription')
+      .select('subscription.programId', 'id')
+      .addSelect('COUNT(*)', 'users')
+      .where('subscription.activeFlag = 1')
+      .groupBy('subscription.programId')
+      .orderBy('users', 'DESC')
+      .addOrderBy('subscription.programId', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: number | string; users: number | string }>();
+    if (counts.length === 0) return [];
+    const ids = counts.map((row) => Number(row.id));
+    const names = await this.dataSource
       .createQueryBuilder(ProgramEntity, 'program')
       .innerJoin('program.trainer', 'trainer')
       .innerJoin('trainer.user', 'account')
@@ -70,26 +86,12 @@ export class AdminRepository {
       .addSelect('program.name', 'name')
       .addSelect('account.firstName', 'firstName')
       .addSelect('account.lastName', 'lastName')
-      .addSelect(
-        (query) =>
-          query
-            .select('COUNT(subscription.id)')
-            .from(SubscriptionEntity, 'subscription')
-            .where('subscription.programId = program.id')
-            .andWhere('subscription.activeFlag = 1'),
-        'users',
-      )
-      .orderBy('users', 'DESC')
-      .addOrderBy('program.id', 'ASC')
-      .limit(limit)
-      .getRawMany<{
-        id: number | string;
-        name: string;
-        firstName: string;
-        lastName: string;
-        users: number | string;
-      }>();
-    return rows.map((row) => ({ ...row, id: Number(row.id), users: Number(row.users) }));
+      .where('program.id IN (:...ids)', { ids })
+      .getRawMany<{ id: number | string; name: string; firstName: string; lastName: string }>();
+    return counts.flatMap((row) => {
+      const program = names.find((named) => Number(named.id) === Number(row.id));
+      return program ? [{ ...program, id: Number(row.id), users: Number(row.users) }] : [];
+    });
   }
 
   /** Completed payments per programme and currency, for the given programmes. */

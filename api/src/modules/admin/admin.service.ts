@@ -10,6 +10,7 @@ import {
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { UsersService } from '../users/users.service.js';
+import { AdminFiguresCache } from './admin-figures.cache.js';
 import { AdminRepository, type MinorAmount } from './admin.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,28 +35,21 @@ export class AdminService {
     private readonly figures: AdminRepository,
     private readonly presence: PresenceService,
     private readonly users: UsersService,
+    private readonly cache: AdminFiguresCache,
   ) {}
 
   async stats(now = new Date()): Promise<AdminStatsResponse> {
     const days = lastDays(now);
-    const from = new Date(`${days[0]}T00:00:00.000Z`);
-    const [users, trainers, programs, active, revenue, top, online, paidByDay, startedByDay] =
-      await Promise.all([
-        this.figures.countMembers(),
-        this.figures.countTrainers(),
-        this.figures.countPrograms(),
-        this.figures.countActiveSubscriptions(),
-        this.figures.revenue(),
-        this.figures.topPrograms(ADMIN_TOP_PROGRAMS),
-        this.presence.all(),
-        this.figures.revenueByDay(from),
-        this.figures.subscriptionsByDay(from),
-      ]);
-    const [topRevenue, onlineUsers, onlineTrainers] = await Promise.all([
-      this.figures.revenueOf(top.map((program) => program.id)),
+    const [figures, online] = await Promise.all([
+      // The SQL figures may be reused for a few seconds (ADR 025); who is online is always asked.
+      this.cache.remember(days[0], () => this.figuresSince(days[0])),
+      this.presence.all(),
+    ]);
+    const [onlineUsers, onlineTrainers] = await Promise.all([
       this.users.briefsOf(online, false),
       this.users.briefsOf(online, true),
     ]);
+    const { users, trainers, programs, active, revenue, top, topRevenue, paidByDay, startedByDay } = figures;
     return {
       totals: { users, trainers, programs, active_subscriptions: active, revenue: revenue.map(money) },
       top_programs: top.map((program) => ({
@@ -73,5 +67,22 @@ export class AdminService {
         subscriptions: startedByDay.find((row) => row.day === date)?.count ?? 0,
       })),
     };
+  }
+
+  /** Every aggregate of the dashboard, from the first of its days on: each one SQL query. */
+  private async figuresSince(firstDay: string) {
+    const from = new Date(`${firstDay}T00:00:00.000Z`);
+    const [users, trainers, programs, active, revenue, top, paidByDay, startedByDay] = await Promise.all([
+      this.figures.countMembers(),
+      this.figures.countTrainers(),
+      this.figures.countPrograms(),
+      this.figures.countActiveSubscriptions(),
+      this.figures.revenue(),
+      this.figures.topPrograms(ADMIN_TOP_PROGRAMS),
+      this.figures.revenueByDay(from),
+      this.figures.subscriptionsByDay(from),
+    ]);
+    const topRevenue = await this.figures.revenueOf(top.map((program) => program.id));
+    return { users, trainers, programs, active, revenue, top, topRevenue, paidByDay, startedByDay };
   }
 }
