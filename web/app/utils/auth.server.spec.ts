@@ -51,6 +51,12 @@ describe(getUser.name, () => {
     expect(calls).toBe(0);
   });
 
+  it('asks the API with either cookie of the session, not only with both', async () => {
+    me = { status: 200, body: MEMBER };
+    expect(await getUser(visitor('accessToken=access.one'))).toEqual(MEMBER);
+    expect(calls).toBe(1);
+  });
+
   it('asks the API once per request, however many loaders want the user', async () => {
     me = { status: 200, body: MEMBER };
     const args = visitor(SIGNED_IN);
