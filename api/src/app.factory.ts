@@ -7,6 +7,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
@@ -85,6 +86,8 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
+  // First: counts every request in flight, for a graceful shutdown (common/lifecycle/graceful-shutdown.ts).
+  app.use(app.get(ShutdownState).track);
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   app.set('trust proxy', config.trustedProxies);
