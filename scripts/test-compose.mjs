@@ -312,7 +312,10 @@ async function main() {
       await waitFor('nginx → /api/health', async () =>
         (await call(base, 'GET', '/api/health')).status === 200 ? true : undefined,
       );
-      for (const instance of [one, two]) await call(instance, 'GET', '/api/health', { expect: 200 });
+      for (const instance of [one, two]) {
+        await call(instance, 'GET', '/api/health/ready', { expect: 200 });
+        await call(instance, 'GET', '/api/health/live', { expect: 200 });
+      }
       return { one, two };
     });
 
@@ -507,8 +510,10 @@ async function main() {
     );
     for (const { socket } of sockets) socket.close();
 
-    await step('restart instance 1 (SIGTERM, then start) and wait for it', async () => {
+    await step('restart instance 1 (SIGTERM: a clean stop, then start) and wait for it', async () => {
       await compose(['restart', 'app']);
+      const stopped = await compose(['logs', '--no-color', 'app'], { capture: true });
+      check(stopped.includes('"msg":"FitCoach stopped"'), 'instance 1 did not stop cleanly on SIGTERM');
       await healthy('app');
       instances.one = await portOf('app');
     });
