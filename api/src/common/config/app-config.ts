@@ -163,6 +163,12 @@ class EnvironmentVariables {
   TRUSTED_PROXIES?: string;
 
   @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
+
+  @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'PUBLIC_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
@@ -199,6 +205,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
+  /** Unset: no `/metrics`. Set: Prometheus metrics for `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
 }
 
 /**
@@ -271,6 +279,7 @@ export const FILE_VARIABLES = [
   'SMTP_URL',
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ] as const;
 
 type Environment = Record<string, string | undefined>;
@@ -348,6 +357,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

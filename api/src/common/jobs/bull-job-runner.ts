@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { QUEUE_NAMES, type QueueName } from '@fitcoach/contracts';
 import { ConfigError } from '../config/app-config.js';
-import type { JobDispatcher, JobRunner, JobRunnerEvents, QueuedJob, RetryPolicy } from './job-runner.js';
+import type {
+  JobDispatcher,
+  JobRunner,
+  JobRunnerEvents,
+  QueueDepth,
+  QueuedJob,
+  RetryPolicy,
+} from './job-runner.js';
 
 const PING_TIMEOUT_MS = 3000;
 const CONCURRENCY = 5;
@@ -82,6 +89,15 @@ export class BullJobRunner implements JobRunner {
     } catch {
       return false;
     }
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    return Promise.all(
+      QUEUE_NAMES.map(async (queue) => {
+        const counts = await withTimeout(this.queues[queue].getJobCounts(), PING_TIMEOUT_MS);
+        return { queue, waiting: counts.waiting, delayed: counts.delayed, active: counts.active };
+      }),
+    );
   }
 
   async close(): Promise<void> {

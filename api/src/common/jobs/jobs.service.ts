@@ -8,7 +8,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { JobName, JobOptions, JobPayloads, QueueName } from '@fitcoach/contracts';
-import { JOB_RUNNER, type JobRunner, type QueuedJob } from './job-runner.js';
+import { JOB_RUNNER, type JobRunner, type QueueDepth, type QueuedJob } from './job-runner.js';
 
 export interface JobContext {
   jobId: string;
@@ -64,6 +64,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const id = options.jobId ?? randomUUID();
     await this.runner.enqueue({ id, queue: registration.queue, name, payload }, options.delayMs ?? 0);
     return id;
+  }
+
+  /** Jobs waiting, delayed and running, per queue (the metrics' queue depth). */
+  depth(): Promise<QueueDepth[]> {
+    return this.runner.depth();
   }
 
   isHealthy(): Promise<boolean> {
