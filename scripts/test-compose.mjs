@@ -254,6 +254,7 @@ async function main() {
     if (!subnets.includes(`172.29.${third % 256}.`)) net = `172.29.${third % 256}`;
   }
 
+  const metricsToken = `metrics-${randomUUID()}`;
   const env = {
     ...process.env,
     COMPOSE_PROJECT_NAME: project,
@@ -264,6 +265,7 @@ async function main() {
     FITCOACH_MAIL_PORT: `127.0.0.1:${mailPort}`,
     PUBLIC_URL: base,
     ...paypal.env,
+    METRICS_TOKEN: metricsToken,
     // The classic builder: BuildKit would fetch its Dockerfile front end from Docker Hub on some set-ups.
     DOCKER_BUILDKIT: '0',
     COMPOSE_DOCKER_CLI_BUILD: '0',
@@ -508,6 +510,30 @@ async function main() {
         return [ack.message.id, reply.message.id];
       },
     );
+    await step('metrics on each instance (sockets, requests, queues); nginx refuses /metrics', async () => {
+      const scrape = async (instance) => {
+        const response = await fetch(`${instance}/metrics`, {
+          headers: { Authorization: `Bearer ${metricsToken}` },
+        });
+        check(response.status === 200, `/metrics on ${instance}: ${response.status}`);
+        return response.text();
+      };
+      const [one, two] = [await scrape(instances.one), await scrape(instances.two)];
+      for (const text of [one, two]) {
+        check(/^fitcoach_sockets_connected [1-9]/m.test(text), 'no open socket in the metrics');
+        check(
+          text.includes('fitcoach_job_queue_jobs{queue="mail",state="waiting"}'),
+          'no queue depth in the metrics',
+        );
+      }
+      check(
+        /http_request_duration_seconds_count\{method="POST",route="\/api\/fitness_programs\/create",status="201"\} 1/.test(
+          one,
+        ),
+        'instance 1 did not count the programme it created',
+      );
+      check((await fetch(`${base}/metrics`)).status === 404, 'nginx lets /metrics through');
+    });
     for (const { socket } of sockets) socket.close();
 
     await step('restart instance 1 (SIGTERM: a clean stop, then start) and wait for it', async () => {
