@@ -52,7 +52,7 @@ export class BullJobRunner implements JobRunner {
         id: String(job.id),
         queue: queueName,
         name: job.name,
-        payload: job.data,
+        ...unwrap(job.data),
         attempt: job.attemptsMade + 1,
       });
       queue.on('completed', (job: Job) => events.onCompleted(toJob(job)));
@@ -70,7 +70,7 @@ export class BullJobRunner implements JobRunner {
   }
 
   async enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void> {
-    await this.queues[job.queue].add(job.name, job.payload, {
+    await this.queues[job.queue].add(job.name, wrap(job), {
       jobId: job.id,
       delay: delayMs,
       attempts: this.policy.attempts,
@@ -103,4 +103,30 @@ export class BullJobRunner implements JobRunner {
   async close(): Promise<void> {
     await Promise.allSettled(QUEUE_NAMES.map((name) => this.queues[name].close()));
   }
+}
+
+/**
+ * A job's data in Redis: its payload with the id of the request that enqueued it. Jobs queued before that was kept
+ * have their payload as data, and still run.
+ */
+interface Envelope {
+  fitcoachJob: 1;
+  payload: unknown;
+  requestId?: string;
+}
+
+function wrap(job: Omit<QueuedJob, 'attempt'>): Envelope {
+  return {
+    fitcoachJob: 1,
+    payload: job.payload,
+    ...(job.requestId !== undefined && { requestId: job.requestId }),
+  };
+}
+
+function unwrap(data: unknown): Pick<QueuedJob, 'payload' | 'requestId'> {
+  if (typeof data === 'object' && data !== null && (data as Partial<Envelope>).fitcoachJob === 1) {
+    const { payload, requestId } = data as Envelope;
+    return { payload, ...(typeof requestId === 'string' && { requestId }) };
+  }
+  return { payload: data };
 }

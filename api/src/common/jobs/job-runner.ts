@@ -6,6 +6,8 @@ export interface QueuedJob {
   name: string;
   payload: unknown;
   attempt: number;
+  /** The X-Request-Id of the request that enqueued it, carried into the job's log lines. */
+  requestId?: string;
 }
 
 export type JobDispatcher = (job: QueuedJob) => Promise<void>;
