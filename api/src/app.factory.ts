@@ -7,6 +7,8 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { ShutdownState } from './common/lifecycle/shutdown-state.js';
+import { MetricsService } from './common/metrics/metrics.service.js';
 import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
 import { AppModule, type AppModuleOptions } from './app.module.js';
 import type { AppConfig } from './common/config/app-config.js';
@@ -85,6 +87,13 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
+  // First: counts every request in flight, for a graceful shutdown (common/lifecycle/graceful-shutdown.ts).
+  app.use(app.get(ShutdownState).track);
+  if (config.metricsToken) {
+    const metrics = app.get(MetricsService);
+    app.use(metrics.measure);
+    app.use('/metrics', metrics.endpoint(config.metricsToken));
+  }
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   app.set('trust proxy', config.trustedProxies);

@@ -11,6 +11,7 @@ import { DatabaseModule } from './common/database/database.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { HealthModule } from './common/health/health.module.js';
+import { MetricsModule } from './common/metrics/metrics.module.js';
 import { loggerOptions } from './common/http/logger-options.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import type { WebMode } from './common/web/remix-handler.js';
@@ -76,6 +77,7 @@ export class AppModule {
           prefix: options.queuePrefix ?? 'fitcoach',
         }),
         ResponseCacheModule,
+        MetricsModule,
         MediaModule,
         RealtimeModule,
         MailModule,

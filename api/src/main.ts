@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './common/config/app-config.js';
+import { SHUTDOWN_TIMEOUT_MS, shutDownGracefully } from './common/lifecycle/graceful-shutdown.js';
 
 const devServer = process.argv.includes('--dev');
-/** Longest a shutdown may take before the process gives up waiting for connections and jobs. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -15,12 +14,17 @@ async function main(): Promise<void> {
   logger.log(`FitCoach is listening on ${config.publicUrl} (port ${config.port})`, 'Bootstrap');
 
   const shutdown = async (signal: NodeJS.Signals) => {
-    logger.log(`${signal} received: closing connections and finishing running jobs`, 'Shutdown');
-    setTimeout(() => {
-      logger.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`, 'Shutdown');
+    logger.log(`${signal} received: not ready any more, finishing requests, jobs and sockets`, 'Shutdown');
+    const outcome = await shutDownGracefully(app, SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => {
+      logger.error(`Shutdown failed: ${String(error)}`, 'Shutdown');
+      return 'failed' as const;
+    });
+    if (outcome !== 'clean') {
+      if (outcome === 'timeout') {
+        logger.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`, 'Shutdown');
+      }
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    await app.close();
+    }
     logger.log('FitCoach stopped', 'Shutdown');
     process.exit(0);
   };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig, redactUrl } from './app-config.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, redactUrl, resolveFileVariables } from './app-config.js';
 
 describe(loadConfig.name, () => {
   it('runs on the embedded default with no variables at all', () => {
@@ -143,6 +146,72 @@ describe(loadConfig.name, () => {
 
   it('names every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: '0', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
+  });
+});
+
+describe(resolveFileVariables.name, () => {
+  const files: Record<string, string> = {
+    '/run/secrets/jwt': `${'j'.repeat(40)}\n`,
+    '/run/secrets/db': 'p@ss/w:rd\n',
+  };
+  const read = (path: string) => {
+    if (!(path in files)) throw Object.assign(new Error('nope'), { code: 'ENOENT' });
+    return files[path];
+  };
+
+  it('reads <NAME>_FILE into <NAME>, without the trailing newline, and leaves the rest alone', () => {
+    const sut = resolveFileVariables({ JWT_SECRET_FILE: '/run/secrets/jwt', PORT: '80' }, read);
+    expect(sut).toEqual({
+      env: { JWT_SECRET_FILE: '/run/secrets/jwt', JWT_SECRET: 'j'.repeat(40), PORT: '80' },
+      problems: [],
+    });
+  });
+
+  it('puts DATABASE_PASSWORD into DATABASE_URL, percent-encoded', () => {
+    const sut = resolveFileVariables(
+      { DATABASE_URL: 'mysql://fit@db:3306/fitcoach', DATABASE_PASSWORD_FILE: '/run/secrets/db' },
+      read,
+    );
+    expect(sut.problems).toEqual([]);
+    expect(sut.env.DATABASE_URL).toBe('mysql://fit:p%40ss%2Fw%3Ard@db:3306/fitcoach');
+    expect(
+      resolveFileVariables({ DATABASE_URL: 'mysql://fit:old@db/f', DATABASE_PASSWORD: 'new' }).env,
+    ).toMatchObject({ DATABASE_URL: 'mysql://fit:new@db/f' });
+  });
+
+  it('names what cannot be used', () => {
+    expect(
+      resolveFileVariables({ JWT_SECRET: 'x', JWT_SECRET_FILE: '/run/secrets/jwt' }, read).problems,
+    ).toEqual(['JWT_SECRET_FILE: set JWT_SECRET or JWT_SECRET_FILE, not both']);
+    expect(resolveFileVariables({ REDIS_URL_FILE: '/missing' }, read).problems).toEqual([
+      'REDIS_URL_FILE: cannot read /missing (ENOENT)',
+    ]);
+    expect(resolveFileVariables({ DATABASE_PASSWORD: 'pw' }).problems).toEqual([
+      'DATABASE_PASSWORD: needs DATABASE_URL (mysql://user@host:3306/database) to go into',
+    ]);
+    expect(resolveFileVariables({ DATABASE_PASSWORD: 'pw', DATABASE_URL: 'mysql://db/f' }).problems).toEqual([
+      'DATABASE_PASSWORD: DATABASE_URL names no user (mysql://user@host:3306/database)',
+    ]);
+  });
+
+  it('is what loadConfig reads: a production secret from a file, and a file that cannot be read stops start-up', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fitcoach-config-'));
+    try {
+      writeFileSync(join(dir, 'jwt'), `${'s'.repeat(32)}\n`);
+      const sut = loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET_FILE: join(dir, 'jwt'),
+        DATABASE_URL: 'mysql://fit@db:3306/fitcoach',
+        DATABASE_PASSWORD: 'pw',
+      });
+      expect(sut.jwtSecret).toBe('s'.repeat(32));
+      expect(sut.databaseUrl).toBe('mysql://fit:pw@db:3306/fitcoach');
+      expect(() => loadConfig({ JWT_SECRET_FILE: join(dir, 'none') })).toThrow(
+        /JWT_SECRET_FILE: cannot read/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

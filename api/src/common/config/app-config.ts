@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
@@ -162,6 +163,12 @@ class EnvironmentVariables {
   TRUSTED_PROXIES?: string;
 
   @IsOptional()
+  @Transform(emptyToUndefined)
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
+
+  @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'PUBLIC_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
@@ -207,6 +214,8 @@ export interface AppConfig {
   publicCacheMs: number;
   /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
   adminStatsCacheMs: number;
+  /** Unset: no `/metrics`. Set: Prometheus metrics for `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
 }
 
 /**
@@ -267,10 +276,72 @@ function paypalConfig(vars: EnvironmentVariables): PayPalConfig {
   };
 }
 
-export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
-  const vars = plainToInstance(EnvironmentVariables, { ...env });
+/**
+ * The variables that may instead be given as the content of a file named by `<NAME>_FILE` (Docker and Kubernetes
+ * secrets), so that a secret is in neither the image nor the container's environment.
+ */
+export const FILE_VARIABLES = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'METRICS_TOKEN',
+] as const;
+
+type Environment = Record<string, string | undefined>;
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/**
+ * The environment with every `<NAME>_FILE` of FILE_VARIABLES read into `<NAME>` (one trailing newline dropped), and
+ * DATABASE_PASSWORD put into DATABASE_URL as its password; with what stops that, naming the variable.
+ */
+export function resolveFileVariables(
+  env: Environment,
+  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+): { env: Environment; problems: string[] } {
+  const resolved: Environment = { ...env };
+  const problems: string[] = [];
+  for (const name of FILE_VARIABLES) {
+    const path = env[`${name}_FILE`];
+    if (!isSet(path)) continue;
+    if (isSet(env[name])) {
+      problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      resolved[name] = readFile(String(path).trim()).replace(/\r?\n$/, '');
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      problems.push(
+        `${name}_FILE: cannot read ${String(path).trim()} (${typeof code === 'string' ? code : String(error)})`,
+      );
+    }
+  }
+  const password = resolved.DATABASE_PASSWORD;
+  if (isSet(password)) {
+    const url = resolved.DATABASE_URL;
+    const parsed = isSet(url) && URL.canParse(String(url)) ? new URL(String(url)) : undefined;
+    if (!parsed) {
+      problems.push('DATABASE_PASSWORD: needs DATABASE_URL (mysql://user@host:3306/database) to go into');
+    } else if (parsed.username === '') {
+      problems.push('DATABASE_PASSWORD: DATABASE_URL names no user (mysql://user@host:3306/database)');
+    } else {
+      // The URL's password setter percent-encodes it; the MySQL driver decodes it again.
+      parsed.password = String(password);
+      resolved.DATABASE_URL = parsed.href;
+    }
+  }
+  return { env: resolved, problems };
+}
+
+export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
+  const files = resolveFileVariables(env);
+  const vars = plainToInstance(EnvironmentVariables, { ...files.env });
   const errors = validateSync(vars, { skipMissingProperties: false });
-  const problems = errors.length > 0 ? [describe(errors)] : [];
+  const problems = [...files.problems, ...(errors.length > 0 ? [describe(errors)] : [])];
   const paypal = paypalProblem(vars);
   if (paypal) problems.push(paypal);
   if (problems.length > 0) {
@@ -296,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

@@ -2,6 +2,7 @@ import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
 import { type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { ComponentStatus, HealthResponse } from '@fitcoach/contracts';
 import { Public } from '../auth/auth.decorators.js';
+import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { QueueHealthIndicator } from './queue.health.js';
 
 const PING_TIMEOUT_MS = 2000;
@@ -13,9 +14,27 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly queue: QueueHealthIndicator,
+    private readonly shutdown: ShutdownState,
   ) {}
 
-  /** 200 when every part answers, 503 naming the parts that do not (README.md, API, "Everything else"). */
+  /**
+   * Liveness: 200 whenever the process answers at all, whatever its database or queue do, so that an orchestrator
+   * restarts only a process that is stuck, not one whose database is down (a restart would not help).
+   */
+  @Get('live')
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness, also at `/api/health`: 200 when every part answers, 503 naming the parts that do not, and 503 from the
+   * moment the process starts shutting down (README.md, API, "Everything else").
+   */
+  @Get('ready')
+  ready(): Promise<HealthResponse> {
+    return this.check();
+  }
+
   @Get()
   async check(): Promise<HealthResponse> {
     let result: HealthCheckResult;
@@ -34,6 +53,12 @@ export class HealthController {
       db: status('db'),
       queue: status('queue'),
     };
+    if (this.shutdown.draining) {
+      throw new HttpException(
+        { message: 'Unavailable: shutting down', ...body, status: 'error' },
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
+    }
     if (body.status !== 'ok') {
       const down = (['db', 'queue'] as const).filter((key) => body[key] === 'down');
       throw new HttpException(

@@ -1,11 +1,15 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { HealthController } from './health.controller.js';
 import { QueueHealthIndicator } from './queue.health.js';
 
+/** Global for ShutdownState: whatever must know that the process is shutting down can ask it. */
+@Global()
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })],
   controllers: [HealthController],
-  providers: [QueueHealthIndicator],
+  providers: [QueueHealthIndicator, ShutdownState],
+  exports: [ShutdownState],
 })
 export class HealthModule {}

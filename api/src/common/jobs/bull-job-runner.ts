@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { QUEUE_NAMES, type QueueName } from '@fitcoach/contracts';
 import { ConfigError } from '../config/app-config.js';
-import type { JobDispatcher, JobRunner, JobRunnerEvents, QueuedJob, RetryPolicy } from './job-runner.js';
+import type {
+  JobDispatcher,
+  JobRunner,
+  JobRunnerEvents,
+  QueueDepth,
+  QueuedJob,
+  RetryPolicy,
+} from './job-runner.js';
 
 const PING_TIMEOUT_MS = 3000;
 const CONCURRENCY = 5;
@@ -45,7 +52,7 @@ export class BullJobRunner implements JobRunner {
         id: String(job.id),
         queue: queueName,
         name: job.name,
-        payload: job.data,
+        ...unwrap(job.data),
         attempt: job.attemptsMade + 1,
       });
       queue.on('completed', (job: Job) => events.onCompleted(toJob(job)));
@@ -63,7 +70,7 @@ export class BullJobRunner implements JobRunner {
   }
 
   async enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void> {
-    await this.queues[job.queue].add(job.name, job.payload, {
+    await this.queues[job.queue].add(job.name, wrap(job), {
       jobId: job.id,
       delay: delayMs,
       attempts: this.policy.attempts,
@@ -84,7 +91,42 @@ export class BullJobRunner implements JobRunner {
     }
   }
 
+  async depth(): Promise<QueueDepth[]> {
+    return Promise.all(
+      QUEUE_NAMES.map(async (queue) => {
+        const counts = await withTimeout(this.queues[queue].getJobCounts(), PING_TIMEOUT_MS);
+        return { queue, waiting: counts.waiting, delayed: counts.delayed, active: counts.active };
+      }),
+    );
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled(QUEUE_NAMES.map((name) => this.queues[name].close()));
   }
+}
+
+/**
+ * A job's data in Redis: its payload with the id of the request that enqueued it. Jobs queued before that was kept
+ * have their payload as data, and still run.
+ */
+interface Envelope {
+  fitcoachJob: 1;
+  payload: unknown;
+  requestId?: string;
+}
+
+function wrap(job: Omit<QueuedJob, 'attempt'>): Envelope {
+  return {
+    fitcoachJob: 1,
+    payload: job.payload,
+    ...(job.requestId !== undefined && { requestId: job.requestId }),
+  };
+}
+
+function unwrap(data: unknown): Pick<QueuedJob, 'payload' | 'requestId'> {
+  if (typeof data === 'object' && data !== null && (data as Partial<Envelope>).fitcoachJob === 1) {
+    const { payload, requestId } = data as Envelope;
+    return { payload, ...(typeof requestId === 'string' && { requestId }) };
+  }
+  return { payload: data };
 }

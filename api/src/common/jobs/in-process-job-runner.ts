@@ -4,6 +4,7 @@ import {
   type JobDispatcher,
   type JobRunner,
   type JobRunnerEvents,
+  type QueueDepth,
   type QueuedJob,
   type RetryPolicy,
 } from './job-runner.js';
@@ -19,8 +20,9 @@ export class InProcessJobRunner implements JobRunner {
   readonly kind = 'in-process';
   private readonly logger = new Logger('Jobs');
   private readonly seenIds = new Set<string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly running = new Set<Promise<void>>();
+  /** Each scheduled job's timer, with its queue and whether it waits for a retry (delayed) or its first run. */
+  private readonly timers = new Map<NodeJS.Timeout, { queue: string; delayed: boolean }>();
+  private readonly running = new Map<Promise<void>, string>();
   private dispatch?: JobDispatcher;
   private events?: JobRunnerEvents;
   private closed = false;
@@ -42,14 +44,26 @@ export class InProcessJobRunner implements JobRunner {
     return !this.closed;
   }
 
+  async depth(): Promise<QueueDepth[]> {
+    const depths = new Map<string, QueueDepth>();
+    const of = (queue: string) => {
+      const depth = depths.get(queue) ?? { queue, waiting: 0, delayed: 0, active: 0 };
+      depths.set(queue, depth);
+      return depth;
+    };
+    for (const { queue, delayed } of this.timers.values()) of(queue)[delayed ? 'delayed' : 'waiting'] += 1;
+    for (const queue of this.running.values()) of(queue).active += 1;
+    return [...depths.values()];
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.timers.size > 0) {
       this.logger.warn(`${this.timers.size} waiting job(s) dropped at shutdown`);
     }
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.keys()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.keys()]);
   }
 
   private remember(id: string): void {
@@ -65,9 +79,9 @@ export class InProcessJobRunner implements JobRunner {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const run = this.run(job).finally(() => this.running.delete(run));
-      this.running.add(run);
+      this.running.set(run, job.queue);
     }, delayMs);
-    this.timers.add(timer);
+    this.timers.set(timer, { queue: job.queue, delayed: delayMs > 0 });
   }
 
   private async run(job: QueuedJob): Promise<void> {

@@ -6,6 +6,8 @@ export interface QueuedJob {
   name: string;
   payload: unknown;
   attempt: number;
+  /** The X-Request-Id of the request that enqueued it, carried into the job's log lines. */
+  requestId?: string;
 }
 
 export type JobDispatcher = (job: QueuedJob) => Promise<void>;
@@ -22,7 +24,16 @@ export interface JobRunner {
   start(dispatch: JobDispatcher, events: JobRunnerEvents): Promise<void>;
   enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void>;
   isHealthy(): Promise<boolean>;
+  /** How many jobs of each queue wait (now or later, for a retry) and run: the metrics' queue depth. */
+  depth(): Promise<QueueDepth[]>;
   close(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  delayed: number;
+  active: number;
 }
 
 export const JOB_RUNNER = Symbol('JOB_RUNNER');

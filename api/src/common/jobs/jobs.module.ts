@@ -1,9 +1,11 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
+import { PinoLogger } from 'nestjs-pino';
 import { DEFAULT_RETRY_POLICY, QUEUE_NAMES, type QueueName, type RetryPolicy } from '@fitcoach/contracts';
 import { BullJobRunner } from './bull-job-runner.js';
 import { InProcessJobRunner } from './in-process-job-runner.js';
+import { JOB_LOG_CONTEXT, pinoJobLogContext } from './job-log-context.js';
 import { JOB_RUNNER, RETRY_POLICY } from './job-runner.js';
 import { JobsService } from './jobs.service.js';
 
@@ -20,11 +22,17 @@ export interface JobsModuleOptions {
 export class JobsModule {
   static register(options: JobsModuleOptions): DynamicModule {
     const policy: Provider = { provide: RETRY_POLICY, useValue: options.retryPolicy ?? DEFAULT_RETRY_POLICY };
+    const logContext: Provider = {
+      provide: JOB_LOG_CONTEXT,
+      inject: [PinoLogger],
+      useFactory: pinoJobLogContext,
+    };
     if (!options.redisUrl) {
       return {
         module: JobsModule,
         providers: [
           policy,
+          logContext,
           {
             provide: JOB_RUNNER,
             inject: [RETRY_POLICY],
@@ -43,6 +51,7 @@ export class JobsModule {
       ],
       providers: [
         policy,
+        logContext,
         {
           provide: JOB_RUNNER,
           inject: [RETRY_POLICY, ...QUEUE_NAMES.map((name) => getQueueToken(name))],

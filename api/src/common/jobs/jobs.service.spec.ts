@@ -49,4 +49,21 @@ describe(JobsService.name, () => {
     expect(seen).toEqual({ text: 'original' });
     await sut.onApplicationShutdown();
   });
+
+  it('tells how many jobs wait, are delayed and run, per queue (the metrics)', async () => {
+    const sut = makeSut();
+    let release: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    sut.register('unit.echo', 'mail', () => running);
+    await sut.onApplicationBootstrap();
+    expect(await sut.depth()).toEqual([]);
+    const started = new Promise((resolve) => setTimeout(resolve, 20));
+    await sut.enqueue('unit.echo', { text: 'now' });
+    await sut.enqueue('unit.echo', { text: 'later' }, { delayMs: 60_000 });
+    expect(await sut.depth()).toEqual([{ queue: 'mail', waiting: 1, delayed: 1, active: 0 }]);
+    await started;
+    expect(await sut.depth()).toEqual([{ queue: 'mail', waiting: 0, delayed: 1, active: 1 }]);
+    release();
+    await sut.onApplicationShutdown();
+  });
 });

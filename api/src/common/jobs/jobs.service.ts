@@ -4,11 +4,13 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { JobName, JobOptions, JobPayloads, QueueName } from '@fitcoach/contracts';
-import { JOB_RUNNER, type JobRunner, type QueuedJob } from './job-runner.js';
+import { JOB_LOG_CONTEXT, type JobLogContext, NO_JOB_LOG_CONTEXT } from './job-log-context.js';
+import { JOB_RUNNER, type JobRunner, type QueueDepth, type QueuedJob } from './job-runner.js';
 
 export interface JobContext {
   jobId: string;
@@ -39,7 +41,10 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly registrations = new Map<string, Registration>();
   private started = false;
 
-  constructor(@Inject(JOB_RUNNER) private readonly runner: JobRunner) {}
+  constructor(
+    @Inject(JOB_RUNNER) private readonly runner: JobRunner,
+    @Optional() @Inject(JOB_LOG_CONTEXT) private readonly logContext: JobLogContext = NO_JOB_LOG_CONTEXT,
+  ) {}
 
   get runnerKind(): JobRunner['kind'] {
     return this.runner.kind;
@@ -62,8 +67,17 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     const registration = this.registrations.get(name);
     if (!registration) throw new Error(`No handler is registered for job "${name}"`);
     const id = options.jobId ?? randomUUID();
-    await this.runner.enqueue({ id, queue: registration.queue, name, payload }, options.delayMs ?? 0);
+    const requestId = this.logContext.currentRequestId();
+    await this.runner.enqueue(
+      { id, queue: registration.queue, name, payload, ...(requestId !== undefined && { requestId }) },
+      options.delayMs ?? 0,
+    );
     return id;
+  }
+
+  /** Jobs waiting, delayed and running, per queue (the metrics' queue depth). */
+  depth(): Promise<QueueDepth[]> {
+    return this.runner.depth();
   }
 
   isHealthy(): Promise<boolean> {
@@ -75,14 +89,18 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.runner.start((job) => this.dispatch(job), {
       onCompleted: (job) => this.events.emit('completed', job),
       onRetrying: (job, error) => {
-        this.logger.warn(
-          `Job ${job.name} ${job.id} failed on attempt ${job.attempt}, will retry: ${message(error)}`,
+        this.inContext(job, () =>
+          this.logger.warn(
+            `Job ${job.name} ${job.id} failed on attempt ${job.attempt}, will retry: ${message(error)}`,
+          ),
         );
         this.events.emit('retrying', job, error);
       },
       onFailed: (job, error) => {
-        this.logger.error(
-          `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
+        this.inContext(job, () =>
+          this.logger.error(
+            `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
+          ),
         );
         this.events.emit('failed', job, error);
       },
@@ -97,7 +115,20 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private async dispatch(job: QueuedJob): Promise<void> {
     const registration = this.registrations.get(job.name);
     if (!registration) throw new Error(`No handler is registered for job "${job.name}"`);
-    await registration.handler(job.payload, { jobId: job.id, attempt: job.attempt });
+    await this.inContext(job, () =>
+      registration.handler(job.payload, { jobId: job.id, attempt: job.attempt }),
+    );
+  }
+
+  /** Runs `fn` so that its log lines carry the job and the id of the request that enqueued it. */
+  private inContext<T>(job: QueuedJob, fn: () => T): T {
+    return this.logContext.run(
+      {
+        ...(job.requestId !== undefined && { requestId: job.requestId }),
+        job: { id: job.id, name: job.name, attempt: job.attempt },
+      },
+      fn,
+    );
   }
 }
 

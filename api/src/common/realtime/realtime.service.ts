@@ -43,6 +43,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
     await Promise.allSettled([...this.lookups]);
   }
 
+  /** How many sockets are open on this instance (the metrics' sockets gauge). */
+  get localSocketCount(): number {
+    return this.server?.sockets.sockets.size ?? 0;
+  }
+
   /** Sends an event to every socket of each of the users. */
   toUsers(userIds: readonly number[], event: string, data: unknown): void {
     if (!this.server || userIds.length === 0) return;
