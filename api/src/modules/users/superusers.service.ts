@@ -8,6 +8,7 @@ import {
 } from '@fitcoach/contracts';
 import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { retryingDeadlocks } from '../../common/database/errors.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { RealtimeService } from '../../common/realtime/realtime.service.js';
@@ -94,16 +95,19 @@ export class SuperusersService {
   async demote(auth: AuthContext, id: number): Promise<MessageResponse> {
     const user = await this.users.findById(id);
     if (!user) throw new NotFoundException(SUPERUSER_MESSAGES.notFound);
-    await this.users.transaction(async (manager) => {
-      const superusers = await this.users.lockSuperuserIds(manager);
-      if (!superusers.includes(id)) throw new ConflictException(SUPERUSER_MESSAGES.notSuperuser);
-      if (superusers.length === 1) throw new ConflictException(SUPERUSER_MESSAGES.last);
-      await this.users.setSuperuser(manager, id, false);
-      await this.audit.record(manager, auth, {
-        action: 'demote_superuser',
-        target: { type: 'user', id, label: accountLabel(user) },
-      });
-    });
+    // Two demotions at once lock the flag's index in turn; InnoDB may end one in a deadlock, which then runs again.
+    await retryingDeadlocks(() =>
+      this.users.transaction(async (manager) => {
+        const superusers = await this.users.lockSuperuserIds(manager);
+        if (!superusers.includes(id)) throw new ConflictException(SUPERUSER_MESSAGES.notSuperuser);
+        if (superusers.length === 1) throw new ConflictException(SUPERUSER_MESSAGES.last);
+        await this.users.setSuperuser(manager, id, false);
+        await this.audit.record(manager, auth, {
+          action: 'demote_superuser',
+          target: { type: 'user', id, label: accountLabel(user) },
+        });
+      }),
+    );
     this.realtime.disconnectUser(id);
     this.logger.log(
       `User ${id} no longer a superuser, by ${auth.user.id}${isSelf(auth, id) ? ' (themselves)' : ''}`,

@@ -166,8 +166,8 @@ export class UsersRepository {
   /**
    * The superusers' ids, inside the caller's transaction and, on MySQL, locked until it ends: two demotions at once
    * then take turns, and the second sees the first's result (a locking read reads the latest rows), so they cannot
-   * remove the last two superusers together. SQLite runs one transaction at a time. The column has no index: the
-   * scan locks the table's rows for the moment of a demotion, which is rare.
+   * remove the last two superusers together. SQLite runs one transaction at a time. The flag's index (migration
+   * IndexAdminStats) can make InnoDB end one of two such transactions in a deadlock: the caller runs it again.
    */
   async lockSuperuserIds(manager: EntityManager): Promise<number[]> {
     const query = manager
