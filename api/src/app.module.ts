@@ -49,7 +49,7 @@ const API_MODULES = [
 export interface AppModuleOptions {
   /** Serve the Remix site too (off for API-only tests). */
   web?: WebMode | false;
-  /** Redis key prefix for queues and rate limits; tests isolate themselves with their own. */
+  /** Redis key prefix for queues, rate limits and cache messages; tests isolate themselves with their own. */
   queuePrefix?: string;
   retryPolicy?: RetryPolicy;
   /** Extra modules, e.g. test-only job processors. */
@@ -76,7 +76,7 @@ export class AppModule {
           redisUrl: config.redisUrl,
           prefix: options.queuePrefix ?? 'fitcoach',
         }),
-        ResponseCacheModule,
+        ResponseCacheModule.register({ prefix: options.queuePrefix ?? 'fitcoach' }),
         MetricsModule,
         MediaModule,
         RealtimeModule,

@@ -39,11 +39,23 @@ describe('GET /api/health', () => {
 
 describe('GET /api/health with the database gone', () => {
   const t = useTestApp();
+  const stopDatabase = async () => {
+    const dataSource = t.app.get(DataSource);
+    if (dataSource.isInitialized) await dataSource.destroy();
+  };
 
   it('answers 503 naming the database', async () => {
-    await t.app.get(DataSource).destroy();
+    await stopDatabase();
     const res = await t.http().get('/api/health').expect(503);
     expect(res.body).toMatchObject({ statusCode: 503, status: 'error', db: 'down', queue: 'up' });
     expect(res.body.message).toContain('db');
+  });
+
+  it('is not ready (503 naming the database) yet still alive, so a proxy stops routing to it without a restart', async () => {
+    await stopDatabase();
+    const ready = await t.http().get('/api/health/ready').expect(503);
+    expect(ready.body).toMatchObject({ statusCode: 503, status: 'error', db: 'down', queue: 'up' });
+    expect(ready.body.message).toBe('Unavailable: db');
+    await t.http().get('/api/health/live').expect(200, { status: 'ok' });
   });
 });

@@ -1,10 +1,22 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CacheForAnonymous } from './cache-for-anonymous.interceptor.js';
 import { ResponseCache } from './response-cache.js';
+import { TABLE_WRITES_PREFIX, TableWrites } from './table-writes.js';
 
-@Global()
-@Module({
-  providers: [ResponseCache, CacheForAnonymous],
-  exports: [ResponseCache, CacheForAnonymous],
-})
-export class ResponseCacheModule {}
+@Module({})
+export class ResponseCacheModule {
+  /** `prefix` names the Redis channel that carries writes between the instances of one deployment. */
+  static register(options: { prefix: string }): DynamicModule {
+    return {
+      module: ResponseCacheModule,
+      global: true,
+      providers: [
+        { provide: TABLE_WRITES_PREFIX, useValue: options.prefix },
+        TableWrites,
+        ResponseCache,
+        CacheForAnonymous,
+      ],
+      exports: [TableWrites, ResponseCache, CacheForAnonymous],
+    };
+  }
+}

@@ -1,40 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { DataSource, EntitySchema } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
+import { memoryTables, type MemoryRow } from '../database/memory-tables.testing.js';
 import { ResponseCache } from './response-cache.js';
-
-@Entity({ name: 'note' })
-class Note {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ type: 'varchar' })
-  text!: string;
-}
-
-@Entity({ name: 'refresh_token' })
-class Token {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ type: 'varchar' })
-  text!: string;
-}
+import { TableWrites } from './table-writes.js';
 
 let dataSource: DataSource;
+let Note: EntitySchema<MemoryRow>;
+let Token: EntitySchema<MemoryRow>;
 
 beforeEach(async () => {
-  dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Note, Token] });
-  await dataSource.initialize();
-  await dataSource.query('CREATE TABLE note (id INTEGER PRIMARY KEY AUTOINCREMENT, text VARCHAR NOT NULL)');
-  await dataSource.query(
-    'CREATE TABLE refresh_token (id INTEGER PRIMARY KEY AUTOINCREMENT, text VARCHAR NOT NULL)',
-  );
+  ({
+    dataSource,
+    tables: { note: Note, refresh_token: Token },
+  } = await memoryTables('note', 'refresh_token'));
 });
 afterEach(() => dataSource.destroy());
 
-function makeSut(publicCacheMs = '60000') {
-  const sut = new ResponseCache(loadConfig({ PUBLIC_CACHE_MS: publicCacheMs }), dataSource);
+async function makeSut(publicCacheMs = '60000') {
+  const config = loadConfig({ PUBLIC_CACHE_MS: publicCacheMs });
+  const writes = new TableWrites(config, dataSource, 'test');
+  await writes.onModuleInit();
+  const sut = new ResponseCache(config, writes);
   sut.onModuleInit();
   return sut;
 }
@@ -51,7 +38,7 @@ function counter(cacheable = true) {
 
 describe(ResponseCache.name, () => {
   it('answers a second visitor from memory', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     expect(await sut.remember('a', load)).toEqual({ notes: 0 });
     expect(await sut.remember('a', load)).toEqual({ notes: 0 });
@@ -61,7 +48,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('shares one load between visitors who ask at the same time', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     const answers = await Promise.all([sut.remember('a', load), sut.remember('a', load)]);
     expect(answers).toEqual([{ notes: 0 }, { notes: 0 }]);
@@ -69,7 +56,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('neither shares nor keeps an answer that is not cacheable', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter(false);
     await Promise.all([sut.remember('a', load), sut.remember('a', load)]);
     await sut.remember('a', load);
@@ -77,7 +64,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('forgets everything when a public table is written through TypeORM', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     await sut.remember('a', load);
     await dataSource.getRepository(Note).save({ text: 'new' });
@@ -90,7 +77,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('forgets again when the transaction that wrote commits', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     await dataSource.transaction(async (manager) => {
       await manager.getRepository(Note).save({ text: 'inside' });
@@ -102,7 +89,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('does not keep an answer whose load ran across a write', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     const slow = sut.remember('a', async () => {
       const answer = await load();
@@ -114,7 +101,7 @@ describe(ResponseCache.name, () => {
   });
 
   it('keeps its answers across writes that no public page shows', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     await sut.remember('a', load);
     await dataSource.getRepository(Token).save({ text: 'session' });
@@ -123,17 +110,20 @@ describe(ResponseCache.name, () => {
   });
 
   it('remembers nothing when PUBLIC_CACHE_MS is 0', async () => {
-    const sut = makeSut('0');
+    const sut = await makeSut('0');
     const load = counter();
     await sut.remember('a', load);
     await sut.remember('a', load);
     expect(load.runs).toBe(2);
   });
 
-  it('stops listening to the database at shutdown', () => {
-    const sut = makeSut();
-    expect(dataSource.subscribers).toHaveLength(1);
+  it('stops listening to writes at shutdown', async () => {
+    const sut = await makeSut();
+    const load = counter();
+    await sut.remember('a', load);
     sut.onApplicationShutdown();
-    expect(dataSource.subscribers).toHaveLength(0);
+    await dataSource.getRepository(Note).insert({ text: 'after' });
+    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    expect(load.runs).toBe(1);
   });
 });

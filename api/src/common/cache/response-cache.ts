@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
-import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { TableWrites, touches } from './table-writes.js';
 
 /** What a load produced, and whether it may be served to the next anonymous visitor. */
 export interface Loaded<T> {
@@ -16,41 +15,22 @@ const PRIVATE_TABLES = new Set(['refresh_token', 'email_verification']);
 /** About 50 KB a page: at most some 25 MB, even for a crawler walking every filter and page. */
 const MAX_ENTRIES = 500;
 
-const CHANGED = Symbol('fitcoach:public-data-changed');
-
-type MarkedQueryRunner = QueryRunner & { data: { [CHANGED]?: boolean } };
-
 /**
  * A few seconds' memory of the answers anonymous visitors get from the public catalogue (ADR 010): the same
  * page for everyone, so one render serves all who ask within the TTL. Any write through TypeORM to a table that
- * public pages show empties it, so this process never serves an answer older than its last write; other
- * instances of a scaled-out deployment see the write within the TTL.
+ * public pages show empties it (`TableWrites`), on this process at once and on the other instances of a
+ * scaled-out deployment when the write's message reaches them through Redis (ADR 026).
  */
 @Injectable()
 export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries: LRUCache<string, object> | undefined;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   private generation = 0;
-  private readonly subscriber: EntitySubscriberInterface = {
-    afterInsert: (event) => this.written(event.metadata.tableName, event.queryRunner),
-    afterUpdate: (event) => this.written(event.metadata.tableName, event.queryRunner),
-    afterRemove: (event) => this.written(event.metadata.tableName, event.queryRunner),
-    afterSoftRemove: (event) => this.written(event.metadata.tableName, event.queryRunner),
-    afterRecover: (event) => this.written(event.metadata.tableName, event.queryRunner),
-    afterTransactionCommit: (event) => {
-      const runner = event.queryRunner as MarkedQueryRunner;
-      if (!runner.data[CHANGED]) return;
-      delete runner.data[CHANGED];
-      this.invalidate();
-    },
-    afterTransactionRollback: (event) => {
-      delete (event.queryRunner as MarkedQueryRunner).data[CHANGED];
-    },
-  };
+  private stopWatching: (() => void) | undefined;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tableWrites: TableWrites,
   ) {
     this.entries =
       config.publicCacheMs > 0
@@ -59,12 +39,14 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    if (this.entries) this.dataSource.subscribers.push(this.subscriber);
+    if (!this.entries) return;
+    this.stopWatching = this.tableWrites.watch((tables) => {
+      if (touches(tables, (table) => !PRIVATE_TABLES.has(table))) this.invalidate();
+    });
   }
 
   onApplicationShutdown(): void {
-    const index = this.dataSource.subscribers.indexOf(this.subscriber);
-    if (index >= 0) this.dataSource.subscribers.splice(index, 1);
+    this.stopWatching?.();
   }
 
   /**
@@ -97,12 +79,5 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     this.generation += 1;
     this.entries?.clear();
     this.inFlight.clear();
-  }
-
-  private written(table: string, runner: QueryRunner | undefined): void {
-    if (PRIVATE_TABLES.has(table)) return;
-    // Inside a transaction other connections see the write only at commit: forget again then.
-    if (runner?.isTransactionActive) (runner as MarkedQueryRunner).data[CHANGED] = true;
-    this.invalidate();
   }
 }

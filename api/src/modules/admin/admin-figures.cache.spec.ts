@@ -1,42 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { DataSource, EntitySchema } from 'typeorm';
+import { TableWrites } from '../../common/cache/table-writes.js';
 import { loadConfig } from '../../common/config/app-config.js';
+import { memoryTables, type MemoryRow } from '../../common/database/memory-tables.testing.js';
 import { AdminFiguresCache } from './admin-figures.cache.js';
 
-@Entity({ name: 'payment' })
-class Payment {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ type: 'integer' })
-  amount!: number;
-}
-
-@Entity({ name: 'chat_message' })
-class Message {
-  @PrimaryGeneratedColumn()
-  id!: number;
-
-  @Column({ type: 'varchar' })
-  text!: string;
-}
-
 let dataSource: DataSource;
+let Payment: EntitySchema<MemoryRow>;
+let Message: EntitySchema<MemoryRow>;
 
 beforeEach(async () => {
-  dataSource = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities: [Payment, Message] });
-  await dataSource.initialize();
-  await dataSource.query(
-    'CREATE TABLE payment (id INTEGER PRIMARY KEY AUTOINCREMENT, amount INTEGER NOT NULL)',
-  );
-  await dataSource.query(
-    'CREATE TABLE chat_message (id INTEGER PRIMARY KEY AUTOINCREMENT, text VARCHAR NOT NULL)',
-  );
+  ({
+    dataSource,
+    tables: { payment: Payment, chat_message: Message },
+  } = await memoryTables('payment', 'chat_message'));
 });
 afterEach(() => dataSource.destroy());
 
-function makeSut(cacheMs = '60000') {
-  const sut = new AdminFiguresCache(loadConfig({ ADMIN_STATS_CACHE_MS: cacheMs }), dataSource);
+async function makeSut(cacheMs = '60000') {
+  const config = loadConfig({ ADMIN_STATS_CACHE_MS: cacheMs });
+  const writes = new TableWrites(config, dataSource, 'test');
+  await writes.onModuleInit();
+  const sut = new AdminFiguresCache(config, writes);
   sut.onModuleInit();
   return sut;
 }
@@ -53,7 +38,7 @@ function counter() {
 
 describe(AdminFiguresCache.name, () => {
   it('reuses the figures of the same first day, and computes those of another', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     expect(await sut.remember('2026-10-27', load)).toEqual({ payments: 0 });
     expect(await sut.remember('2026-10-27', load)).toEqual({ payments: 0 });
@@ -63,7 +48,7 @@ describe(AdminFiguresCache.name, () => {
   });
 
   it('lets superusers asking at once share one computation', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     const answers = await Promise.all([1, 2, 3].map(() => sut.remember('d', load)));
     expect(answers).toEqual([{ payments: 0 }, { payments: 0 }, { payments: 0 }]);
@@ -71,21 +56,21 @@ describe(AdminFiguresCache.name, () => {
   });
 
   it('forgets them when a counted table is written, in or out of a transaction, not for other tables', async () => {
-    const sut = makeSut();
+    const sut = await makeSut();
     const load = counter();
     await sut.remember('d', load);
     await dataSource.getRepository(Message).insert({ text: 'hi' });
     expect(await sut.remember('d', load)).toEqual({ payments: 0 });
     expect(load.runs).toBe(1);
-    await dataSource.getRepository(Payment).insert({ amount: 100 });
+    await dataSource.getRepository(Payment).insert({ text: '1.00' });
     expect(await sut.remember('d', load)).toEqual({ payments: 1 });
-    await dataSource.transaction((manager) => manager.insert(Payment, { amount: 200 }));
+    await dataSource.transaction((manager) => manager.insert(Payment, { text: '2.00' }));
     expect(await sut.remember('d', load)).toEqual({ payments: 2 });
     expect(load.runs).toBe(3);
   });
 
   it('keeps nothing when ADMIN_STATS_CACHE_MS is 0', async () => {
-    const sut = makeSut('0');
+    const sut = await makeSut('0');
     const load = counter();
     await sut.remember('d', load);
     await sut.remember('d', load);

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AdminStatsResponse } from '@fitcoach/contracts';
+import { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { TableWrites, touches } from '../../../api/src/common/cache/table-writes.js';
+import { createTestApp, type TestApp } from '../../fixtures/app.js';
+import { createProgram, createTrainer } from '../../fixtures/catalogue.js';
+import { createSession, type Session } from '../../fixtures/users.js';
+
+/*
+ * Two instances, one database and one Redis, both remembering anonymous catalogue answers and the dashboard's
+ * figures for a minute (ADR 026): a write through either instance empties both memories, so the other instance
+ * never serves what the write made stale beyond the message's round trip through Redis. Collected only when
+ * DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second pass does.
+ */
+
+let first: TestApp;
+let second: TestApp;
+let superuser: Session;
+let redis: Redis;
+const queuePrefix = `fitcoach-scale-${randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  const shared = {
+    queuePrefix,
+    env: {
+      JWT_SECRET: `scale-out-test-secret-${randomUUID()}`,
+      PUBLIC_CACHE_MS: '60000',
+      ADMIN_STATS_CACHE_MS: '60000',
+    },
+  };
+  first = await createTestApp(shared);
+  second = await createTestApp(shared);
+  superuser = await createSession(first, { superuser: true });
+  redis = new Redis(process.env.REDIS_URL as string);
+});
+
+afterAll(async () => {
+  redis.disconnect();
+  await first.close();
+  await second.close();
+});
+
+const writesOf = (t: TestApp) => t.app.get(TableWrites);
+
+/** Runs `write` on `writer`, then waits until `reader` has heard every message the write published. */
+async function propagated<T>(writer: TestApp, reader: TestApp, write: () => Promise<T>): Promise<T> {
+  const from = writesOf(writer);
+  const before = from.published;
+  let heard = before;
+  let target = Number.POSITIVE_INFINITY;
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const stop = writesOf(reader).watch((_tables, origin) => {
+    if (origin?.from !== from.instanceId) return;
+    heard = Math.max(heard, origin.seq);
+    if (heard >= target) arrive();
+  });
+  try {
+    const result = await write();
+    target = from.published;
+    expect(target).toBeGreaterThan(before);
+    if (heard >= target) arrive();
+    await arrived;
+    return result;
+  } finally {
+    stop();
+  }
+}
+
+const names = (body: { program_name: string }[]) => body.map((program) => program.program_name);
+
+async function listed(t: TestApp, word: string): Promise<string[]> {
+  const res = await t
+    .http()
+    .get(`/api/fitness_programs/retrive_all/?q=${encodeURIComponent(word)}`)
+    .expect(200);
+  return names(res.body);
+}
+
+async function stats(t: TestApp): Promise<AdminStatsResponse> {
+  return (await t.http().get('/api/admin/stats/').set('Authorization', superuser.bearer).expect(200)).body;
+}
+
+/** A rename the application is not told of (raw SQL): only a cache that was emptied shows it. */
+async function renameBehindTheAppsBack(id: number, name: string): Promise<void> {
+  await first.app.get(DataSource).query('UPDATE program SET name = ? WHERE id = ?', [name, id]);
+}
+
+describe('the anonymous catalogue on two instances', () => {
+  it('is listed by the other instance on the request after a publication through one', async () => {
+    const word = `Scale${randomUUID().slice(0, 8)}`;
+    const { trainer, session } = await createTrainer(first);
+    const program = await createProgram(first, trainer, { name: `${word} one` });
+    expect(await listed(second, word)).toEqual([]);
+
+    await first
+      .http()
+      .get(`/api/fitness_programs/publishRequest/${program.id}/`)
+      .set('Authorization', session.bearer)
+      .expect(200);
+    await propagated(first, second, () =>
+      first
+        .http()
+        .get(`/api/fitness_programs/publishprogram/${program.id}/`)
+        .set('Authorization', superuser.bearer)
+        .expect(200),
+    );
+    expect(await listed(second, word)).toEqual([`${word} one`]);
+
+    // What second serves is remembered: a change nobody announced stays unseen there for the cache's minute.
+    await renameBehindTheAppsBack(program.id, `${word} two`);
+    expect(await listed(second, word)).toEqual([`${word} one`]);
+
+    await propagated(second, first, () =>
+      second
+        .http()
+        .get(`/api/fitness_programs/changePublishStatus/${program.id}/`)
+        .set('Authorization', superuser.bearer)
+        .expect(200),
+    );
+    expect(await listed(first, word)).toEqual([]);
+  });
+
+  it('is forgotten by an instance whose Redis subscription was lost, since messages may have been missed', async () => {
+    const word = `Lost${randomUUID().slice(0, 8)}`;
+    const { trainer } = await createTrainer(first);
+    const program = await propagated(first, second, () =>
+      createProgram(first, trainer, { name: `${word} before`, isPublished: true }),
+    );
+    expect(await listed(second, word)).toEqual([`${word} before`]);
+    await renameBehindTheAppsBack(program.id, `${word} after`);
+    expect(await listed(second, word)).toEqual([`${word} before`]);
+
+    const forgotten = new Promise<void>((resolve) => {
+      const stop = writesOf(second).watch((tables) => {
+        if (!touches(tables, () => false)) return;
+        stop();
+        resolve();
+      });
+    });
+    const clients = (await redis.client('LIST')) as string;
+    const name = `name=${queuePrefix}:table-writes:${writesOf(second).instanceId}`;
+    const id = clients
+      .split('\n')
+      .find((line) => line.split(' ').includes(name))
+      ?.match(/^id=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await redis.client('KILL', 'ID', id as string);
+    await forgotten;
+    expect(await listed(second, word)).toEqual([`${word} after`]);
+  });
+});
+
+describe('the dashboard figures on two instances', () => {
+  it('count on one instance a member who signed up through the other', async () => {
+    const before = (await stats(second)).totals.users;
+    expect((await stats(second)).totals.users).toBe(before);
+    await propagated(first, second, () => createSession(first));
+    expect((await stats(second)).totals.users).toBe(before + 1);
+  });
+});
