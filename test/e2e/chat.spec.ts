@@ -134,6 +134,27 @@ test.describe('chat with JavaScript', () => {
     await trainer.context().close();
   });
 
+  test('messages sent while a member was away show once as toasts on their next visit', async ({ page }) => {
+    const { coach, mia } = await cast(page);
+    const to = await userId(page, mia);
+    for (const text of ['Rest day tomorrow', 'Bring a mat']) {
+      const sent = await page.request.post('/api/chat/sendMessage/', {
+        headers: coach.auth,
+        data: { to, text },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    await signIn(page, mia);
+    await page.goto('/programmes');
+    await expect(toast(page, 'Tina Coach: Rest day tomorrow')).toBeVisible();
+    await expect(toast(page, 'Tina Coach: Bring a mat')).toBeVisible();
+
+    // Shown means read: the next page of the visit does not show them again.
+    const pending = page.waitForResponse((res) => new URL(res.url()).pathname === '/notifications');
+    await page.reload();
+    expect(await (await pending).json()).toEqual([]);
+  });
+
   test('a trainer without subscribers and a member without programmes see the empty texts', async ({
     page,
   }) => {

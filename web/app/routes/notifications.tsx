@@ -8,5 +8,6 @@ import { sessionAction } from '~/utils/route.server';
  */
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
   const result = await api.notifications(args);
-  return result.ok ? result.data : [];
+  // A Response, not data: Remix serialises a resource route's plain value itself only until React Router 7.
+  return Response.json(result.ok ? result.data : []);
 });
