@@ -7,6 +7,7 @@ import {
   HttpException,
   HttpStatus,
   Injectable,
+  Logger,
   Module,
   type OnApplicationShutdown,
   SetMetadata,
@@ -86,7 +87,7 @@ export class RateLimits implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis?.quit();
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 
   private limiter(rule: string): RateLimiterAbstract {
@@ -120,45 +121,54 @@ class RateLimitGuard implements CanActivate {
   }
 }
 
+export interface RateLimitOptions {
+  rules: Record<string, RateLimitRule>;
+  redisUrl?: string;
+  prefix: string;
+}
+
 /**
- * Limits for the routes attackers hammer (login, registration, resends), per address and per account. With
- * REDIS_URL the counters live in Redis, so several instances share them; otherwise in this process.
+ * The limiters of `rules`: in Redis with `redisUrl`, so several instances share the counters, each insured by one
+ * in this process that counts while Redis cannot answer (a request never waits for Redis nor fails for its
+ * absence; the instances count apart until it is back). Without `redisUrl`, in this process only.
+ */
+export function createRateLimits(options: RateLimitOptions): RateLimits {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  const log = new Logger(RateLimits.name);
+  redis?.on('error', (error: Error) =>
+    log.warn(`Redis (rate limits, counted in this process): ${error.message}`),
+  );
+  const byRule = new Map<string, RateLimiterAbstract>(
+    Object.entries(options.rules).map(([name, rule]) => {
+      const settings = {
+        points: rule.points,
+        duration: rule.windowSeconds,
+        keyPrefix: `${options.prefix}:rl:${name}`,
+      };
+      const local = new RateLimiterMemory(settings);
+      return [
+        name,
+        redis ? new RateLimiterRedis({ ...settings, storeClient: redis, insuranceLimiter: local }) : local,
+      ];
+    }),
+  );
+  return new RateLimits(byRule, redis);
+}
+
+/**
+ * Limits for the routes attackers hammer (login, registration, resends), per address and per account
+ * (`createRateLimits`).
  */
 @Global()
 @Module({})
 export class RateLimitModule {
-  static register(options: {
-    rules: Record<string, RateLimitRule>;
-    redisUrl?: string;
-    prefix: string;
-  }): DynamicModule {
+  static register(options: RateLimitOptions): DynamicModule {
     return {
       module: RateLimitModule,
       providers: [
-        {
-          provide: RateLimits,
-          useFactory: () => {
-            const redis = options.redisUrl
-              ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
-              : undefined;
-            const byRule = new Map<string, RateLimiterAbstract>(
-              Object.entries(options.rules).map(([name, rule]) => {
-                const settings = {
-                  points: rule.points,
-                  duration: rule.windowSeconds,
-                  keyPrefix: `${options.prefix}:rl:${name}`,
-                };
-                return [
-                  name,
-                  redis
-                    ? new RateLimiterRedis({ ...settings, storeClient: redis })
-                    : new RateLimiterMemory(settings),
-                ];
-              }),
-            );
-            return new RateLimits(byRule, redis);
-          },
-        },
+        { provide: RateLimits, useFactory: () => createRateLimits(options) },
         { provide: APP_GUARD, useClass: RateLimitGuard },
       ],
       exports: [RateLimits],
