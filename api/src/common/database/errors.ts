@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { CannotExecuteNotConnectedError, ConnectionIsNotSetError, QueryFailedError } from 'typeorm';
 
 /** A write refused by a unique index, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -24,4 +24,32 @@ export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3)
       if (!isDeadlock(error) || attempt >= attempts) throw error;
     }
   }
+}
+
+/** Server answers that mean the database is going away or full, not that the statement was wrong. */
+const UNAVAILABLE_CODES = new Set([
+  'ER_SERVER_SHUTDOWN',
+  'ER_CON_COUNT_ERROR',
+  'ER_CONNECTION_KILLED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'SQLITE_BUSY',
+]);
+
+/**
+ * A failure to reach the database rather than of the statement: the connection is closed or refused, lost or
+ * timed out (mysql2 marks those `fatal`), the server is shutting down or full, or TypeORM has no connection.
+ * The request may succeed once the database is back, so it answers 503 (api/src/common/errors).
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (error instanceof CannotExecuteNotConnectedError || error instanceof ConnectionIsNotSetError)
+    return true;
+  const cause = error instanceof QueryFailedError ? error.driverError : error;
+  if (typeof cause !== 'object' || cause === null) return false;
+  const { fatal, code } = cause as { fatal?: unknown; code?: unknown };
+  return fatal === true || (typeof code === 'string' && UNAVAILABLE_CODES.has(code));
 }

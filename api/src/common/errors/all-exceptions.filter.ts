@@ -6,8 +6,14 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { ApiError, ApiFieldError } from '@fitcoach/contracts';
 import type { Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { isDatabaseUnreachable } from '../database/errors.js';
+
+/** How long a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Keys of an HttpException body that are Nest internals rather than part of our error shape. */
 const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
@@ -15,14 +21,29 @@ const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
 /**
  * The single place errors become HTTP responses (docs/architecture.md §10): always JSON
  * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
- * never a stack trace, and a 500 only for genuine server faults, which are logged.
+ * never a stack trace, and a 500 only for genuine server faults, which are logged. A failure to reach the database
+ * is not a fault of the request: 503 "Temporarily unavailable" with `Retry-After` (issue 18).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
 
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
+    if (this.databaseAway(exception)) {
+      this.logger.warn(
+        `Database unreachable: ${exception instanceof Error ? exception.message : String(exception)}`,
+      );
+      if (res.headersSent) return;
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(HttpStatus.SERVICE_UNAVAILABLE).json({
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        message: 'Temporarily unavailable',
+      } satisfies ApiError);
+      return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode >= 500) {
       this.logger.error(
@@ -31,6 +52,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
+  }
+
+  private databaseAway(exception: unknown): boolean {
+    if (exception instanceof HttpException) return false;
+    return isDatabaseUnreachable(exception) || !this.dataSource.isInitialized;
   }
 
   private toBody(exception: unknown): ApiError & Record<string, unknown> {
