@@ -47,6 +47,33 @@ test.describe('the server process', () => {
     expect(result.stdout).toContain('FitCoach stopped');
   });
 
+  test.describe('when its API cannot be reached', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a page whose data it cannot load answers 503 "We\'ll be right back", with a way to try again', async ({
+      page,
+    }) => {
+      const port = await freePort();
+      const nowhere = await freePort();
+      const child = startServer({
+        DATA_DIR: dataDir(),
+        PORT: String(port),
+        API_INTERNAL_URL: `http://127.0.0.1:${nowhere}`,
+      });
+      await listening(child);
+      const response = await page.goto(`http://127.0.0.1:${port}/programDetails/1?from=home`);
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText("We'll be right back");
+      await expect(
+        page.getByText('FitCoach is briefly unavailable. Please try again in a minute.'),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute(
+        'href',
+        '/programDetails/1?from=home',
+      );
+    });
+  });
+
   test.describe('in production (NODE_ENV=production, an empty embedded database: the Docker image)', () => {
     // Its own SQLite database even when the suite runs on MySQL: seeding the browser tests' shared database would
     // list programmes whose covers live in this server's DATA_DIR, missing from theirs.
