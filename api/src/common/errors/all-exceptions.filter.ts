@@ -11,9 +11,10 @@ import type { ApiError, ApiFieldError } from '@fitcoach/contracts';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { isDatabaseUnreachable } from '../database/errors.js';
+import { QueueUnavailableError } from '../jobs/jobs.service.js';
 
-/** How long a client is asked to wait before trying again while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** How long a client is asked to wait before trying again while the database or the queue is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Keys of an HttpException body that are Nest internals rather than part of our error shape. */
 const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
@@ -22,7 +23,8 @@ const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
  * The single place errors become HTTP responses (docs/architecture.md §10): always JSON
  * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
  * never a stack trace, and a 500 only for genuine server faults, which are logged. A failure to reach the database
- * is not a fault of the request: 503 "Temporarily unavailable" with `Retry-After` (issue 18).
+ * or of the job queue to take a job is not a fault of the request: 503 "Temporarily unavailable" with
+ * `Retry-After` (issue 18).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -32,12 +34,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    if (this.databaseAway(exception)) {
-      this.logger.warn(
-        `Database unreachable: ${exception instanceof Error ? exception.message : String(exception)}`,
-      );
+    if (this.unavailable(exception)) {
+      this.logger.warn(`Unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
       if (res.headersSent) return;
-      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       res.status(HttpStatus.SERVICE_UNAVAILABLE).json({
         statusCode: HttpStatus.SERVICE_UNAVAILABLE,
         message: 'Temporarily unavailable',
@@ -54,8 +54,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     res.status(body.statusCode).json(body);
   }
 
-  private databaseAway(exception: unknown): boolean {
+  private unavailable(exception: unknown): boolean {
     if (exception instanceof HttpException) return false;
+    if (exception instanceof QueueUnavailableError) return true;
     return isDatabaseUnreachable(exception) || !this.dataSource.isInitialized;
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { InProcessJobRunner } from './in-process-job-runner.js';
-import { JobsService } from './jobs.service.js';
+import type { JobRunner, QueuedJob } from './job-runner.js';
+import { JobsService, QueueUnavailableError } from './jobs.service.js';
 
 declare module '@fitcoach/contracts' {
   interface JobPayloads {
@@ -65,5 +66,31 @@ describe(JobsService.name, () => {
     expect(await sut.depth()).toEqual([{ queue: 'mail', waiting: 0, delayed: 1, active: 1 }]);
     release();
     await sut.onApplicationShutdown();
+  });
+
+  it('goes on without a queue that does not take the job in time, which adds it when it is back', async () => {
+    let takeIt: () => void = () => undefined;
+    const added: string[] = [];
+    const stalled = new InProcessJobRunner({ attempts: 1, backoffMs: 1 });
+    const runner: JobRunner = Object.assign(Object.create(stalled) as JobRunner, {
+      enqueue: (job: Omit<QueuedJob, 'attempt'>) =>
+        new Promise<void>((resolve) => {
+          takeIt = () => {
+            added.push(job.id);
+            resolve();
+          };
+        }),
+    });
+    const sut = new JobsService(runner);
+    sut.register('unit.echo', 'mail', async () => undefined);
+    const refused = await sut
+      .enqueue('unit.echo', { text: 'x' }, { jobId: 'late-1' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(QueueUnavailableError);
+    expect((refused as Error).message).toBe(
+      'The job queue did not take unit.echo late-1 within 2000 ms; it is added when the queue is back',
+    );
+    takeIt();
+    expect(added).toEqual(['late-1']);
   });
 });

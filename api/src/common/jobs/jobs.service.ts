@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   Inject,
   Injectable,
@@ -11,6 +12,21 @@ import {
 import type { JobName, JobOptions, JobPayloads, QueueName } from '@fitcoach/contracts';
 import { JOB_LOG_CONTEXT, type JobLogContext, NO_JOB_LOG_CONTEXT } from './job-log-context.js';
 import { JOB_RUNNER, type JobRunner, type QueueDepth, type QueuedJob } from './job-runner.js';
+
+/** How long a request waits for the queue to take a job before it goes on without it (issue 18). */
+export const ENQUEUE_WAIT_MS = 2000;
+
+/**
+ * The queue did not take a job in time (Redis away). The job is not dropped: Bull adds it once Redis is back, if
+ * this process is still running then. A request that cannot do without it answers 503 (AllExceptionsFilter).
+ */
+export class QueueUnavailableError extends Error {
+  constructor(name: string, id: string) {
+    super(
+      `The job queue did not take ${name} ${id} within ${ENQUEUE_WAIT_MS} ms; it is added when the queue is back`,
+    );
+  }
+}
 
 export interface JobContext {
   jobId: string;
@@ -68,11 +84,30 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     if (!registration) throw new Error(`No handler is registered for job "${name}"`);
     const id = options.jobId ?? randomUUID();
     const requestId = this.logContext.currentRequestId();
-    await this.runner.enqueue(
+    const adding = this.runner.enqueue(
       { id, queue: registration.queue, name, payload, ...(requestId !== undefined && { requestId }) },
       options.delayMs ?? 0,
     );
+    await this.withinWait(adding, name, id);
     return id;
+  }
+
+  /** Waits for `adding` at most ENQUEUE_WAIT_MS; past that the request goes on and the addition finishes later. */
+  private async withinWait(adding: Promise<void>, name: string, id: string): Promise<void> {
+    const stopWaiting = new AbortController();
+    const waited = delay(ENQUEUE_WAIT_MS, 'late' as const, { signal: stopWaiting.signal }).catch(
+      () => 'added' as const,
+    );
+    try {
+      if ((await Promise.race([adding.then(() => 'added' as const), waited])) === 'added') return;
+    } finally {
+      stopWaiting.abort();
+    }
+    adding.then(
+      () => this.logger.warn(`Job ${name} ${id} was added late, once the queue was back`),
+      (error: unknown) => this.logger.error(`Job ${name} ${id} was never added: ${message(error)}`),
+    );
+    throw new QueueUnavailableError(name, id);
   }
 
   /** Jobs waiting, delayed and running, per queue (the metrics' queue depth). */
