@@ -117,6 +117,24 @@ describe('POST /api/admin/superusers/ {email}', () => {
     }
     expect(await lastEntryOf(admin, admin)).toBeUndefined();
   });
+
+  it('makes an account a superuser once when two superusers ask at the same moment', async () => {
+    const [first, second] = [
+      await createSession(t, { superuser: true }),
+      await createSession(t, { superuser: true }),
+    ];
+    const candidate = await createUser(t, { firstName: 'Twice', lastName: 'Asked' });
+    const answers = await Promise.all([
+      as(first).post({ email: candidate.email }),
+      as(second).post({ email: candidate.email }),
+    ]);
+    expect(answers.map((answer) => [answer.status, answer.body]).sort()).toEqual([
+      [200, { message: 'Twice Asked is now a superuser' }],
+      [409, conflict(SUPERUSER_MESSAGES.already)],
+    ]);
+    const entries = [await lastEntryOf(first, first), await lastEntryOf(first, second)].filter(Boolean);
+    expect(entries).toEqual([expect.objectContaining({ action: 'promote_superuser' })]);
+  });
 });
 
 describe('DELETE /api/admin/superusers/{id}/', () => {
