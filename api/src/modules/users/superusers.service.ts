@@ -68,8 +68,8 @@ export class SuperusersService {
   async promote(auth: AuthContext, dto: PromoteSuperuserDto): Promise<MessageResponse> {
     const user = await this.users.findByEmail(dto.email);
     if (!user) throw new NotFoundException(SUPERUSER_MESSAGES.noAccount);
-    const refusal = promotionRefusal(user);
-    if (refusal) throw new ConflictException(refusal);
+    // The conditional update alone decides (a verified member, neither blocked nor a trainer, not yet a superuser),
+    // also when two superusers ask at once; a refusal is then named from the account as it is.
     const promoted = await this.users.transaction(async (manager) => {
       if (!(await this.users.setSuperuser(manager, user.id, true))) return false;
       await this.audit.record(manager, auth, {
@@ -78,7 +78,6 @@ export class SuperusersService {
       });
       return true;
     });
-    // Changed meanwhile: the answer names what it is now.
     if (!promoted) {
       const now = await this.users.findById(user.id);
       throw new ConflictException((now && promotionRefusal(now)) ?? SUPERUSER_MESSAGES.already);
