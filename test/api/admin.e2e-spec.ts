@@ -103,6 +103,53 @@ describe('GET /api/admin/stats/', () => {
     );
   });
 
+  it('gives each day of the last 30 its own money and subscriptions, and each top programme its own revenue', async () => {
+    const before = await stats();
+    const { trainer } = await createTrainer(t);
+    const early = await createProgram(t, trainer, { isPublished: true, priceMinor: 1000, currency: 'USD' });
+    const recent = await createProgram(t, trainer, { isPublished: true, priceMinor: 3000, currency: 'USD' });
+    for (const program of [early, recent])
+      await buyProgram(t.http(), (await createSession(t)).bearer, program.id);
+    // One sale three days ago, one forty days ago: outside the 30 days, it counts in the totals only.
+    const data = t.app.get(DataSource);
+    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    for (const [program, when] of [
+      [recent, daysAgo(3)],
+      [early, daysAgo(40)],
+    ] as const) {
+      await data.getRepository(PaymentEntity).update({ programId: program.id }, { completedAt: when });
+      await data.getRepository(SubscriptionEntity).update({ programId: program.id }, { startedAt: when });
+    }
+
+    const after = await stats();
+    expect(inCurrency(after.totals.revenue, 'USD') - inCurrency(before.totals.revenue, 'USD')).toBe(40);
+    const threeDaysAgo = daysAgo(3).toISOString().slice(0, 10);
+    const change = after.days.map((day, i) => ({
+      date: day.date,
+      usd: inCurrency(day.revenue, 'USD') - inCurrency(before.days[i].revenue, 'USD'),
+      subscriptions: day.subscriptions - before.days[i].subscriptions,
+    }));
+    expect(change.filter((day) => day.usd !== 0 || day.subscriptions !== 0)).toEqual([
+      { date: threeDaysAgo, usd: 30, subscriptions: 1 },
+    ]);
+    expect(after.days.map((day) => day.date)).toEqual(
+      Array.from({ length: 30 }, (_, i) =>
+        daysAgo(29 - i)
+          .toISOString()
+          .slice(0, 10),
+      ),
+    );
+    // Listed when few programmes have subscribers (SQLite: this file's own database).
+    for (const [program, amount] of [
+      [early, 10],
+      [recent, 30],
+    ] as const) {
+      for (const listed of after.top_programs.filter((p) => p.id === program.id)) {
+        expect(listed.revenue).toEqual([{ currency: 'USD', amount }]);
+      }
+    }
+  });
+
   it('lists who is online, members and trainers apart', async () => {
     const url = await listen(t);
     const member = await createSession(t, { firstName: 'Olly', lastName: 'Online' });
