@@ -115,6 +115,9 @@ describe('GET /api/admin/audit/', () => {
     expect(res.headers.link).toContain(
       `?action=block_user&actor=${admin.user.id}&page=2&page_size=2>; rel="next"`,
     );
+    // Unfiltered, the links name no filter.
+    const all = await as(reader).get('/api/admin/audit/?page_size=2').expect(200);
+    expect(all.headers.link).toContain('/api/admin/audit/?page=2&page_size=2>; rel="next"');
   });
 
   it('records nothing for a refused action', async () => {
