@@ -4,7 +4,7 @@
 // keeps it); without it a fresh SQLite DATA_DIR is used. It prints the seed's time, each stats query with its
 // plan (EXPLAIN on MySQL/MariaDB, EXPLAIN QUERY PLAN on SQLite) and its time alone, then the endpoint under
 // autocannon for the production build, signed in as a superuser, and exits non-zero when p95 misses 100 ms.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from './bench-support.mjs';
+import { startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const ADMIN = {
@@ -21,7 +21,6 @@ export const ADMIN = {
   p95Ms: 100,
 };
 const SUPERUSER = { email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
-const JWT_SECRET = 'bench-only-secret-that-is-long-enough-0123456789';
 const dist = (path) => import(new URL(`../api/dist/${path}`, import.meta.url).href);
 const load = () =>
   loadavg()
@@ -121,43 +120,6 @@ async function explain(env) {
   }
 }
 
-async function startServer(env) {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['api/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET,
-      // Production refuses the test payment provider; the bench never pays, so PayPal is never called.
-      PAYPAL_CLIENT_ID: 'bench-client-id',
-      PAYPAL_CLIENT_SECRET: 'bench-client-secret',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = once(server, 'exit').then(([code]) => {
-    throw new Error(`the server exited with code ${code}`);
-  });
-  const healthy = (async () => {
-    for (let attempt = 0; attempt < 600; attempt += 1) {
-      const ok = await fetch(`${url}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the server did not become healthy within 60 s');
-  })();
-  await Promise.race([healthy, exited]);
-  exited.catch(() => undefined);
-  return { url, process: server };
-}
-
 async function stopServer(server) {
   server.process.kill('SIGTERM');
   await once(server.process, 'exit');
@@ -234,7 +196,7 @@ export async function benchAdmin() {
     // BENCH_ADMIN_CACHE_MS: how long the server reuses its figures (ADR 025); 0 measures the queries alone.
     const settings = (process.env.BENCH_ADMIN_CACHE_MS ?? 'default,0').split(',');
     for (const cacheMs of settings) {
-      const server = await startServer({
+      const server = await startProductionServer({
         ...env,
         ...(cacheMs === 'default' ? {} : { ADMIN_STATS_CACHE_MS: cacheMs }),
       });

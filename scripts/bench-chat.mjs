@@ -11,7 +11,7 @@
 // Members follow one trainer's programme; their rows are written through the app's entities and their access
 // tokens minted by the app's SessionsService (a live session row each), as a login would. Prints tables for
 // docs/performance.md and exits non-zero when a target is missed. Traffic goes to 127.0.0.1 only.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { io } from 'socket.io-client';
-import { freePort } from './bench-support.mjs';
+import { BENCH_JWT_SECRET as JWT_SECRET, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOCKETS = [1000, 5000];
@@ -29,7 +29,6 @@ const RATES = [200, 500];
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const TARGETS = { rssMb: 1024, p99OneMs: 50, p99TwoMs: 100, endpointP95Ms: 100 };
-const JWT_SECRET = 'bench-only-secret-that-is-long-enough-0123456789';
 /** CHAT_SEND_LIMIT (api/src/modules/chat/chat.gateway.ts): 20 sends per 10 s per socket. */
 const SENDS_PER_SOCKET_PER_SECOND = 1;
 
@@ -157,43 +156,13 @@ async function seed(env, count) {
 }
 
 function startServer(env) {
-  return new Promise((resolve, reject) => {
-    freePort().then((port) => {
-      // BENCH_CHAT_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
-      const profile = process.env.BENCH_CHAT_PROFILE
-        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CHAT_PROFILE]
-        : [];
-      // The one-instance part runs on SQLite even when the bench was given DATABASE_URL and REDIS_URL.
-      const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-      const server = spawn(process.execPath, [...profile, 'api/dist/main.js'], {
-        cwd: root,
-        env: {
-          ...inherited,
-          NODE_ENV: 'production',
-          JWT_SECRET,
-          // Production refuses the test payment provider; the bench never pays, so PayPal is never called.
-          PAYPAL_CLIENT_ID: 'bench-client-id',
-          PAYPAL_CLIENT_SECRET: 'bench-client-secret',
-          PORT: String(port),
-          LOG_LEVEL: 'warn',
-          ...env,
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const url = `http://127.0.0.1:${port}`;
-      server.once('exit', (code) => reject(new Error(`the server exited with code ${code}`)));
-      const poll = async (attempt) => {
-        const ok = await fetch(`${url}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-        if (ok) return resolve({ url, process: server });
-        if (attempt > 300) return reject(new Error('the server did not become healthy within 30 s'));
-        setTimeout(() => poll(attempt + 1), 100);
-      };
-      poll(0);
-    }, reject);
-  });
+  // BENCH_CHAT_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+  const nodeArgs = process.env.BENCH_CHAT_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CHAT_PROFILE]
+    : [];
+  // The one-instance part runs on SQLite even when the bench was given DATABASE_URL and REDIS_URL.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...baseEnv } = process.env;
+  return startProductionServer(env, { nodeArgs, baseEnv });
 }
 
 function stopServer(server) {
