@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { AdminStatsResponse } from '@fitcoach/contracts';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { TableWrites, touches } from '../../../api/src/common/cache/table-writes.js';
+import { SessionsService } from '../../../api/src/modules/auth/sessions.service.js';
 import { createTestApp, type TestApp } from '../../fixtures/app.js';
 import { createProgram, createTrainer } from '../../fixtures/catalogue.js';
+import { REFUSED } from '../../fixtures/refusals.js';
 import { createSession, type Session } from '../../fixtures/users.js';
 
 /*
- * Two instances, one database and one Redis, both remembering anonymous catalogue answers and the dashboard's
- * figures for a minute (ADR 026): a write through either instance empties both memories, so the other instance
- * never serves what the write made stale beyond the message's round trip through Redis. Collected only when
- * DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second pass does.
+ * Two instances, one database and one Redis, both remembering anonymous catalogue answers, the dashboard's
+ * figures (ADR 026) and signed-in sessions (ADR 028) for a minute: a write through either instance empties both
+ * memories, so the other instance never serves what the write made stale beyond the message's round trip
+ * through Redis. Collected only when DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second
+ * pass does.
  */
 
 let first: TestApp;
@@ -28,6 +31,7 @@ beforeAll(async () => {
       JWT_SECRET: `scale-out-test-secret-${randomUUID()}`,
       PUBLIC_CACHE_MS: '60000',
       ADMIN_STATS_CACHE_MS: '60000',
+      AUTH_CACHE_MS: '60000',
     },
   };
   first = await createTestApp(shared);
@@ -159,5 +163,45 @@ describe('the dashboard figures on two instances', () => {
     expect((await stats(second)).totals.users).toBe(before);
     await propagated(first, second, () => createSession(first));
     expect((await stats(second)).totals.users).toBe(before + 1);
+  });
+});
+
+describe('signed-in sessions on two instances', () => {
+  const me = (t: TestApp, session: Session) =>
+    t.http().get('/api/users/me/').set('Authorization', session.bearer);
+
+  /** Signs `session` in twice on `t` and shows that the second request was answered from its memory. */
+  async function rememberedOn(t: TestApp, session: Session): Promise<void> {
+    const check = jest.spyOn(t.app.get(SessionsService), 'isActive');
+    try {
+      await me(t, session).expect(200);
+      const checked = check.mock.calls.length;
+      await me(t, session).expect(200);
+      expect(check.mock.calls.length).toBe(checked);
+    } finally {
+      check.mockRestore();
+    }
+  }
+
+  it('refuses on one instance, with 403, a member blocked through the other', async () => {
+    const member = await createSession(first);
+    await rememberedOn(second, member);
+    await propagated(first, second, () =>
+      first
+        .http()
+        .get(`/api/users/changeUserAccess/${member.user.id}/`)
+        .set('Authorization', superuser.bearer)
+        .expect(200, { message: 'User Blocked' }),
+    );
+    await me(second, member).expect(403, REFUSED.blocked);
+  });
+
+  it('refuses on one instance, with 401, a session logged out through the other', async () => {
+    const member = await createSession(first);
+    await rememberedOn(second, member);
+    await propagated(first, second, () =>
+      first.http().post('/api/users/logout/').set('Authorization', member.bearer).expect(200),
+    );
+    await me(second, member).expect(401, REFUSED.invalidToken);
   });
 });

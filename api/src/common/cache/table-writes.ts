@@ -69,6 +69,7 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
   private readonly listeners = new Set<WriteListener>();
   private readonly channel: string;
   private sent = 0;
+  private subscribed = false;
   private publisher: Redis | undefined;
   private subscriber: Redis | undefined;
   private readonly entitySubscriber: EntitySubscriberInterface = {
@@ -97,6 +98,14 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     this.channel = `${prefix}:table-writes`;
   }
 
+  /**
+   * Whether every write of every instance reaches this one: always without Redis (one instance), else only while
+   * the subscription is up. A cache that must never serve what another instance changed asks this first.
+   */
+  get hearsEveryWrite(): boolean {
+    return !this.config.redisUrl || this.subscribed;
+  }
+
   /** How many messages this instance has published: the `seq` of the last one. */
   get published(): number {
     return this.sent;
@@ -115,20 +124,29 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     for (const client of [this.publisher, this.subscriber]) {
       client.on('error', (error: Error) => this.log.warn(`Redis (table writes): ${error.message}`));
     }
-    this.subscriber.on('close', () => (lost = true));
+    this.subscriber.on('close', () => {
+      lost = true;
+      this.subscribed = false;
+    });
     this.subscriber.on('ready', () => {
       if (!lost) return;
       lost = false;
       // Replies come in order: once this one is in, the subscription is back and nothing more is missed.
-      void this.subscriber
-        ?.subscribe(this.channel)
-        .catch(() => undefined)
-        .then(() => this.notify(ALL_TABLES));
+      void this.subscriber?.subscribe(this.channel).then(
+        () => {
+          this.notify(ALL_TABLES);
+          this.subscribed = true;
+        },
+        () => this.notify(ALL_TABLES),
+      );
     });
     this.subscriber.on('message', (_channel: string, raw: string) => this.heard(raw));
-    const subscribed = this.subscriber.subscribe(this.channel).catch((error: Error) => {
-      this.log.warn(`Redis (table writes): not subscribed: ${error.message}`);
-    });
+    const subscribed = this.subscriber
+      .subscribe(this.channel)
+      .then(() => (this.subscribed = true))
+      .catch((error: Error) => {
+        this.log.warn(`Redis (table writes): not subscribed: ${error.message}`);
+      });
     await Promise.race([subscribed, delay(SUBSCRIBE_WAIT_MS, undefined, { ref: false })]);
   }
 

@@ -21,6 +21,7 @@ describe(loadConfig.name, () => {
       trustedProxies: ['loopback'],
       publicCacheMs: 2000,
       adminStatsCacheMs: 10_000,
+      authCacheMs: 10_000,
     });
   });
 
@@ -45,6 +46,7 @@ describe(loadConfig.name, () => {
       TRUSTED_PROXIES: 'loopback, 172.28.0.10, 10.0.0.0/8,fd00::/8, ::1',
       PUBLIC_CACHE_MS: '0',
       ADMIN_STATS_CACHE_MS: '0',
+      AUTH_CACHE_MS: '0',
     });
     expect(sut).toMatchObject({
       nodeEnv: 'production',
@@ -60,6 +62,7 @@ describe(loadConfig.name, () => {
       trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
       adminStatsCacheMs: 0,
+      authCacheMs: 0,
       paypal: {
         provider: 'paypal',
         clientId: 'live-client',
@@ -121,6 +124,7 @@ describe(loadConfig.name, () => {
     ['PUBLIC_CACHE_MS', '-1'],
     ['PUBLIC_CACHE_MS', 'soon'],
     ['ADMIN_STATS_CACHE_MS', '-1'],
+    ['AUTH_CACHE_MS', '60001'],
     ['ADMIN_STATS_CACHE_MS', '600001'],
     ['TRUSTED_PROXIES', 'everyone'],
     ['TRUSTED_PROXIES', 'loopback, 10.0.0.300'],

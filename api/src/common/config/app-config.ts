@@ -181,6 +181,13 @@ class EnvironmentVariables {
   @Min(0)
   @Max(600_000)
   ADMIN_STATS_CACHE_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'AUTH_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(60_000)
+  AUTH_CACHE_MS?: number;
 }
 
 function parseBoolean(value: unknown): unknown {
@@ -214,6 +221,8 @@ export interface AppConfig {
   publicCacheMs: number;
   /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
   adminStatsCacheMs: number;
+  /** How long a signed-in session's account is reused between requests (ADR 028); 0 turns that off. */
+  authCacheMs: number;
   /** Unset: no `/metrics`. Set: Prometheus metrics for `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
 }
@@ -367,6 +376,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
+    authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,
   };
 }

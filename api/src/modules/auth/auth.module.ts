@@ -8,6 +8,7 @@ import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { PasswordModule } from './password.module.js';
 import { RolesGuard } from './roles.guard.js';
+import { SessionCache } from './session-cache.js';
 import { SessionsModule } from './sessions.module.js';
 
 @Module({
@@ -15,6 +16,7 @@ import { SessionsModule } from './sessions.module.js';
   controllers: [AuthController],
   providers: [
     AuthService,
+    SessionCache,
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },

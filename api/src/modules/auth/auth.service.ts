@@ -6,6 +6,7 @@ import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import type { AccessTokenClaims } from './auth.constants.js';
 import { PasswordService } from './password.service.js';
+import { SessionCache } from './session-cache.js';
 import { hasClaimsOf, SessionsService } from './sessions.service.js';
 
 @Injectable()
@@ -15,6 +16,7 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly rateLimits: RateLimits,
+    private readonly sessionCache: SessionCache,
   ) {}
 
   async login(dto: LoginDto): Promise<TokenPairResponse> {
@@ -45,11 +47,15 @@ export class AuthService {
   async resolve(claims: AccessTokenClaims): Promise<AuthContext> {
     // The REST guard hands over any token our secret signed: a 7-day refresh token must not pass for one.
     if (!hasClaimsOf(claims, 'access')) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
-    const user = await this.users.findById(Number(claims.sub));
-    if (!user || !user.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
-    if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
-    if (!(await this.sessions.isActive(claims.sid)))
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    const userId = Number(claims.sub);
+    const user = await this.sessionCache.account(userId, claims.sid, async () => {
+      const account = await this.users.findById(userId);
+      if (!account || !account.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+      if (account.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
+      if (!(await this.sessions.isActive(claims.sid)))
+        throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+      return account;
+    });
     return { user, sessionId: claims.sid };
   }
 
