@@ -61,6 +61,42 @@ describe('GET /api/fitness_programs/retrive_all/ (cached for anonymous visitors)
   });
 });
 
+describe('GET /api/fitness_programs/retrive_all/ signed in (the same catalogue for everyone)', () => {
+  it('gives a signed-in caller the shared page, with a publication on the very next request', async () => {
+    const name = `Shared ${randomUUID()}`;
+    const { trainer, session } = await createTrainer(t);
+    const member = await createSession(t);
+    const program = await createProgram(t, trainer, { name });
+    const path = `/api/fitness_programs/retrive_all/?q=${encodeURIComponent(name)}`;
+    expect(names((await signedIn(path, member).expect(200)).body)).toEqual([]);
+    expect(names((await signedIn(path, session).expect(200)).body)).toEqual([]);
+
+    await signedIn(`/api/fitness_programs/publishRequest/${program.id}/`, session).expect(200);
+    await signedIn(`/api/fitness_programs/publishprogram/${program.id}/`, admin).expect(200);
+    const listed = await signedIn(path, member).expect(200);
+    expect(names(listed.body)).toEqual([name]);
+    expect(listed.headers['x-total-count']).toBe('1');
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([name]);
+  });
+
+  it('still checks the token of every caller: a logged-out or blocked one is refused the remembered page', async () => {
+    const path = '/api/fitness_programs/retrive_all/?page_size=2';
+    const leaving = await createSession(t);
+    const blocked = await createSession(t);
+    await anonymous(path).expect(200);
+    await signedIn(path, leaving).expect(200);
+    await signedIn(path, blocked).expect(200);
+
+    await t.http().post('/api/users/logout/').set('Authorization', leaving.bearer).send({}).expect(200);
+    await signedIn(path, leaving).expect(401);
+    await signedIn(`/api/users/changeUserAccess/${blocked.user.id}/`, admin).expect(200, {
+      message: 'User Blocked',
+    });
+    await signedIn(path, blocked).expect(403);
+    await t.http().get(path).set('Authorization', 'Bearer not-a-token').expect(401);
+  });
+});
+
 describe('GET /api/fitness_programs/get_programme/{id}/ (cached for anonymous visitors)', () => {
   it("shows the owner's edit on the next request", async () => {
     const { trainer, session } = await createTrainer(t);

@@ -10,11 +10,15 @@ import { ResponseCache } from './response-cache.js';
  */
 @Injectable()
 export class CacheForAnonymous implements NestInterceptor {
+  /** Whether signed-in callers get the shared answer too (after their token was checked). */
+  protected readonly everyone: boolean = false;
+
   constructor(private readonly cache: ResponseCache) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
-    if (req.method !== 'GET' || req.user || req.headers.authorization !== undefined) return next.handle();
+    if (req.method !== 'GET') return next.handle();
+    if (!this.everyone && (req.user || req.headers.authorization !== undefined)) return next.handle();
     return from(
       this.cache.remember(`api ${req.originalUrl}`, async () => ({
         value: (await lastValueFrom(next.handle())) as object,
@@ -22,4 +26,13 @@ export class CacheForAnonymous implements NestInterceptor {
       })),
     );
   }
+}
+
+/**
+ * As CacheForAnonymous, for reads whose answer does not depend on who asks (the published catalogue's pages):
+ * signed-in callers share it too. Their token is still checked first, by the guards, on every request.
+ */
+@Injectable()
+export class CacheForEveryone extends CacheForAnonymous {
+  protected override readonly everyone = true;
 }

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { CacheForAnonymous } from './cache-for-anonymous.interceptor.js';
+import { CacheForAnonymous, CacheForEveryone } from './cache-for-anonymous.interceptor.js';
 import { ResponseCache } from './response-cache.js';
 import { TABLE_WRITES_PREFIX, TableWrites } from './table-writes.js';
 
@@ -15,8 +15,9 @@ export class ResponseCacheModule {
         TableWrites,
         ResponseCache,
         CacheForAnonymous,
+        CacheForEveryone,
       ],
-      exports: [TableWrites, ResponseCache, CacheForAnonymous],
+      exports: [TableWrites, ResponseCache, CacheForAnonymous, CacheForEveryone],
     };
   }
 }

@@ -26,7 +26,7 @@ import {
   OptionalAuth,
   Roles,
 } from '../../common/auth/auth.decorators.js';
-import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
+import { CacheForAnonymous, CacheForEveryone } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { imageUpload } from '../../common/media/image-upload.js';
@@ -66,7 +66,8 @@ export class ProgramsController {
 
   @Get('retrive_all')
   @OptionalAuth()
-  @UseInterceptors(PaginatedResponse, CacheForAnonymous)
+  // The published catalogue is the same for everyone: signed-in callers share the anonymous answer.
+  @UseInterceptors(PaginatedResponse, CacheForEveryone)
   retrieveAll(@Query() query: ProgramListQueryDto) {
     return this.programs.listPublished(query);
   }
