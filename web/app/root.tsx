@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageLayout } from '~/components/layout/page-layout';
 import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
-import { theme } from '~/theme';
+import { theme, themeCssVariables } from '~/theme';
 import { getUser } from '~/utils/auth.server';
 import { useNonce } from '~/utils/nonce-provider';
 import { useOptionalUser } from '~/utils/user';
@@ -47,7 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" suppressHydrationWarning />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+          <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
           <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
           <RealtimeProvider userId={user?.id ?? null}>
             <PageLayout>{children}</PageLayout>
