@@ -1,6 +1,7 @@
-import { Alert, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CATALOGUE_PAGE_SIZE } from '~/utils/catalogue';
+import classes from './catalogue.module.css';
 import { Pager } from './pager';
 
 interface CatalogueListProps<T> {
@@ -22,9 +23,7 @@ export function CatalogueList<T>({ page, list, empty, children }: CatalogueListP
   return (
     <>
       {list.items.length === 0 ? <Text c="dimmed">{empty}</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {list.items.map(children)}
-      </SimpleGrid>
+      <div className={classes.grid}>{list.items.map(children)}</div>
       <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={list.total} />
     </>
   );

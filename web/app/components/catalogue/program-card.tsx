@@ -1,8 +1,9 @@
 import { excerpt, type ProgramResponse } from '@fitcoach/contracts';
-import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './catalogue.module.css';
 
 // docs/product.md §8: the text of an unpublished programme's card, spelt as the original.
@@ -42,28 +43,21 @@ export function ProgramCover({ program, large = false }: ProgramCoverProps) {
 function ViewButton({ program }: { program: ProgramResponse }) {
   const [searchParams] = useSearchParams();
   const label = `View ${program.program_name}`;
+  const className = `${ui.button} ${ui.light} ${ui.fullWidth}`;
   if (program.is_published) {
     return (
-      <Button
-        component={Link}
-        to={`/programDetails/${program.id}`}
-        fullWidth
-        variant="light"
-        aria-label={label}
-      >
+      <Link to={`/programDetails/${program.id}`} className={className} aria-label={label}>
         View
-      </Button>
+      </Link>
     );
   }
   const search = new URLSearchParams(searchParams);
   search.set(SOON_PARAM, String(program.id));
   return (
-    <Button
-      component={Link}
+    <Link
       to={`?${search.toString()}`}
       preventScrollReset
-      fullWidth
-      variant="light"
+      className={className}
       aria-label={label}
       onClick={(event) => {
         event.preventDefault();
@@ -71,7 +65,7 @@ function ViewButton({ program }: { program: ProgramResponse }) {
       }}
     >
       View
-    </Button>
+    </Link>
   );
 }
 
@@ -92,32 +86,29 @@ interface ProgramCardProps {
   detailed: boolean;
 }
 
+/** Plain elements with CSS-module classes: a page lists many cards, and each Mantine component costs (docs/performance.md). */
 export function ProgramCard({ program, detailed }: ProgramCardProps) {
   const headingId = useId();
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder padding="lg" className={classes.card}>
-      <Card.Section>
+    <article aria-labelledby={headingId} className={classes.card}>
+      <div className={classes.cardCover}>
         <ProgramCover program={program} />
-      </Card.Section>
-      <Stack gap={4} mt="md">
-        <Title order={3} size="h4" id={headingId}>
+      </div>
+      <div className={classes.cardBody}>
+        <h3 id={headingId} className={classes.cardTitle}>
           {program.program_name}
-        </Title>
+        </h3>
         {detailed ? (
           <>
-            <Text size="sm" fw={600}>
-              Difficulty :{program.level}
-            </Text>
-            <Text size="sm">Trainer: {program.trainer_name}</Text>
-            <Text size="sm" c="dimmed">
-              {excerpt(program.description)}
-            </Text>
+            <p className={classes.cardLevel}>Difficulty :{program.level}</p>
+            <p className={classes.cardText}>Trainer: {program.trainer_name}</p>
+            <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(program.description)}</p>
           </>
         ) : null}
-      </Stack>
+      </div>
       <div className={classes.cardFooter}>
         <ViewButton program={program} />
       </div>
-    </Card>
+    </article>
   );
 }

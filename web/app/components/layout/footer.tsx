@@ -1,17 +1,6 @@
 import { currentYear } from '@fitcoach/contracts';
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
 import { Link } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './footer.module.css';
 
 interface FooterLink {
@@ -51,75 +40,71 @@ const COLUMNS: FooterColumn[] = [
 
 const LEGAL_LINKS = ['Privacy Policy', 'Terms of Use', 'Accessibility'];
 
+/* Plain elements, as in the navbar: the footer is on every page (docs/performance.md). */
+
 function Newsletter() {
   return (
-    <Box>
-      <Title order={3} className={classes.columnTitle}>
-        Join our Newsletter
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
+    <div>
+      <h3 className={classes.columnTitle}>Join our Newsletter</h3>
+      <p className={`${ui.dimmed} ${classes.intro}`}>
         Sign up below to receive discounts, newsletters, recipes, tips, and more!
-      </Text>
+      </p>
       {/*
         docs/product.md §2.2 leaves the newsletter's submit behaviour unspecified, so nothing is sent: there is no
         <form>, whose implicit submission on Enter would put the address in a URL, and the button claims no success.
       */}
-      <Group gap="xs" wrap="nowrap" role="group" aria-label="Newsletter">
-        <TextInput
+      <div className={`${ui.group} ${ui.nowrap}`} role="group" aria-label="Newsletter">
+        <input
           type="email"
           name="email"
           placeholder="Email"
           aria-label="Email address"
           autoComplete="email"
-          className={classes.email}
+          className={`${ui.input} ${classes.email}`}
         />
-        <Button type="button" color="orange">
+        <button type="button" className={`${ui.button} ${ui.filled}`}>
           SUBMIT
-        </Button>
-      </Group>
-    </Box>
+        </button>
+      </div>
+    </div>
   );
 }
 
 export function Footer() {
   return (
     <footer className={classes.footer}>
-      <Container size="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
-          <Text className={classes.brand}>Get-Fit</Text>
+      <div className={ui.container}>
+        <div className={classes.columns}>
+          <p className={classes.brand}>Get-Fit</p>
           {COLUMNS.map((column) => (
-            <Stack key={column.title} gap={6}>
-              <Title order={3} className={classes.columnTitle}>
-                {column.title}
-              </Title>
+            <div key={column.title} className={classes.column}>
+              <h3 className={classes.columnTitle}>{column.title}</h3>
               {column.links.map((link) =>
                 link.to ? (
-                  <Anchor key={link.label} component={Link} to={link.to} size="sm" c="dimmed">
+                  <Link key={link.label} to={link.to} className={`${ui.dimmed} ${classes.link}`}>
                     {link.label}
-                  </Anchor>
+                  </Link>
                 ) : (
-                  <Anchor key={link.label} href={PLACEHOLDER_HREF} size="sm" c="dimmed">
+                  <a key={link.label} href={PLACEHOLDER_HREF} className={`${ui.dimmed} ${classes.link}`}>
                     {link.label}
-                  </Anchor>
+                  </a>
                 ),
               )}
-            </Stack>
+            </div>
           ))}
           <Newsletter />
-        </SimpleGrid>
-        <Group justify="space-between" className={classes.bottom} gap="sm">
-          <Text size="sm" c="dimmed">
-            © Get-Fit {currentYear()}
-          </Text>
-          <Group gap="md">
+        </div>
+        <div className={`${ui.group} ${classes.bottom}`}>
+          <p className={ui.dimmed}>© Get-Fit {currentYear()}</p>
+          <div className={`${ui.group} ${classes.legal}`}>
             {LEGAL_LINKS.map((label) => (
-              <Anchor key={label} href={PLACEHOLDER_HREF} size="sm" c="dimmed">
+              <a key={label} href={PLACEHOLDER_HREF} className={`${ui.dimmed} ${classes.link}`}>
                 {label}
-              </Anchor>
+              </a>
             ))}
-          </Group>
-        </Group>
-      </Container>
+          </div>
+        </div>
+      </div>
     </footer>
   );
 }

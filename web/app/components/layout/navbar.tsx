@@ -1,9 +1,9 @@
 import type { UserResponse } from '@fitcoach/contracts';
-import { Anchor, Avatar, Badge, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
 import { ChevronDownIcon, MenuIcon } from '~/components/icons';
 import { useRealtime } from '~/components/realtime/realtime-provider';
+import ui from '~/components/ui/ui.module.css';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
 import classes from './navbar.module.css';
 import summaryClasses from './summary.module.css';
@@ -34,16 +34,21 @@ function communityItems(user: UserResponse | null, unread: number): NavItem[] {
   ];
 }
 
+/*
+ * Plain elements with CSS-module classes (components/ui/ui.module.css), not Mantine components: every page renders
+ * the navbar, and on the server a Mantine component costs many times a plain element (docs/performance.md).
+ */
+
 function NavLinks({ items, className }: { items: NavItem[]; className: string }) {
   return items.map((item) => (
-    <Anchor key={item.label} component={Link} to={item.to} className={className} underline="never">
+    <Link key={item.label} to={item.to} className={className}>
       {item.label}
       {item.badge ? (
-        <Badge size="sm" color="red" ml={6} aria-label={`${item.badge} unread`}>
+        <span className={ui.badge} aria-label={`${item.badge} unread`}>
           {item.badge}
-        </Badge>
+        </span>
       ) : null}
-    </Anchor>
+    </Link>
   ));
 }
 
@@ -55,9 +60,9 @@ function CommunityDropdown({ items, unread }: { items: NavItem[]; unread: number
       <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.link}`}>
         Community
         {unread ? (
-          <Badge size="sm" color="red" aria-label={`${unread} unread messages`}>
+          <span className={ui.badge} aria-label={`${unread} unread messages`}>
             {unread}
-          </Badge>
+          </span>
         ) : null}
         <ChevronDownIcon size={16} className={classes.chevron} />
       </summary>
@@ -68,37 +73,41 @@ function CommunityDropdown({ items, unread }: { items: NavItem[]; unread: number
   );
 }
 
+function initials(user: UserResponse): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}
+
 function AccountActions({ user }: { user: UserResponse | null }) {
   if (!user) {
     return (
       <>
-        <Button component={Link} to="/login" variant="default">
+        <Link to="/login" className={`${ui.button} ${ui.default}`}>
           Log In
-        </Button>
-        <Button component={Link} to="/register">
+        </Link>
+        <Link to="/register" className={`${ui.button} ${ui.filled}`}>
           Sign Up
-        </Button>
+        </Link>
       </>
     );
   }
   return (
     <>
       <Form method="post" action="/logout">
-        <Button type="submit" variant="default">
+        <button type="submit" className={`${ui.button} ${ui.default}`}>
           Logout
-        </Button>
+        </button>
       </Form>
-      <Anchor component={Link} to={profileLinkPath(user)} className={classes.profile} underline="never">
+      <Link to={profileLinkPath(user)} className={classes.profile}>
         {/* The first name next to it names the link, so the picture is decorative. */}
-        <Avatar
-          src={user.profile_picture}
-          alt=""
-          name={`${user.first_name} ${user.last_name}`}
-          color="initials"
-          size={32}
-        />
+        {user.profile_picture ? (
+          <img src={user.profile_picture} alt="" width={32} height={32} className={classes.avatar} />
+        ) : (
+          <span className={classes.avatar} aria-hidden="true">
+            {initials(user)}
+          </span>
+        )}
         <span>{user.first_name}</span>
-      </Anchor>
+      </Link>
     </>
   );
 }
@@ -107,28 +116,26 @@ function MobileMenu({ user, unread }: { user: UserResponse | null; unread: numbe
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissibleDetails(ref);
   return (
-    <Box hiddenFrom="sm">
+    <div className={ui.belowSm}>
       <details ref={ref}>
         <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.burger}`}>
           <MenuIcon />
           Menu
         </summary>
         <div className={classes.mobilePanel}>
-          <Stack component="nav" aria-label="Main" gap={2}>
+          <nav aria-label="Main" className={classes.panelList}>
             <NavLinks items={mainItems(user)} className={classes.panelLink} />
-          </Stack>
-          <Text component="p" className={classes.panelHeading}>
-            Community
-          </Text>
-          <Stack gap={2}>
+          </nav>
+          <p className={classes.panelHeading}>Community</p>
+          <div className={classes.panelList}>
             <NavLinks items={communityItems(user, unread)} className={classes.panelLink} />
-          </Stack>
-          <Group mt="md" gap="sm">
+          </div>
+          <div className={`${ui.group} ${classes.panelActions}`}>
             <AccountActions user={user} />
-          </Group>
+          </div>
         </div>
       </details>
-    </Box>
+    </div>
   );
 }
 
@@ -137,19 +144,19 @@ export function Navbar() {
   const unread = useRealtime().unread.total;
   return (
     <header className={classes.header}>
-      <Container size="lg" className={classes.inner}>
-        <Anchor component={Link} to="/" className={classes.logo} underline="never">
+      <div className={`${ui.container} ${classes.inner}`}>
+        <Link to="/" className={classes.logo}>
           GET-FIT
-        </Anchor>
-        <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" className={classes.desktopNav}>
+        </Link>
+        <nav aria-label="Main" className={`${ui.fromSm} ${classes.desktopNav}`}>
           <NavLinks items={mainItems(user)} className={classes.link} />
           <CommunityDropdown items={communityItems(user, unread)} unread={unread} />
-        </Group>
-        <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+        </nav>
+        <div className={`${ui.fromSm} ${ui.group} ${ui.nowrap}`}>
           <AccountActions user={user} />
-        </Group>
+        </div>
         <MobileMenu user={user} unread={unread} />
-      </Container>
+      </div>
     </header>
   );
 }

@@ -1,5 +1,4 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Paper, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { lessonSearch } from '~/utils/lessons';
 import classes from './lessons.module.css';
@@ -21,12 +20,12 @@ interface LessonListProps {
 export function LessonList({ lessons, completed, currentIndex, todayIndex }: LessonListProps) {
   const done = new Set(completed);
   return (
-    <Paper withBorder p="sm" component="nav" aria-labelledby="program-lessons">
+    <nav aria-labelledby="program-lessons" className={classes.panel}>
       <details open className={classes.sidebar}>
         <summary>
-          <Title order={2} size="h4" id="program-lessons" className={classes.summaryTitle}>
+          <h2 id="program-lessons" className={classes.summaryTitle}>
             Program Lessons
-          </Title>
+          </h2>
         </summary>
         <ol className={classes.list}>
           {lessons.map((lesson, index) => {
@@ -51,6 +50,6 @@ export function LessonList({ lessons, completed, currentIndex, todayIndex }: Les
           })}
         </ol>
       </details>
-    </Paper>
+    </nav>
   );
 }

@@ -1,8 +1,9 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
+import ui from '~/components/ui/ui.module.css';
 import {
   LESSON_INTENTS,
   type LessonChoice,
@@ -50,16 +51,16 @@ function ConfirmNext({
   const stay = lessonSearch(lesson.number);
   return (
     <UrlDialog opened={opened} title={MESSAGES.confirmNextLesson} closeTo={stay}>
-      <Group>
-        <Button component={Link} to={stay} variant="default" preventScrollReset>
+      <div className={ui.group}>
+        <Link to={stay} className={`${ui.button} ${ui.default}`} preventScrollReset>
           {MESSAGES.continueLesson}
-        </Button>
+        </Link>
         <Form method="post">
           <LessonFields intent={LESSON_INTENTS.next} lesson={lesson.number} />
           <input type="hidden" name="next" value={next} />
           <SubmitButton>{MESSAGES.markAndContinue}</SubmitButton>
         </Form>
-      </Group>
+      </div>
     </UrlDialog>
   );
 }
@@ -70,24 +71,27 @@ function NextControl({ lesson, next, member }: Pick<LessonViewProps, 'lesson' | 
   if (target === null) return null;
   const confirm = member !== null && !member.completed;
   return (
-    <Button component={Link} to={lessonSearch(confirm ? lesson.number : target, confirm)}>
+    <Link
+      to={lessonSearch(confirm ? lesson.number : target, confirm)}
+      className={`${ui.button} ${ui.filled}`}
+    >
       Next Lesson -&gt;
-    </Button>
+    </Link>
   );
 }
 
 /** docs/product.md §2: the chosen lesson's title, video, image and description, with marking and the way on. */
 export function LessonView({ lesson, previous, next, member, confirming }: LessonViewProps) {
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <Title order={2}>{lesson.title}</Title>
+    <div className={classes.view}>
+      <div className={`${ui.group} ${classes.between}`}>
+        <h2 className={classes.lessonTitle}>{lesson.title}</h2>
         {member?.completed ? (
           <Badge color="green" variant="light" size="lg">
             Completed
           </Badge>
         ) : null}
-      </Group>
+      </div>
       {lesson.video_id ? (
         <iframe
           className={classes.video}
@@ -99,17 +103,17 @@ export function LessonView({ lesson, previous, next, member, confirming }: Lesso
         />
       ) : null}
       {lesson.image ? <img src={lesson.image} alt={lesson.title} className={classes.image} /> : null}
-      {lesson.description ? <Text style={{ whiteSpace: 'pre-line' }}>{lesson.description}</Text> : null}
+      {lesson.description ? <p className={classes.description}>{lesson.description}</p> : null}
       <ConfirmNext lesson={lesson} next={next ? next.number : LESSONS_END} opened={confirming} />
-      <Group justify="space-between">
+      <div className={`${ui.group} ${classes.between}`}>
         {previous ? (
-          <Button component={Link} to={lessonSearch(previous.number)} variant="default">
+          <Link to={lessonSearch(previous.number)} className={`${ui.button} ${ui.default}`}>
             &lt;- Previous Lesson
-          </Button>
+          </Link>
         ) : (
           <span />
         )}
-        <Group>
+        <div className={ui.group}>
           {member && !member.completed ? (
             <Form method="post">
               <LessonFields intent={LESSON_INTENTS.complete} lesson={lesson.number} />
@@ -117,8 +121,8 @@ export function LessonView({ lesson, previous, next, member, confirming }: Lesso
             </Form>
           ) : null}
           <NextControl lesson={lesson} next={next} member={member} />
-        </Group>
-      </Group>
-    </Stack>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Progress, Stack, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { clampPercentage, progressDegrees } from '~/utils/lessons';
 import classes from './lessons.module.css';
@@ -7,12 +6,19 @@ import classes from './lessons.module.css';
 export function ProgressBar({ percentage, label }: { percentage: number; label: string }) {
   const value = clampPercentage(percentage);
   return (
-    <Stack gap={4}>
-      <Progress value={value} size="lg" color="green" aria-label={label} />
-      <Text size="sm" fw={600}>
-        {value}% completed
-      </Text>
-    </Stack>
+    <div className={classes.bar}>
+      <div
+        className={classes.track}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
+        <div className={classes.fill} style={{ width: `${value}%` }} />
+      </div>
+      <p className={classes.barLabel}>{value}% completed</p>
+    </div>
   );
 }
 

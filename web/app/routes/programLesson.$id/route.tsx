@@ -1,9 +1,11 @@
-import { Alert, Button, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { LessonList } from '~/components/lessons/lesson-list';
 import { LessonView } from '~/components/lessons/lesson-view';
+import lessonClasses from '~/components/lessons/lessons.module.css';
 import { ProgressBar } from '~/components/lessons/progress';
+import ui from '~/components/ui/ui.module.css';
 import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './lesson-player.server';
@@ -17,27 +19,30 @@ export const loader = sessionLoader((args: LoaderFunctionArgs) => loadLessonPlay
 
 export const action = sessionAction((args: ActionFunctionArgs) => lessonPlayerAction(args));
 
+/*
+ * Plain elements with CSS-module classes where the page repeats or nests Mantine components: the page is
+ * rendered on the server for every visit (docs/performance.md).
+ */
+
 function Finished({ programId }: { programId: number }) {
   return (
-    <Paper withBorder p="xl" ta="center">
-      <Title order={2} mb="md">
-        {MESSAGES.lessonsFinished}
-      </Title>
-      <Group justify="center">
-        <Button component={Link} to="/trainerDashboard?view=subscribed">
+    <div className={lessonClasses.finished}>
+      <h2 className={lessonClasses.finishedTitle}>{MESSAGES.lessonsFinished}</h2>
+      <div className={`${ui.group} ${lessonClasses.centered}`}>
+        <Link to="/trainerDashboard?view=subscribed" className={`${ui.button} ${ui.filled}`}>
           Back to my programmes
-        </Button>
-        <Button component={Link} to={`/programDetails/${programId}`} variant="default">
+        </Link>
+        <Link to={`/programDetails/${programId}`} className={`${ui.button} ${ui.default}`}>
           Programme details
-        </Button>
-      </Group>
-    </Paper>
+        </Link>
+      </div>
+    </div>
   );
 }
 
 function Player({ data }: { data: LessonPlayerData }) {
   const { lessons, member, position, confirming, program } = data;
-  if (position.kind === 'empty') return <Text c="dimmed">This programme has no lessons yet.</Text>;
+  if (position.kind === 'empty') return <p className={ui.dimmed}>This programme has no lessons yet.</p>;
   if (position.kind === 'end') return <Finished programId={program.id} />;
   const lesson = lessons[position.index];
   return (
@@ -55,38 +60,34 @@ export default function ProgramLessonRoute() {
   const data = useLoaderData<typeof loader>();
   const { program, member, lessons, position } = data;
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="xs" mb="lg">
-        <Title order={1}>{program.program_name}</Title>
+    <div className={`${ui.container} ${lessonClasses.page}`}>
+      <div className={lessonClasses.heading}>
+        <h1 className={lessonClasses.title}>{program.program_name}</h1>
         {member ? (
-          <Group justify="space-between" align="flex-end">
-            <Text fw={600}>
+          <div className={`${ui.group} ${lessonClasses.status}`}>
+            <p className={lessonClasses.day}>
               Day {member.day} of {program.duration}
-            </Text>
-            <div style={{ flex: '0 1 320px' }}>
+            </p>
+            <div className={lessonClasses.progress}>
               <ProgressBar percentage={member.percentage} label="Lessons completed" />
             </div>
-          </Group>
+          </div>
         ) : (
           <Alert color="blue" variant="light">
             Preview: subscribers see these lessons with their progress.
           </Alert>
         )}
-      </Stack>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <LessonList
-            lessons={lessons}
-            completed={member?.completed ?? []}
-            currentIndex={position.kind === 'lesson' ? position.index : null}
-            todayIndex={member?.todayIndex ?? null}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <Player data={data} />
-        </Grid.Col>
-      </Grid>
-    </Container>
+      </div>
+      <div className={lessonClasses.columns}>
+        <LessonList
+          lessons={lessons}
+          completed={member?.completed ?? []}
+          currentIndex={position.kind === 'lesson' ? position.index : null}
+          todayIndex={member?.todayIndex ?? null}
+        />
+        <Player data={data} />
+      </div>
+    </div>
   );
 }
 
