@@ -1,8 +1,10 @@
-// What the benchmark scripts share (scripts/bench.mjs, scripts/bench-chat.mjs, scripts/bench-admin.mjs).
-import { spawn } from 'node:child_process';
+// What the benchmark scripts share (scripts/bench.mjs, scripts/bench-floor.mjs, scripts/bench-chat.mjs,
+// scripts/bench-admin.mjs).
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,4 +59,44 @@ export async function startProductionServer(env = {}, { nodeArgs = [], baseEnv =
   })();
   await Promise.race([healthy, exited]);
   return { url, process: server };
+}
+
+/**
+ * One row of a table: autocannon against `url` at `connections` for `seconds`, every client sending `headers`.
+ * autocannon's percentiles stop at p90 and p97.5: every response time is kept to read the exact p95
+ * (docs/performance.md, Catalogue). A non-2xx answer or an error fails the run: the row would time something else.
+ */
+export async function measureUrl(url, { title, connections, seconds, headers = {} }) {
+  const times = [];
+  const run = autocannon({ url, connections, duration: seconds, headers });
+  run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  const result = await run;
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  times.sort((a, b) => a - b);
+  const percentile = (p) =>
+    Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]);
+  return {
+    title,
+    connections,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p95: percentile(95),
+    p99: result.latency.p99,
+    max: result.latency.max,
+  };
+}
+
+/** Resident memory of process `pid` in MB, as `ps` reports it (KB). */
+export function rssMb(pid) {
+  return (
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024
+  );
 }

@@ -6,6 +6,10 @@
 // Issue 11 adds a member's followed programmes and a subscriber's lessons, with the queries each request runs
 // (scripts/bench-subscriptions.mjs). `BENCH_ONLY=subscriptions` measures only those rows.
 // Issue 14: `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
+// Issue 16: six requests next to their floor, a bare server sending the same bytes, and the server's memory after
+// all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed and subscriptions.
+// `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding changed sources
+// (for a build someone else is making, or to time the same build twice).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,16 +19,21 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchAdmin } from './bench-admin.mjs';
+import { benchFloor, printFloor } from './bench-floor.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
-import { freePort } from './bench-support.mjs';
+import { freePort, measureUrl, rssMb } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Issue 4: the catalogue stays paginated and answers p95 under 100 ms at 32 connections with 1,000+ programmes. */
 const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 };
-const ONLY_SUBSCRIPTIONS = process.env.BENCH_ONLY === 'subscriptions';
+const ONLY = process.env.BENCH_ONLY;
+/** Every section runs unless BENCH_ONLY names one of them. */
+const runs = (section) => !['subscriptions', 'perf'].includes(ONLY) || ONLY === section;
 
-execFileSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+}
 if (process.env.BENCH_ONLY === 'admin') process.exit((await benchAdmin()) ? 0 : 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-bench-'));
 const benchUser = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -73,29 +82,9 @@ async function waitUntilHealthy() {
 }
 await Promise.race([waitUntilHealthy(), exited]);
 
-async function measure(title, path, connections, headers = {}) {
-  // autocannon's percentiles stop at p90 and p97.5: every response time is kept to read the exact p95.
-  const times = [];
-  const run = autocannon({ url: `${publicUrl}${path}`, connections, duration: SECONDS, headers });
-  run.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  const result = await run;
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${path}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-  }
-  times.sort((a, b) => a - b);
-  const percentile = (p) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]);
-  return {
-    title,
-    connections,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p95: percentile(95),
-    p99: result.latency.p99,
-    max: result.latency.max,
-  };
+/** One row against our server: exact p95 from every response time, p99 from autocannon (bench-support.mjs). */
+function measure(title, path, connections, headers = {}) {
+  return measureUrl(`${publicUrl}${path}`, { title, connections, seconds: SECONDS, headers });
 }
 
 /** The lists must stay pages of the catalogue, never the whole of it. */
@@ -226,8 +215,23 @@ function reportSubscriptions(rows) {
   return ok;
 }
 
+/** Issue 16's section, signed in as the member with 50 subscriptions; true when every target is met. */
+async function measureFloor() {
+  const member = subscriptions.members.many;
+  const result = await benchFloor({
+    url: publicUrl,
+    pid: server.pid,
+    bearer: await loginMember(publicUrl, member, 4),
+    email: member.email,
+    lessonProgram: subscriptions.lessonPrograms.many,
+    seconds: SECONDS,
+  });
+  printFloor(result);
+  return result.ok;
+}
+
 try {
-  if (!ONLY_SUBSCRIPTIONS) {
+  if (runs('catalogue')) {
     for (const path of ['/', '/api/health', '/api/fitness_programs/retrive_all/', '/programmes']) {
       await autocannon({ url: `${publicUrl}${path}`, connections: 4, amount: 200 });
     }
@@ -248,12 +252,7 @@ try {
     const paginated = await checkPaginated();
     const hashMs = await argon2HashMs();
     const burst = await loginBurst(50);
-    const rss =
-      Number(
-        execFileSync('ps', ['-o', 'rss=', '-p', String(server.pid)])
-          .toString()
-          .trim(),
-      ) / 1024;
+    const rss = rssMb(server.pid);
     console.log(`\n${SECONDS} s per row, production build, SQLite, in-process jobs\n`);
     console.log('| request | connections | requests | req/s | p50 ms | p90 ms | p99 ms | max ms |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -288,8 +287,9 @@ try {
     }
     process.exitCode = home.p99 < 50 && loginsOk && catalogueOk ? 0 : 1;
   }
-  const subscriptionsOk = reportSubscriptions(await measureSubscriptions());
-  if (!subscriptionsOk) process.exitCode = 1;
+  if (runs('subscriptions') && !reportSubscriptions(await measureSubscriptions())) process.exitCode = 1;
+  // Last, so that its memory line is the server's after every row of the run.
+  if (runs('perf') && !(await measureFloor())) process.exitCode = 1;
 } finally {
   exited.catch(() => undefined);
   server.kill('SIGTERM');
