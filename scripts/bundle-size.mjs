@@ -1,11 +1,13 @@
 // Measures the JavaScript the home page loads (gzip, level 9) and fails the build above the budget.
+// BUNDLE_LIMIT_KB overrides the budget: `npm run bench` checks issue 16's 100 KB target with it, while the build
+// still stops only above 200 KB.
 // Run after `remix vite:build`; the server build's `assets` manifest names the modules of every route.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const LIMIT_KB = 200;
+const LIMIT_KB = Number(process.env.BUNDLE_LIMIT_KB ?? 200);
 const HOME_ROUTES = ['root', 'routes/_index'];
 
 const buildDir = fileURLToPath(new URL('../web/build/', import.meta.url));
