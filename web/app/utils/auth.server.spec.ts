@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { getUser, requireSuperuser, requireUser } from './auth.server';
-import { MESSAGES } from './messages';
-import { getSession, type RouteArgs } from './session.server';
-import { getToast } from './toast.server';
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { startFakeApi } from './api/fake-api.testing';
+import type { RouteArgs } from './session.server';
 
 const MEMBER = { id: 1, first_name: 'Ada', is_superuser: false };
 const ADMIN = { id: 2, first_name: 'Root', is_superuser: true };
@@ -11,18 +9,23 @@ const ADMIN = { id: 2, first_name: 'Root', is_superuser: true };
 let me: { status: number; body: unknown };
 let calls: number;
 
+const fakeApi = await startFakeApi(({ path }) => {
+  expect(path).toBe('/api/users/me/');
+  calls += 1;
+  return me;
+});
+// The web's modules read API_INTERNAL_URL when they load: imported once the fake API listens.
+process.env.API_INTERNAL_URL = fakeApi.url;
+const { getUser, requireSuperuser, requireUser } = await import('./auth.server');
+const { MESSAGES } = await import('./messages');
+const { getSession } = await import('./session.server');
+const { getToast } = await import('./toast.server');
+
 beforeEach(() => {
   calls = 0;
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    expect(new URL(String(input)).pathname).toBe('/api/users/me/');
-    calls += 1;
-    return new Response(JSON.stringify(me.body), { status: me.status });
-  });
 });
 
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+afterAll(() => fakeApi.close());
 
 function visitor(cookie?: string, path = '/userProfile?tab=stats'): RouteArgs {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};

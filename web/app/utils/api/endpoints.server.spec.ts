@@ -2,45 +2,29 @@
  * Over 300 lines on purpose: the transport's rules (renewal, failures) are reached through the endpoint table, and
  * every case shares the one fake API below; split, each half would repeat it.
  */
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { api } from './endpoints.server';
-import { getSession, type RouteArgs } from '../session.server';
+import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { RouteArgs } from '../session.server';
+import { type Answer, type Sent, startFakeApi } from './fake-api.testing';
 
-interface Sent {
-  path: string;
-  method: string;
-  headers: Headers;
-  body: unknown;
-}
-
-type Answer = { status: number; body?: unknown } | 'network-error';
 type Server = (sent: Sent) => Answer;
 
-let sent: Sent[];
 let server: Server;
+const fakeApi = await startFakeApi((request) => server(request));
+const sent = fakeApi.sent;
+// The web's modules read API_INTERNAL_URL when they load: imported once the fake API listens.
+process.env.API_INTERNAL_URL = fakeApi.url;
+const { api } = await import('./endpoints.server');
+const { getSession } = await import('../session.server');
 
 beforeEach(() => {
-  sent = [];
-  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const body = init?.body;
-    const request: Sent = {
-      path: new URL(String(input)).pathname,
-      method: init?.method ?? 'GET',
-      headers: new Headers(init?.headers),
-      body: typeof body === 'string' ? JSON.parse(body) : body,
-    };
-    sent.push(request);
-    const answer = server(request);
-    if (answer === 'network-error') throw new TypeError('fetch failed');
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-    });
-  });
+  sent.length = 0;
 });
 
 afterEach(() => {
   jest.restoreAllMocks();
 });
+
+afterAll(() => fakeApi.close());
 
 const USER = { id: 1, first_name: 'Ada' };
 const RENEWED = { access: 'access.two', refresh: 'refresh.two' };
@@ -216,7 +200,7 @@ describe('api', () => {
       });
       expect(sent.map((call) => call.headers.get('Authorization'))).toEqual(['Bearer access.one', null]);
 
-      sent = [];
+      sent.length = 0;
       server = optionalAuthApi('network-error');
       const args = visitor();
       expect(await api.program(args, 7)).toEqual({ ok: true, status: 200, data: PUBLIC_VIEW });
@@ -238,35 +222,42 @@ describe('api', () => {
     });
   });
 
-  it('sends a profile update as multipart and lets fetch write the boundary', async () => {
+  it('sends a profile update as multipart, with the boundary in its content type', async () => {
     server = () => ({ status: 200, body: { message: 'User profile updated successfully' } });
     const form = new FormData();
     form.set('first_name', 'Grace');
     await api.updateUser(visitor(), form);
     expect(sent[0]?.method).toBe('PUT');
-    expect(sent[0]?.body).toBe(form);
-    expect(sent[0]?.headers.has('Content-Type')).toBe(false);
+    const type = sent[0]?.headers.get('Content-Type') ?? '';
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
+    expect(boundary).toBeDefined();
+    expect(sent[0]?.body).toContain(`--${boundary}`);
+    expect(sent[0]?.body).toContain('name="first_name"\r\n\r\nGrace');
   });
 
   it('reads the total of a paginated list from X-Total-Count and sends the page asked for', async () => {
-    jest
-      .mocked(fetch)
-      .mockResolvedValueOnce(
-        new Response(JSON.stringify([{ id: 3 }]), { status: 200, headers: { 'X-Total-Count': '25' } }),
-      );
+    server = () => ({ status: 200, body: [{ id: 3 }], headers: { 'X-Total-Count': '25' } });
     const result = await api.trainers(visitor(), { page: 2, pageSize: 12 });
     expect(result).toMatchObject({ ok: true, data: { items: [{ id: 3 }], total: 25 } });
-    const called = new URL(String(jest.mocked(fetch).mock.calls[0]?.[0]));
-    expect(called.pathname + called.search).toBe('/api/trainers/allTrainer/?page=2&page_size=12');
-    expect(jest.mocked(fetch).mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+    expect(sent[0]?.path + (sent[0]?.search ?? '')).toBe('/api/trainers/allTrainer/?page=2&page_size=12');
+    expect(sent[0]?.headers.has('Authorization')).toBe(false);
   });
 
   it('leaves empty filters out of the programmes query', async () => {
     server = () => ({ status: 200, body: [] });
     await api.programs(visitor(), { category: 'Yoga', level: '', q: '' }, { page: 1, pageSize: 12 });
     expect(sent[0]?.path).toBe('/api/fitness_programs/retrive_all/');
-    const called = new URL(String(jest.mocked(fetch).mock.calls[0]?.[0]));
-    expect(called.search).toBe('?category=Yoga&page=1&page_size=12');
+    expect(sent[0]?.search).toBe('?category=Yoga&page=1&page_size=12');
+  });
+
+  it('sends a call again, once, when the kept-alive connection it reused was dropped', async () => {
+    server = () => ({ status: 200, body: { status: 'ok' } });
+    expect(await api.health(visitor())).toMatchObject({ ok: true });
+    let dropped = 0;
+    server = () => (dropped++ === 0 ? 'network-error' : { status: 200, body: { status: 'ok' } });
+    sent.length = 0;
+    expect(await api.health(visitor())).toMatchObject({ ok: true, status: 200 });
+    expect(sent.map((call) => call.path)).toEqual(['/api/health', '/api/health']);
   });
 
   it('takes the empty 204 of a deleted lesson as success', async () => {
@@ -278,7 +269,7 @@ describe('api', () => {
   it('turns an unreachable API and an unreadable answer into failures', async () => {
     server = () => 'network-error';
     expect(await api.health(visitor())).toMatchObject({ ok: false, status: 503 });
-    jest.mocked(fetch).mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    server = () => ({ status: 200, text: '<html>' });
     expect(await api.health(visitor())).toMatchObject({ ok: false, status: 502 });
   });
 });

@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A request as the fake API received it: JSON bodies parsed, other bodies as text. */
+export interface Sent {
+  path: string;
+  search: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * What the fake API answers: `body` sent as JSON, or `text` as it is; 'network-error' drops the connection
+ * without an answer.
+ */
+export type Answer =
+  { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | 'network-error';
+
+async function bodyOf(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return undefined;
+  return req.headers['content-type']?.startsWith('application/json') ? JSON.parse(text) : text;
+}
+
+/**
+ * A local HTTP server standing in for the REST API in the web's unit tests, so that they go through the real
+ * transport (web/app/utils/api/transport.server.ts). `answer` decides each answer; every request is recorded.
+ * Start it, then set API_INTERNAL_URL to its `url` before the web's modules are imported.
+ */
+export async function startFakeApi(answer: (sent: Sent) => Answer) {
+  const sent: Sent[] = [];
+  const server = createServer((req, res) => {
+    void bodyOf(req).then((body) => {
+      const url = new URL(req.url ?? '/', 'http://fake.invalid');
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const request: Sent = {
+        path: url.pathname,
+        search: url.search,
+        method: req.method ?? 'GET',
+        headers,
+        body,
+      };
+      sent.push(request);
+      const reply = answer(request);
+      if (reply === 'network-error') {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+      res.end(reply.text ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body)));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sent,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
