@@ -7,6 +7,8 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { FastLane } from './common/cache/fast-lane.js';
+import { ResponseCache } from './common/cache/response-cache.js';
 import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { MetricsService } from './common/metrics/metrics.service.js';
 import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
@@ -16,6 +18,7 @@ import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
 import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js';
 import { refuseDeepBodies } from './common/http/body-depth.js';
+import { AuthService } from './modules/auth/auth.service.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
@@ -94,6 +97,11 @@ export async function createApp(
     app.use(metrics.measure);
     app.use('/metrics', metrics.endpoint(config.metricsToken));
   }
+  // Helmet would take it off each answer; the fast lane answers before helmet runs.
+  app.disable('x-powered-by');
+  // Remembered public answers are sent as stored bytes before the rest of the stack (docs/decisions/029).
+  const fastLane = new FastLane(app.get(ResponseCache), (token) => app.get(AuthService).authenticate(token));
+  app.use(fastLane.serve);
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   app.set('trust proxy', config.trustedProxies);
@@ -111,6 +119,7 @@ export async function createApp(
     }),
   );
   app.use(compression());
+  app.use(fastLane.record);
   // Parsed only under /api: Remix actions read their own form bodies.
   app.use(
     '/api',

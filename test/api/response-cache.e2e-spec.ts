@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CATALOGUE_MESSAGES } from '@fitcoach/contracts';
+import { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { fieldRefusal, REFUSED } from '../fixtures/refusals.js';
@@ -94,6 +95,56 @@ describe('GET /api/fitness_programs/retrive_all/ signed in (the same catalogue f
     });
     await signedIn(path, blocked).expect(403);
     await t.http().get(path).set('Authorization', 'Bearer not-a-token').expect(401);
+  });
+});
+
+describe('a remembered answer is sent again as stored bytes (ADR 029)', () => {
+  const gzipped = (path: string) => anonymous(path).set('Accept-Encoding', 'gzip');
+
+  it('is compressed once, sent with its length, its security headers and a request id of its own', async () => {
+    const word = randomUUID();
+    const { trainer } = await createTrainer(t);
+    for (let n = 0; n < 8; n += 1)
+      await createProgram(t, trainer, { name: `${word} ${n}`, isPublished: true });
+    const path = `/api/fitness_programs/retrive_all/?q=${word}`;
+    const first = await gzipped(path).expect(200);
+    expect(first.body).toHaveLength(8);
+    const again = await gzipped(path).expect(200);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(Number(again.headers['content-length'])).toBeGreaterThan(0);
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(again.headers['x-powered-by']).toBeUndefined();
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+      'link',
+    ]) {
+      expect(again.headers[name]).toBe(first.headers[name]);
+    }
+  });
+
+  it('answers 304 Not Modified to a client that holds it', async () => {
+    const path = '/api/fitness_programs/retrive_all/?page_size=5';
+    const { headers } = await anonymous(path).expect(200);
+    await anonymous(path).expect(200);
+    const revalidated = await anonymous(path).set('If-None-Match', String(headers.etag)).expect(304);
+    expect(revalidated.text).toBe('');
+  });
+
+  it('is what the next visitors get, byte for byte, until a write through the app', async () => {
+    const name = `Lane ${randomUUID()}`;
+    const { trainer } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { name, isPublished: true });
+    const path = `/api/fitness_programs/retrive_all/?q=${encodeURIComponent(name)}`;
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([name]);
+    // A raw update goes around TypeORM's write events (ADR 026): the stored answer is still served.
+    await t.app
+      .get(DataSource)
+      .query('UPDATE program SET name = ? WHERE id = ?', [`${name} raw`, program.id]);
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([name]);
+    expect(names((await anonymous(path).expect(200)).body)).toEqual([name]);
   });
 });
 

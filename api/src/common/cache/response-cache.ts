@@ -24,6 +24,8 @@ const MAX_ENTRIES = 500;
 @Injectable()
 export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries: LRUCache<string, object> | undefined;
+  /** The same answers as sent, headers and bytes, for the fast lane (./stored-answers.ts). */
+  private readonly answers: LRUCache<string, object> | undefined;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   private generation = 0;
   private stopWatching: (() => void) | undefined;
@@ -36,6 +38,30 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
       config.publicCacheMs > 0
         ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
         : undefined;
+    this.answers =
+      config.publicCacheMs > 0
+        ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
+        : undefined;
+  }
+
+  /** Counts the invalidations: an answer built under an older one must not be kept. */
+  get generationNow(): number {
+    return this.generation;
+  }
+
+  /** Whether anything is remembered at all (PUBLIC_CACHE_MS above 0). */
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
+  /** The answer kept for `key`, as it was sent. */
+  answer<T extends object>(key: string): T | undefined {
+    return this.answers?.get(key) as T | undefined;
+  }
+
+  /** Keeps an answer as sent, unless a write happened since `generation` was read. */
+  keepAnswer(key: string, generation: number, answer: object): void {
+    if (generation === this.generation) this.answers?.set(key, answer);
   }
 
   onModuleInit(): void {
@@ -78,6 +104,7 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   invalidate(): void {
     this.generation += 1;
     this.entries?.clear();
+    this.answers?.clear();
     this.inFlight.clear();
   }
 }

@@ -6,9 +6,13 @@ import type { AppConfig } from '../config/app-config.js';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** A caller's X-Request-Id is kept when it is well-formed, so one id follows a request across services. */
-function requestId(req: IncomingMessage, res: ServerResponse): string {
+export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req);
   res.setHeader('X-Request-Id', id);
   return id;
 }

@@ -6,6 +6,7 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
+import { answerKey, markShared } from '../cache/fast-lane.js';
 import type { Loaded, ResponseCache } from '../cache/response-cache.js';
 import {
   bodyLimit,
@@ -121,7 +122,8 @@ function remixHandler(
     );
     const render = () => handle(request, { cspNonce: nonce });
     if (cache && sharedPage(req)) {
-      const key = `web ${page.protocol}//${page.host}${req.originalUrl}`;
+      const key = answerKey(req);
+      markShared(res, { key, audience: 'anonymous' });
       cache
         .remember(key, async () => rendered(await render(), nonce))
         .then((cached) => sendRendered(res, cached, nonce))
