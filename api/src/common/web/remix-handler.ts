@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -154,12 +154,16 @@ export async function productionWeb(webRoot: string, cache: ResponseCache): Prom
   }
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const client = join(webRoot, 'build/client');
-  const assets = express.static(join(client, 'assets'), IMMUTABLE);
+  // Looked up by the whole path (the middleware is not mounted under /assets), so from the build's root.
+  const assets = express.static(client, IMMUTABLE);
+  // The other public files (favicon.svg): asked for by name, so a page's path is not looked up on disk first.
+  const files = express.static(client, { maxAge: '1h', index: false });
+  const fileNames = new Set(readdirSync(client).filter((name) => name !== 'assets'));
   return {
     handlers: [
       refuseDeclaredTooLarge,
       (req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()),
-      express.static(client, { maxAge: '1h', index: false }),
+      (req, res, next) => (fileNames.has(req.path.split('/')[1] ?? '') ? files(req, res, next) : next()),
       remixHandler(build, 'production', cache),
     ],
     close: async () => undefined,
