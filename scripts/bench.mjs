@@ -8,8 +8,9 @@
 // Issue 14: `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
 // Issue 16: six requests next to their floor, a bare server sending the same bytes, and the server's memory after
 // all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed and subscriptions.
-// `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding changed sources
-// (for a build someone else is making, or to time the same build twice).
+// Issues 16 and 17: Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows; `BENCH_ONLY=lighthouse`
+// runs only that. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
+// changed sources (for a build someone else is making, or to time the same build twice).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +22,7 @@ import autocannon from 'autocannon';
 import { benchAdmin } from './bench-admin.mjs';
 import { benchFloor, printFloor } from './bench-floor.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
+import { auditedPaths, auditPages, printAudit } from './lighthouse.mjs';
 import { freePort, measureUrl, rssMb } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,7 +31,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 };
 const ONLY = process.env.BENCH_ONLY;
 /** Every section runs unless BENCH_ONLY names one of them. */
-const runs = (section) => !['subscriptions', 'perf'].includes(ONLY) || ONLY === section;
+const runs = (section) => !['subscriptions', 'perf', 'lighthouse'].includes(ONLY) || ONLY === section;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   execFileSync('node', ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -290,6 +292,13 @@ try {
   if (runs('subscriptions') && !reportSubscriptions(await measureSubscriptions())) process.exitCode = 1;
   // Last, so that its memory line is the server's after every row of the run.
   if (runs('perf') && !(await measureFloor())) process.exitCode = 1;
+  // Issues 16 and 17: Lighthouse's scores of four pages (scripts/lighthouse.mjs), after the load rows.
+  if (
+    (runs('perf') || runs('lighthouse')) &&
+    !printAudit(await auditPages(publicUrl, await auditedPaths(publicUrl)))
+  ) {
+    process.exitCode = 1;
+  }
 } finally {
   exited.catch(() => undefined);
   server.kill('SIGTERM');
