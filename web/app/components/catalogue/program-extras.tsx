@@ -49,7 +49,7 @@ export function Testimonials() {
         {TESTIMONIALS.map(({ name, text }) => (
           <Paper key={name} withBorder p="lg">
             <Group gap="sm" mb="sm">
-              <Avatar name={name} color="initials" alt="" />
+              <Avatar name={name} color="orange" alt="" />
               <Text fw={700}>{name}</Text>
             </Group>
             <Text c="dimmed">{text}</Text>

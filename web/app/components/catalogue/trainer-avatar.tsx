@@ -8,7 +8,7 @@ export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; siz
       src={trainer.profile_picture}
       alt={`Picture of ${trainer.username}`}
       name={trainer.username}
-      color="initials"
+      color="orange"
       size={size}
     />
   );

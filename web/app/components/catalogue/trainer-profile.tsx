@@ -16,7 +16,9 @@ function TabPanel({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab 
   if (tab === 'credentials') {
     return (
       <Stack gap="xs">
-        <Title order={3}>My Credentials</Title>
+        <Title order={2} size="h3">
+          My Credentials
+        </Title>
         <Text>Specalized in {trainer.specalized}</Text>
         {trainer.certifications ? <Text>Certified in {trainer.certifications}</Text> : null}
         <Text>Experience: {trainer.experience_years} Years</Text>
@@ -27,7 +29,9 @@ function TabPanel({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab 
   if (tab === 'vision') {
     return (
       <Stack gap="xs">
-        <Title order={3}>Our Vision</Title>
+        <Title order={2} size="h3">
+          Our Vision
+        </Title>
         <Text>
           Our vision is to be the leading source of fitness transformation, helping every member build
           strength, confidence and habits that last a lifetime.
@@ -38,7 +42,9 @@ function TabPanel({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab 
   const short = excerpt(trainer.about);
   return (
     <Stack gap="xs">
-      <Title order={3}>Transforming Lives through Fitness</Title>
+      <Title order={2} size="h3">
+        Transforming Lives through Fitness
+      </Title>
       <Text>{short}</Text>
       {/* "Read More" shows the rest in place: a native <details>, so it also works without JavaScript. */}
       {short !== trainer.about.trim() ? (

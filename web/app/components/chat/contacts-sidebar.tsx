@@ -48,7 +48,7 @@ export function ContactsSidebar({ contacts, selected, isTrainer, online, unread 
                       offset={4}
                       withBorder
                     >
-                      <Avatar src={contact.profile_picture} alt="" name={contact.name} color="initials" />
+                      <Avatar src={contact.profile_picture} alt="" name={contact.name} color="orange" />
                     </Indicator>
                     <span className={classes.contactText}>
                       <Text fw={600} size="sm" component="span" display="block">

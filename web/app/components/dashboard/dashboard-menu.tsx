@@ -34,7 +34,7 @@ export function DashboardMenu({ user, view }: { user: UserResponse; view: Dashbo
         w="100%"
       >
         <Stack align="center" gap={4} mb="md" ta="center">
-          <Avatar src={user.profile_picture} alt="" name={name} color="initials" size={72} />
+          <Avatar src={user.profile_picture} alt="" name={name} color="orange" size={72} />
           <Text fw={700}>{name}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.email}

@@ -12,13 +12,7 @@ function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: st
     <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>
       {user ? (
         <Group align="center" mb="md">
-          <Avatar
-            src={user.profile_picture}
-            alt={`Photo of ${name}`}
-            name={name}
-            color="initials"
-            size={72}
-          />
+          <Avatar src={user.profile_picture} alt={`Photo of ${name}`} name={name} color="orange" size={72} />
           <Stack gap={2}>
             <Text fw={700}>{name}</Text>
             <Text size="sm">{user.email}</Text>

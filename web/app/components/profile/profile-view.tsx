@@ -118,7 +118,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
               src={user.profile_picture}
               alt={`Profile picture of ${name}`}
               name={name}
-              color="initials"
+              color="orange"
               size={120}
             />
             <Stack gap={4}>
