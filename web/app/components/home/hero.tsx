@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { HeroBanner } from '~/components/layout/hero-banner';
+import ui from '~/components/ui/ui.module.css';
 
 export function Hero() {
   return (
@@ -13,7 +14,7 @@ export function Hero() {
         Get Started
       </Button>
       <Button component={Link} to="/findTrainer" size="lg" variant="white" color="dark">
-        Learn More
+        Learn More<span className={ui.visuallyHidden}> about our trainers</span>
       </Button>
     </HeroBanner>
   );
