@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { transactionCompletedMessage } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { OutboxEntity } from '../../api/src/common/jobs/outbox.entity.js';
 import { PaymentEventEntity } from '../../api/src/modules/payments/payment-event.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
@@ -404,6 +405,20 @@ describe('POST /api/payments/paypal/webhook/', () => {
         .expect(refusal.statusCode, refusal);
       expect(await events.countBy({ eventId: event.id })).toBe(0);
     }
+  });
+
+  it('stores the event and its job before answering 2xx, and a redelivery adds no job', async () => {
+    const event = anEvent();
+    const outbox = t.app.get(DataSource).getRepository(OutboxEntity);
+    const processed = webhookProcessed(t.app.get(JobsService), event.id);
+    expect(await paypal.sendWebhook(t.http(), event)).toEqual({ status: 200, body: {} });
+    expect(await events.countBy({ eventId: event.id })).toBe(1);
+    expect(await outbox.countBy({ dedupeKey: `paypal-event-${event.id}` })).toBe(1);
+    await processed;
+    expect(await paypal.sendWebhook(t.http(), event)).toEqual({ status: 200, body: {} });
+    expect(await outbox.findBy({ dedupeKey: `paypal-event-${event.id}` })).toEqual([
+      expect.objectContaining({ jobName: 'payments.webhook', dispatchedAt: expect.any(Date) }),
+    ]);
   });
 
   it("keeps the first 64 characters of a resource's id", async () => {

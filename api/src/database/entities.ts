@@ -1,3 +1,4 @@
+import { OutboxEntity } from '../common/jobs/outbox.entity.js';
 import { AuditEntryEntity } from '../modules/audit/audit-entry.entity.js';
 import { ChatMessageEntity } from '../modules/chat/chat-message.entity.js';
 import { NotificationEntity } from '../modules/chat/notification.entity.js';
@@ -31,4 +32,5 @@ export const entities = [
   ChatMessageEntity,
   NotificationEntity,
   AuditEntryEntity,
+  OutboxEntity,
 ];

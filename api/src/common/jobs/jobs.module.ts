@@ -8,6 +8,12 @@ import { InProcessJobRunner } from './in-process-job-runner.js';
 import { JOB_LOG_CONTEXT, pinoJobLogContext } from './job-log-context.js';
 import { JOB_RUNNER, RETRY_POLICY } from './job-runner.js';
 import { JobsService } from './jobs.service.js';
+import { OutboxRelay } from './outbox-relay.js';
+import { OutboxRepository } from './outbox.repository.js';
+import { OutboxService } from './outbox.service.js';
+
+/** The outbox of jobs that must not be lost (docs/decisions/031-jobs-outbox.md), beside either runner. */
+const OUTBOX = [OutboxRepository, OutboxRelay, OutboxService];
 
 export interface JobsModuleOptions {
   redisUrl?: string;
@@ -16,7 +22,10 @@ export interface JobsModuleOptions {
   retryPolicy?: RetryPolicy;
 }
 
-/** Bull queues when REDIS_URL is set, otherwise the in-process runner, behind the same JobsService. */
+/**
+ * Bull queues when REDIS_URL is set, otherwise the in-process runner, behind the same JobsService; the outbox and
+ * its relay with either.
+ */
 @Global()
 @Module({})
 export class JobsModule {
@@ -39,8 +48,9 @@ export class JobsModule {
             useFactory: (retry: RetryPolicy) => new InProcessJobRunner(retry),
           },
           JobsService,
+          ...OUTBOX,
         ],
-        exports: [JobsService],
+        exports: [JobsService, OutboxService],
       };
     }
     return {
@@ -62,8 +72,9 @@ export class JobsModule {
             ),
         },
         JobsService,
+        ...OUTBOX,
       ],
-      exports: [JobsService],
+      exports: [JobsService, OutboxService],
     };
   }
 }

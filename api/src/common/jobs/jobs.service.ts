@@ -12,13 +12,16 @@ import {
 import type { JobName, JobOptions, JobPayloads, QueueName } from '@fitcoach/contracts';
 import { JOB_LOG_CONTEXT, type JobLogContext, NO_JOB_LOG_CONTEXT } from './job-log-context.js';
 import { JOB_RUNNER, type JobRunner, type QueueDepth, type QueuedJob } from './job-runner.js';
+import { outboxIdOf } from './outbox-job-id.js';
+import { OutboxRepository } from './outbox.repository.js';
 
 /** How long a request waits for the queue to take a job before it goes on without it (issue 18). */
 export const ENQUEUE_WAIT_MS = 2000;
 
 /**
  * The queue did not take a job in time (Redis away). The job is not dropped: Bull adds it once Redis is back, if
- * this process is still running then. A request that cannot do without it answers 503 (AllExceptionsFilter).
+ * this process is still running then. A request that cannot do without it answers 503 (AllExceptionsFilter); jobs
+ * that must not be lost go through the outbox instead (docs/decisions/031-jobs-outbox.md).
  */
 export class QueueUnavailableError extends Error {
   constructor(name: string, id: string) {
@@ -48,7 +51,8 @@ export interface JobEvents {
 
 /**
  * The one way to run work outside a request (docs/architecture.md §6). Processors register exactly one
- * handler per job name while modules initialise; `enqueue` hands a typed payload to the runner.
+ * handler per job name while modules initialise; `enqueue` hands a typed payload to the runner. The outbox's relay
+ * hands its jobs over with `handOver`, or runs them here with `runHere` (docs/decisions/031-jobs-outbox.md).
  */
 @Injectable()
 export class JobsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -60,6 +64,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(JOB_RUNNER) private readonly runner: JobRunner,
     @Optional() @Inject(JOB_LOG_CONTEXT) private readonly logContext: JobLogContext = NO_JOB_LOG_CONTEXT,
+    @Optional() private readonly outbox?: OutboxRepository,
   ) {}
 
   get runnerKind(): JobRunner['kind'] {
@@ -73,6 +78,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       queue,
       handler: (payload, context) => handler(payload as JobPayloads[N], context),
     });
+  }
+
+  /** The queue of a job name; a name nobody handles throws. */
+  queueOf(name: string): QueueName {
+    const registration = this.registrations.get(name);
+    if (!registration) throw new Error(`No handler is registered for job "${name}"`);
+    return registration.queue;
   }
 
   async enqueue<N extends JobName>(
@@ -90,6 +102,38 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     );
     await this.withinWait(adding, name, id);
     return id;
+  }
+
+  /**
+   * Hands an outbox job to Bull: true once it took it, false when it did not within ENQUEUE_WAIT_MS or refused it
+   * (Redis away); Bull may still add it later, and its worker then asks the outbox whether it may run it.
+   */
+  async handOver(job: Omit<QueuedJob, 'attempt'>): Promise<boolean> {
+    if (this.runner.kind !== 'bull') return false;
+    try {
+      await this.withinWait(this.runner.enqueue(job, 0), job.name, job.id);
+      return true;
+    } catch (error) {
+      if (!(error instanceof QueueUnavailableError)) {
+        this.logger.warn(`Job ${job.name} ${job.id} not handed to the queue: ${message(error)}`);
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Runs a job in this process now, once, with the events and log lines of a queued run; a failure is told as a
+   * retry, or as the final failure when `last`, and rejects.
+   */
+  async runHere(job: QueuedJob, last: boolean): Promise<void> {
+    try {
+      await this.dispatch(job);
+    } catch (error) {
+      if (last) this.failed(job, error);
+      else this.retrying(job, error);
+      throw error;
+    }
+    this.events.emit('completed', job);
   }
 
   /** Waits for `adding` at most ENQUEUE_WAIT_MS; past that the request goes on and the addition finishes later. */
@@ -121,30 +165,47 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationBootstrap(): Promise<void> {
     this.started = true;
-    await this.runner.start((job) => this.dispatch(job), {
+    await this.runner.start((job) => this.dispatchQueued(job), {
       onCompleted: (job) => this.events.emit('completed', job),
-      onRetrying: (job, error) => {
-        this.inContext(job, () =>
-          this.logger.warn(
-            `Job ${job.name} ${job.id} failed on attempt ${job.attempt}, will retry: ${message(error)}`,
-          ),
-        );
-        this.events.emit('retrying', job, error);
-      },
-      onFailed: (job, error) => {
-        this.inContext(job, () =>
-          this.logger.error(
-            `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
-          ),
-        );
-        this.events.emit('failed', job, error);
-      },
+      onRetrying: (job, error) => this.retrying(job, error),
+      onFailed: (job, error) => this.failed(job, error),
     });
     this.logger.log(`Job runner: ${this.runner.kind}, ${this.registrations.size} job type(s)`);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.runner.close();
+  }
+
+  private retrying(job: QueuedJob, error: unknown): void {
+    this.inContext(job, () =>
+      this.logger.warn(
+        `Job ${job.name} ${job.id} failed on attempt ${job.attempt}, will retry: ${message(error)}`,
+      ),
+    );
+    this.events.emit('retrying', job, error);
+  }
+
+  private failed(job: QueuedJob, error: unknown): void {
+    this.inContext(job, () =>
+      this.logger.error(
+        `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
+      ),
+    );
+    this.events.emit('failed', job, error);
+  }
+
+  /**
+   * A job the runner took from its queue. An outbox job runs only if no relay runs it in-process: Bull may add one
+   * late, after a relay that waited in vain ran it itself (docs/decisions/031-jobs-outbox.md).
+   */
+  private async dispatchQueued(job: QueuedJob): Promise<void> {
+    const outboxId = outboxIdOf(job.id);
+    if (outboxId !== undefined && this.outbox && !(await this.outbox.takeForBull(outboxId, new Date()))) {
+      this.inContext(job, () => this.logger.log(`Job ${job.name} ${job.id} ran in-process already: skipped`));
+      return;
+    }
+    await this.dispatch(job);
   }
 
   private async dispatch(job: QueuedJob): Promise<void> {

@@ -8,6 +8,7 @@ import { CoverChatUnreadCounts1763942400000 } from './1763942400000-CoverChatUnr
 import { AddPublishRequestReason1764028800000 } from './1764028800000-AddPublishRequestReason.js';
 import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.js';
 import { IndexAdminStats1764201600000 } from './1764201600000-IndexAdminStats.js';
+import { CreateOutbox1764288000000 } from './1764288000000-CreateOutbox.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   AddPublishRequestReason1764028800000,
   CreateAuditEntry1764115200000,
   IndexAdminStats1764201600000,
+  CreateOutbox1764288000000,
 ];

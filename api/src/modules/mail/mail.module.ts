@@ -5,8 +5,9 @@ import { MailService } from './mail.service.js';
 import { createMailTransport, MailTransport } from './mail.transport.js';
 
 /**
- * Sends FitCoach's mail from the `mail` queue. It exports nothing: other modules enqueue a job
- * (`jobs.enqueue('mail.verify-email', payload, { jobId })`) and never wait for a mail server.
+ * Sends FitCoach's mail from the `mail` queue. It exports nothing: other modules write a job to the outbox in their
+ * transaction (`outbox.add(manager, 'mail.verify-email', payload, { dedupeKey })`, docs/decisions/031-jobs-outbox.md)
+ * or, for a best-effort mail, enqueue one, and never wait for a mail server.
  */
 @Module({
   providers: [

@@ -1,71 +1,56 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { PaymentsRepository } from './payments.repository.js';
 
 /**
- * The e-mails about a payment, queued once each: the receipt when it completes, the cancellation when PayPal
- * refunds or reverses it. The job id comes from the provider's order id, unique there, so a replay queues nothing
- * new, even across database resets (Redis keeps ids). A mail that cannot be queued is logged; the payment stands.
+ * The e-mails about a payment, written once each through the jobs outbox in the transaction that changes the
+ * payment (docs/decisions/031-jobs-outbox.md): the receipt when it completes, the cancellation when PayPal refunds
+ * or reverses it. The dedupe key comes from the provider's order id, unique there, so a replay adds nothing.
  */
 @Injectable()
 export class PaymentMails {
-  private readonly logger = new Logger(PaymentMails.name);
-
   constructor(
     private readonly payments: PaymentsRepository,
-    private readonly jobs: JobsService,
+    private readonly outbox: OutboxService,
   ) {}
 
-  async receipt(paymentId: number): Promise<void> {
-    const payment = await this.payments.findWithBuyer(paymentId);
+  async receipt(manager: EntityManager, paymentId: number): Promise<void> {
+    const payment = await this.payments.findWithBuyer(paymentId, manager);
     if (!payment?.user || !payment.program) return;
-    await this.queue(
-      'Receipt',
-      payment.id,
-      this.jobs.enqueue(
-        'mail.payment-receipt',
-        {
-          to: payment.user.email,
-          firstName: payment.user.firstName,
-          programName: payment.program.name,
-          programId: payment.programId,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          paidAt: (payment.completedAt ?? new Date()).toISOString(),
-          orderId: payment.orderId,
-        },
-        { jobId: `payment-receipt-${payment.provider}-${payment.orderId}` },
-      ),
+    await this.outbox.add(
+      manager,
+      'mail.payment-receipt',
+      {
+        to: payment.user.email,
+        firstName: payment.user.firstName,
+        programName: payment.program.name,
+        programId: payment.programId,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        paidAt: (payment.completedAt ?? new Date()).toISOString(),
+        orderId: payment.orderId,
+      },
+      { dedupeKey: `payment-receipt-${payment.provider}-${payment.orderId}` },
     );
   }
 
-  async refund(paymentId: number): Promise<void> {
-    const payment = await this.payments.findWithBuyer(paymentId);
+  async refund(manager: EntityManager, paymentId: number): Promise<void> {
+    const payment = await this.payments.findWithBuyer(paymentId, manager);
     if (!payment?.user || !payment.program) return;
-    await this.queue(
-      'Refund e-mail',
-      payment.id,
-      this.jobs.enqueue(
-        'mail.subscription-refunded',
-        {
-          to: payment.user.email,
-          firstName: payment.user.firstName,
-          programName: payment.program.name,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          refundedAt: (payment.refundedAt ?? new Date()).toISOString(),
-          orderId: payment.orderId,
-        },
-        { jobId: `subscription-refunded-${payment.provider}-${payment.orderId}` },
-      ),
+    await this.outbox.add(
+      manager,
+      'mail.subscription-refunded',
+      {
+        to: payment.user.email,
+        firstName: payment.user.firstName,
+        programName: payment.program.name,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        refundedAt: (payment.refundedAt ?? new Date()).toISOString(),
+        orderId: payment.orderId,
+      },
+      { dedupeKey: `subscription-refunded-${payment.provider}-${payment.orderId}` },
     );
-  }
-
-  private async queue(what: string, paymentId: number, queued: Promise<unknown>): Promise<void> {
-    try {
-      await queued;
-    } catch (error) {
-      this.logger.error(`${what} of payment ${paymentId} not queued: ${(error as Error).message}`);
-    }
   }
 }

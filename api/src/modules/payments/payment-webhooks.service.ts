@@ -11,7 +11,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { fullName, PAYMENT_MESSAGES } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { PaymentMails } from './payment-mails.js';
 import { PaymentProvider, PaymentProviderError } from './payment-provider.js';
 import './payments.jobs.js';
@@ -53,8 +53,9 @@ function isEvent(body: unknown): body is PayPalEvent {
 
 /**
  * PayPal's webhooks (docs/decisions/013-payments-design.md): a delivery is believed only when PayPal's
- * verify-webhook-signature says so, stored once by event id, and processed by the `payments` queue, so that a
- * payment whose browser went away still ends in a subscription and a refund ends one.
+ * verify-webhook-signature says so, stored once by event id with its job in the outbox
+ * (docs/decisions/031-jobs-outbox.md), and processed by the `payments` queue, so that a payment whose browser went
+ * away still ends in a subscription and a refund ends one.
  */
 @Injectable()
 export class PaymentWebhooksService {
@@ -66,7 +67,7 @@ export class PaymentWebhooksService {
     private readonly provider: PaymentProvider,
     private readonly payments: PaymentsRepository,
     private readonly checkout: PaymentsService,
-    private readonly jobs: JobsService,
+    private readonly outbox: OutboxService,
     private readonly mails: PaymentMails,
   ) {}
 
@@ -83,18 +84,23 @@ export class PaymentWebhooksService {
       this.logger.warn(`Webhook ${body.id} (${body.event_type}) failed signature verification: ignored`);
       throw new BadRequestException(PAYMENT_MESSAGES.webhookForged);
     }
-    const stored = await this.payments.insertEvent({
-      eventId: body.id,
-      eventType: body.event_type,
-      resourceId: typeof body.resource?.id === 'string' ? body.resource.id.slice(0, 64) : null,
-      payload: JSON.stringify(body),
+    // The event and its job commit together before PayPal hears 2xx. A redelivery adds nothing: the job of an event
+    // still waiting is in the outbox already (its dedupe key makes adding it again a no-op).
+    await this.dataSource.transaction(async (manager) => {
+      const stored = await this.payments.insertEvent(manager, {
+        eventId: body.id,
+        eventType: body.event_type,
+        resourceId: typeof body.resource?.id === 'string' ? body.resource.id.slice(0, 64) : null,
+        payload: JSON.stringify(body),
+      });
+      if (!stored && (await this.payments.findEvent(body.id, manager))?.status !== 'received') return;
+      await this.outbox.add(
+        manager,
+        'payments.webhook',
+        { eventId: body.id },
+        { dedupeKey: `paypal-event-${body.id}` },
+      );
     });
-    // A redelivery changes nothing; it enqueues again only an event still waiting (the job id makes that a no-op
-    // when its job is queued already), so a queue that failed once does not lose the event.
-    const event = stored ? null : await this.payments.findEvent(body.id);
-    if (stored || event?.status === 'received') {
-      await this.jobs.enqueue('payments.webhook', { eventId: body.id }, { jobId: `paypal-event-${body.id}` });
-    }
     return {};
   }
 
@@ -166,12 +172,13 @@ export class PaymentWebhooksService {
     const payment = await this.findPayment(orderId, captureId);
     if (!payment) return 'ignored';
     const at = new Date();
-    const refunded = await this.dataSource.transaction((manager) =>
-      this.payments.refund(manager, payment.id, at),
-    );
+    const refunded = await this.dataSource.transaction(async (manager) => {
+      if (!(await this.payments.refund(manager, payment.id, at))) return false;
+      await this.mails.refund(manager, payment.id);
+      return true;
+    });
     if (!refunded) return payment.status === 'refunded' ? 'processed' : 'ignored';
     this.logger.log(`Payment ${payment.id} (order ${payment.orderId}) refunded: subscription ended`);
-    await this.mails.refund(payment.id);
     return 'processed';
   }
 

@@ -52,9 +52,13 @@ export class PaymentsRepository {
     return this.payments.findOneBy({ id });
   }
 
-  /** A payment with its member and programme, for the receipt and refund e-mails. */
-  findWithBuyer(id: number): Promise<PaymentEntity | null> {
-    return this.payments.findOne({ where: { id }, relations: { user: true, program: true } });
+  /**
+   * A payment with its member and programme, for the receipt and refund e-mails and the payer's name; with
+   * `manager`, inside the caller's transaction.
+   */
+  findWithBuyer(id: number, manager?: EntityManager): Promise<PaymentEntity | null> {
+    const payments = manager ? manager.getRepository(PaymentEntity) : this.payments;
+    return payments.findOne({ where: { id }, relations: { user: true, program: true } });
   }
 
   /**
@@ -117,9 +121,13 @@ export class PaymentsRepository {
   }
 
   /** Stores a verified webhook event once: false when its id was stored before (a redelivery). */
-  async insertEvent(event: Pick<PaymentEventEntity, 'eventId' | 'eventType' | 'resourceId' | 'payload'>) {
+  /** Inside the caller's transaction; false when the event was stored before (a redelivery). */
+  async insertEvent(
+    manager: EntityManager,
+    event: Pick<PaymentEventEntity, 'eventId' | 'eventType' | 'resourceId' | 'payload'>,
+  ) {
     try {
-      await this.events.insert(this.events.create({ ...event, status: 'received', processedAt: null }));
+      await manager.insert(PaymentEventEntity, { ...event, status: 'received', processedAt: null });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -127,8 +135,8 @@ export class PaymentsRepository {
     }
   }
 
-  findEvent(eventId: string): Promise<PaymentEventEntity | null> {
-    return this.events.findOneBy({ eventId });
+  findEvent(eventId: string, manager?: EntityManager): Promise<PaymentEventEntity | null> {
+    return (manager ? manager.getRepository(PaymentEventEntity) : this.events).findOneBy({ eventId });
   }
 
   async finishEvent(id: number, status: 'processed' | 'ignored'): Promise<void> {

@@ -129,8 +129,8 @@ export class PaymentsService {
   }
 
   /**
-   * Records a checked capture: the payment completed and its subscription opened, in one transaction. Only the
-   * first of any concurrent recordings (capture, replay, webhook) changes anything and sends the receipt.
+   * Records a checked capture: the payment completed, its subscription opened and its receipt's job written, in one
+   * transaction. Only the first of any concurrent recordings (capture, replay, webhook) changes anything.
    */
   async recordCompletion(payment: PaymentEntity, capture: CheckedCapture): Promise<boolean> {
     const completedAt = new Date();
@@ -142,6 +142,7 @@ export class PaymentsService {
         paymentId: payment.id,
         startedAt: completedAt,
       });
+      await this.mails.receipt(manager, payment.id);
       return true;
     });
     if (recorded) {
@@ -152,7 +153,6 @@ export class PaymentsService {
       this.logger.log(
         `Payment ${payment.id} (order ${payment.orderId}) completed by capture ${capture.captureId}`,
       );
-      await this.mails.receipt(payment.id);
     }
     return recorded;
   }

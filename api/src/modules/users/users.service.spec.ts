@@ -1,8 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
-import { Logger } from '@nestjs/common';
+import { describe, expect, it } from '@jest/globals';
+import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { JobsService } from '../../common/jobs/jobs.service.js';
+import type { OutboxService } from '../../common/jobs/outbox.service.js';
 import type { MediaService, UploadedImage } from '../../common/media/media.service.js';
 import type { PasswordService } from '../auth/password.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
@@ -51,27 +51,27 @@ describe(UsersService.name, () => {
 });
 
 describe(VerificationService.name, () => {
-  it('logs a mail the queue refused instead of failing the request (a new link can be asked for)', async () => {
-    const jobs = {
-      enqueue: async () => {
-        throw new Error('Redis is down');
+  it("writes the link's e-mail as an outbox job with the caller's transaction, keyed by the link", async () => {
+    const manager = {} as EntityManager;
+    const added: unknown[][] = [];
+    const users = {
+      createVerificationLink: async (using: EntityManager) => {
+        expect(using).toBe(manager);
+        return { id: 41 };
       },
-    } as unknown as JobsService;
-    const service = new VerificationService({} as UsersRepository, jobs);
-    const link = {
-      id: 1,
-      to: user.email,
-      firstName: (user as UserEntity).firstName,
-      token: 't',
-      purpose: 'register',
-    };
+    } as unknown as UsersRepository;
+    const outbox = { add: async (...args: unknown[]) => void added.push(args) } as unknown as OutboxService;
+    const service = new VerificationService(users, outbox);
 
-    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    try {
-      await expect(service.send(link as Parameters<VerificationService['send']>[0])).resolves.toBeUndefined();
-      expect(logged).toHaveBeenCalledWith('Verification e-mail for user link 1 not queued: Redis is down');
-    } finally {
-      logged.mockRestore();
-    }
+    await service.create(manager, user as UserEntity, 'new@example.com', 'email-change');
+
+    expect(added).toEqual([
+      [
+        manager,
+        'mail.verify-email',
+        { to: 'new@example.com', firstName: 'Asha', token: expect.any(String), purpose: 'email-change' },
+        { dedupeKey: 'verify-email-41' },
+      ],
+    ]);
   });
 });

@@ -53,14 +53,14 @@ export class UsersService {
   }
 
   /**
-   * Stores the account unverified with an empty profile, then queues the verification e-mail. A taken address is
-   * refused by the unique index, not by a query before the insert that a concurrent registration could pass too.
+   * Stores the account unverified with an empty profile and its verification e-mail's job, in one transaction. A
+   * taken address is refused by the unique index, not by a query before the insert that a concurrent registration
+   * could pass too.
    */
   async register(dto: RegisterDto): Promise<MessageResponse> {
     const passwordHash = await this.passwords.hash(dto.password);
-    let link;
     try {
-      link = await this.users.transaction(async (manager) => {
+      await this.users.transaction(async (manager) => {
         const user = await this.users.createAccount(manager, {
           firstName: dto.first_name,
           lastName: dto.last_name,
@@ -74,7 +74,6 @@ export class UsersService {
       if (isUniqueViolation(error)) throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
       throw error;
     }
-    await this.verification.send(link);
     return { message: 'Verification link sent to your email' };
   }
 
@@ -84,10 +83,7 @@ export class UsersService {
     const waiting = user && (user.pendingEmail === dto.email || !user.isVerified);
     if (user && waiting) {
       const purpose = user.pendingEmail === dto.email ? 'email-change' : 'register';
-      const link = await this.users.transaction((manager) =>
-        this.verification.create(manager, user, dto.email, purpose),
-      );
-      await this.verification.send(link);
+      await this.users.transaction((manager) => this.verification.create(manager, user, dto.email, purpose));
     }
     return { message: 'If this address is waiting for verification, a new link has been sent to it.' };
   }
@@ -134,9 +130,8 @@ export class UsersService {
       ? await this.media.storeImage('profile', picture, 'profile_picture')
       : undefined;
 
-    let link;
     try {
-      link = await this.users.transaction(async (manager) => {
+      await this.users.transaction(async (manager) => {
         await this.users.updateAccount(
           manager,
           current.id,
@@ -154,15 +149,14 @@ export class UsersService {
             phone: dto.phone,
           }),
         );
-        return newEmail ? this.verification.create(manager, current, newEmail, 'email-change') : undefined;
+        if (newEmail) await this.verification.create(manager, current, newEmail, 'email-change');
       });
     } catch (error) {
       await this.media.remove(storedPicture);
       throw error;
     }
     if (storedPicture && current.profilePicture) await this.media.remove(current.profilePicture);
-    if (link) {
-      await this.verification.send(link);
+    if (newEmail) {
       return {
         message: `User profile updated successfully. We sent a link to ${newEmail}: your e-mail address changes once you open it.`,
       };

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { OutboxService } from '../../common/jobs/outbox.service.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -19,21 +19,27 @@ export const VERIFICATION_MESSAGES = {
 
 export type VerificationPurpose = 'register' | 'email-change';
 
-/** E-mail verification links: random, single use, stored hashed, valid 24 h, sent by the mail queue. */
+/**
+ * E-mail verification links: random, single use, stored hashed, valid 24 h, sent by the mail queue through the
+ * jobs outbox (docs/decisions/031-jobs-outbox.md).
+ */
 @Injectable()
 export class VerificationService {
-  private readonly logger = new Logger(VerificationService.name);
-
   constructor(
     private readonly users: UsersRepository,
-    private readonly jobs: JobsService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /**
-   * Creates a link inside the caller's transaction; `send` it once that transaction has committed. It replaces
-   * the account's earlier links: only the newest one works (see `use`).
+   * Creates a link and its e-mail's job inside the caller's transaction: the mail goes out if and only if that
+   * transaction commits. It replaces the account's earlier links: only the newest one works (see `use`).
    */
-  async create(manager: EntityManager, user: UserEntity, email: string, purpose: VerificationPurpose) {
+  async create(
+    manager: EntityManager,
+    user: UserEntity,
+    email: string,
+    purpose: VerificationPurpose,
+  ): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const row = await this.users.createVerificationLink(manager, {
       userId: user.id,
@@ -41,23 +47,12 @@ export class VerificationService {
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
     });
-    return { id: row.id, to: email, firstName: user.firstName, token, purpose };
-  }
-
-  /** Queues the e-mail; a queue that cannot take it is logged, and the user can ask for a new link. */
-  async send(link: Awaited<ReturnType<VerificationService['create']>>): Promise<void> {
-    try {
-      await this.jobs.enqueue('mail.verify-email', {
-        to: link.to,
-        firstName: link.firstName,
-        token: link.token,
-        purpose: link.purpose,
-      });
-    } catch (error) {
-      this.logger.error(
-        `Verification e-mail for user link ${link.id} not queued: ${(error as Error).message}`,
-      );
-    }
+    await this.outbox.add(
+      manager,
+      'mail.verify-email',
+      { to: email, firstName: user.firstName, token, purpose },
+      { dedupeKey: `verify-email-${row.id}` },
+    );
   }
 
   /**
