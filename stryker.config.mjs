@@ -22,6 +22,7 @@ const MODULES = {
   chat: ['chat', 'admin-programs'],
   mail: ['mail', 'jobs', 'users', 'payments', 'paypal', 'admin-programs'],
   admin: ['admin', 'admin-audit', 'admin-superusers'],
+  sitemap: ['sitemap'],
   audit: ['admin-audit'],
   // The site's access helpers, covered by their unit tests (the browser tests cannot run under Stryker).
   web: [],

@@ -30,6 +30,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { SitemapModule } from './modules/sitemap/sitemap.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -44,6 +45,7 @@ const API_MODULES = [
   SubscriptionsModule,
   ChatModule,
   AdminModule,
+  SitemapModule,
 ];
 
 export interface AppModuleOptions {

@@ -50,7 +50,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await signIn(page, account);
 
       await page.goto('/trainerRegister');
-      await expect(page).toHaveTitle('Getfit | Trainer registration');
+      await expect(page).toHaveTitle('Become a trainer | Get-Fit');
       await expect(page.getByRole('heading', { name: 'Trainer Registration Form' })).toBeVisible();
       await expect(page.getByLabel('Specalized In')).toHaveValue('');
       await expect(page.getByLabel('Specalized In').locator('option').first()).toHaveText('--none--');
@@ -145,7 +145,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await page.goto(`/programmes?q=${word}`);
       await expect(page.getByText('No programmes match your search.')).toBeVisible();
       await page.goto(`/trainerPage/${trainerId}`);
-      await expect(page).toHaveTitle('Auth Site | Dashboard');
+      await expect(page).toHaveTitle('Ada Tester, Calisthenics trainer | Get-Fit');
       await page
         .getByRole('region', { name: 'Beginner' })
         .getByRole('link', { name: `View ${name}` })
@@ -166,7 +166,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await expect(card).toContainText('Trainer: Ada Tester');
       await card.getByRole('link', { name: `View ${name}` }).click();
       await expect(page).toHaveURL(`/programDetails/${programId}`);
-      await expect(page).toHaveTitle('Auth Site | Dashboard');
+      await expect(page).toHaveTitle(`${name} by Ada Tester | Get-Fit`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Duration : 30 Day Program')).toBeVisible();
       await expect(page.getByRole('img', { name: `Cover of ${name}` })).toHaveAttribute('src', /^\/media\//);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.js';
 test.describe('home page', () => {
   test('has its title and hero', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle('Get-Fit | Home');
+    await expect(page).toHaveTitle('Fitness programmes and personal trainers | Get-Fit');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Discover Your Fitness Journey with Us' }),
     ).toBeVisible();

@@ -2,13 +2,18 @@ import { expect, fillLogin, signIn, test, toast } from './support/accounts.js';
 
 /** The pages of the admin panel and their headings. */
 const ADMIN_PAGES = [
-  { path: '/admin/dashboard', heading: 'Dashboard' },
-  { path: '/admin/users', heading: 'Users' },
-  { path: '/admin/trainers', heading: 'Trainers' },
-  { path: '/admin/fitnessPrograms', heading: 'Programms' },
-  { path: '/admin/requestNotificaions', heading: 'Programms: Pending Approval' },
-  { path: '/admin/settings', heading: 'Settings' },
-  { path: '/admin/settings/superusers', heading: 'Settings' },
+  { path: '/admin/dashboard', heading: 'Dashboard', title: 'Admin: dashboard' },
+  { path: '/admin/users', heading: 'Users', title: 'Admin: users' },
+  { path: '/admin/trainers', heading: 'Trainers', title: 'Admin: trainers' },
+  { path: '/admin/fitnessPrograms', heading: 'Programms', title: 'Admin: programmes' },
+  {
+    path: '/admin/requestNotificaions',
+    heading: 'Programms: Pending Approval',
+    title: 'Admin: pending approvals',
+  },
+  // Settings opens on its Activity section.
+  { path: '/admin/settings', heading: 'Settings', title: 'Admin: activity' },
+  { path: '/admin/settings/superusers', heading: 'Settings', title: 'Admin: superusers' },
 ];
 
 function signInSuite(javaScriptEnabled: boolean) {
@@ -48,10 +53,10 @@ test.describe('a signed-in superuser', () => {
     await signIn(page, superuser);
     await page.goto('/admin');
     await expect(page).toHaveURL('/admin/dashboard');
-    for (const { path, heading } of ADMIN_PAGES) {
+    for (const { path, heading, title } of ADMIN_PAGES) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle('Admin Panel');
+      await expect(page).toHaveTitle(`${title} | Get-Fit`);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     }
   });

@@ -12,24 +12,21 @@ import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
 import { theme, themeCssVariables } from '~/theme';
 import { getUser } from '~/utils/auth.server';
+import { env } from '~/utils/env.server';
 import { useNonce } from '~/utils/nonce-provider';
+import { errorPageMeta } from '~/utils/seo';
 import { useOptionalUser } from '~/utils/user';
 import { sessionLoader } from '~/utils/route.server';
 import { getToast } from '~/utils/toast.server';
 
-export const meta: MetaFunction = () => [
-  { title: 'Get-Fit' },
-  {
-    name: 'description',
-    content: 'Find trainers and programmes, and follow your fitness journey with Get-Fit.',
-  },
-];
+/** The error screens': every page has a meta of its own, which an error at the root replaces. */
+export const meta: MetaFunction = ({ error }) => errorPageMeta(error);
 
 export const links: LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }];
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const [user, { toast, headers }] = await Promise.all([getUser(args), getToast(args.request)]);
-  return data({ user, toast }, { headers });
+  return data({ user, toast, publicUrl: env.publicUrl }, { headers });
 });
 
 /** The document around every page, the error screens included. */

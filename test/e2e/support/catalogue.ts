@@ -46,10 +46,10 @@ export interface TrainerFields {
   certifications: string;
 }
 
-/** A new account made a trainer; returns the account and the trainer's id. */
+/** A new account made a trainer, with a profile picture when given; returns the account and the trainer's id. */
 export async function apiTrainer(
   request: APIRequestContext,
-  fields: Partial<TrainerFields> = {},
+  fields: Partial<TrainerFields> & { picture?: Buffer } = {},
   names: Names = {},
 ): Promise<{ account: ApiAccount; trainerId: number }> {
   const account = await apiAccount(request, names);
@@ -62,6 +62,9 @@ export async function apiTrainer(
       experience_years: '6',
       country: 'India',
       about: fields.about ?? 'Yoga teacher for everybody.',
+      ...(fields.picture && {
+        profile_picture: { name: 'me.png', mimeType: 'image/png', buffer: fields.picture },
+      }),
     },
   });
   expect(created.status()).toBe(201);

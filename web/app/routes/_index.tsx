@@ -7,8 +7,16 @@ import { InnerCircle } from '~/components/home/inner-circle';
 import { OurStory } from '~/components/home/our-story';
 import { Promotions } from '~/components/home/promotions';
 import { api } from '~/utils/api/endpoints.server';
+import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Home' }];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: 'Fitness programmes and personal trainers',
+    description:
+      'Day-by-day fitness programmes with a video for every lesson, made by trainers you can talk to.',
+    publicUrl: publicUrlOf(matches),
+    path: '/',
+  });
 
 export async function loader(args: LoaderFunctionArgs) {
   // The home page is static: an unhealthy API only adds a notice, it never fails the page.

@@ -7,7 +7,7 @@ import {
   type UserBriefResponse,
 } from '@fitcoach/contracts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { DailyChart } from '~/components/admin/daily-chart';
@@ -17,6 +17,10 @@ import { api } from '~/utils/api/endpoints.server';
 import { requireSuperuser } from '~/utils/auth.server';
 import { dataOrThrow } from '~/utils/invariant';
 import { sessionLoader } from '~/utils/route.server';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: dashboard', 'Figures of the accounts, the catalogue and the revenue.');
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireSuperuser(args);

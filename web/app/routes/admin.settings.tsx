@@ -1,6 +1,10 @@
+import type { MetaFunction } from '@remix-run/node';
 import { Group, Stack, Title } from '@mantine/core';
 import { NavLink, Outlet } from '@remix-run/react';
 import classes from '~/components/admin/admin.module.css';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () => privatePageMeta('Admin: settings', 'The admin panel’s settings.');
 
 const SECTIONS = [
   { label: 'Activity', to: '/admin/settings/activity' },

@@ -5,8 +5,10 @@ import classes from '~/components/admin/admin.module.css';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireSuperuser } from '~/utils/auth.server';
 import { sessionLoader } from '~/utils/route.server';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Admin Panel' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin panel', 'Moderation of the accounts and the catalogue.');
 
 /*
  * Guards the pages of the admin panel. Remix runs the loaders of nested routes in parallel, so a child route that

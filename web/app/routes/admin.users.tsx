@@ -1,9 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { AccountsPage } from '~/components/admin/accounts-page';
 import { api } from '~/utils/api/endpoints.server';
 import { accountFilters, adminAction, adminList } from '~/utils/admin.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: users', 'The members’ accounts, to block or unblock.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) =>
   adminList(args, (paging, search) => api.adminUsers(args, { ...paging, ...accountFilters(search) })),

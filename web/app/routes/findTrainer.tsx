@@ -7,8 +7,16 @@ import { TrainerCard } from '~/components/catalogue/trainer-card';
 import { api } from '~/utils/api/endpoints.server';
 import { CATALOGUE_PAGE_SIZE, pageParam } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
+import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Find trainers' }];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: 'Find trainers',
+    description:
+      'Meet the trainers behind the programmes: their specialisation, experience and certifications.',
+    publicUrl: publicUrlOf(matches),
+    path: '/findTrainer',
+  });
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const page = pageParam(new URL(args.request.url).searchParams);

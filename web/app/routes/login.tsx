@@ -24,8 +24,15 @@ import { getSession } from '~/utils/session.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { landingPath } from '~/utils/user';
 import { type FieldErrors, hasErrors, textField } from '~/utils/validation';
+import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Auth Site | Login' }];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: 'Log in',
+    description: 'Log in to follow your programmes, track your progress and chat with your trainer.',
+    publicUrl: publicUrlOf(matches),
+    path: '/login',
+  });
 
 function redirectToOf(request: Request): string | null {
   return new URL(request.url).searchParams.get('redirectTo');

@@ -15,8 +15,16 @@ import {
   programFilters,
 } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
+import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Programmes' }];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: 'Programmes',
+    description:
+      'Browse fitness programmes by category and level: yoga, strength, cardio and more, each a day-by-day plan with video lessons.',
+    publicUrl: publicUrlOf(matches),
+    path: '/programmes',
+  });
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const search = new URL(args.request.url).searchParams;

@@ -24,8 +24,15 @@ import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { apiFieldErrors, type FieldErrors, hasErrors, textField } from '~/utils/validation';
+import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Auth Site | Register' }];
+export const meta: MetaFunction = ({ matches }) =>
+  publicPageMeta({
+    title: 'Sign up',
+    description: 'Create an account to subscribe to fitness programmes and follow them lesson by lesson.',
+    publicUrl: publicUrlOf(matches),
+    path: '/register',
+  });
 
 // docs/product.md §2: an authenticated visitor is sent to the dashboard.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {

@@ -5,13 +5,35 @@ import { useLoaderData } from '@remix-run/react';
 import { ComingSoonNotice } from '~/components/catalogue/program-card';
 import { ProgramSlider } from '~/components/catalogue/program-slider';
 import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
+import { JsonLd } from '~/components/json-ld';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { LEVEL_LABELS, parseId } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
+import {
+  errorPageMeta,
+  personJsonLd,
+  publicUrlOf,
+  sharedPageMeta,
+  summary,
+  trainerPath,
+  usePublicUrl,
+} from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!data) return errorPageMeta(error);
+  const { trainer } = data;
+  return sharedPageMeta({
+    title: `${trainer.username}, ${trainer.specalized} trainer`,
+    description: summary(`${trainer.specalized} trainer ${trainer.username}: ${trainer.about}`),
+    publicUrl: publicUrlOf(matches),
+    path: trainerPath(trainer.id),
+    type: 'profile',
+    image: trainer.profile_picture,
+    imageAlt: trainer.username,
+  });
+};
 
 function tabOf(search: URLSearchParams): TrainerTab {
   const tab = search.get('tab');
@@ -34,8 +56,10 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 
 export default function TrainerPageRoute() {
   const { trainer, programs, tab } = useLoaderData<typeof loader>();
+  const publicUrl = usePublicUrl();
   return (
     <Container size="lg" py="xl">
+      <JsonLd data={personJsonLd(trainer, publicUrl)} />
       {/* Keyed by the URL's tab, so that a new `?tab=` starts the tabs on it. */}
       <TrainerProfile key={tab} trainer={trainer} tab={tab} />
       <Stack gap={48} mt={48}>

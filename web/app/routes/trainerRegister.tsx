@@ -13,8 +13,10 @@ import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { redirectWithToast } from '~/utils/toast.server';
 import { hasErrors } from '~/utils/validation';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Getfit | Trainer registration' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('Become a trainer', 'Register as a trainer to publish your own programmes.');
 
 const INTENT = 'register-trainer';
 const FIELDS = ['experience_years', 'certifications', 'phone', 'specalized', 'country', 'about'] as const;

@@ -5,8 +5,10 @@ import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/multipart.server';
 import { loadProfile, updateProfile } from '~/utils/profile.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Pofile' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('Your profile', 'Your account, your picture and your body stats.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadProfile(args));
 

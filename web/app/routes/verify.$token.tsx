@@ -14,8 +14,10 @@ import { sessionAction } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { hasErrors, textField } from '~/utils/validation';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Email verification' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('E-mail verification', 'Confirm the e-mail address of your account.');
 
 /*
  * Opening the link changes nothing: mail scanners and link previews fetch it too. The page's form posts the token,

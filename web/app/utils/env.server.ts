@@ -14,6 +14,8 @@ export function secureCookies(vars: { NODE_ENV?: string; PUBLIC_URL?: string }):
 }
 
 export const env = {
+  /** The address users reach the site at, as the API reads it (README.md, Configuration): absolute links start here. */
+  publicUrl: (process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
   apiInternalUrl: (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
   secureCookies: secureCookies(process.env),
 } as const;

@@ -8,3 +8,4 @@ export * from './payments.dto.js';
 export * from './subscriptions.dto.js';
 export * from './accounts-query.dto.js';
 export * from './admin.dto.js';
+export * from './sitemap.dto.js';

@@ -1,11 +1,15 @@
 import { Stack, Title } from '@mantine/core';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ProgramsFilter } from '~/components/admin/programs-filter';
 import { ProgramsTable } from '~/components/admin/programs-table';
 import { Pager } from '~/components/catalogue/pager';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { changeProgram, loadPrograms } from './programs.server';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: programmes', 'Every programme, to publish or block.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadPrograms(args));
 

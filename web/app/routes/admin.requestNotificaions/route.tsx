@@ -1,6 +1,6 @@
 import { type ProgramResponse, REJECTION_REASON_MAX_LENGTH } from '@fitcoach/contracts';
 import { Anchor, Button, Group, Image, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
 import { SubmitButton } from '~/components/forms/form-actions';
@@ -10,6 +10,10 @@ import type { FormRejection } from '~/types/form';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { approvalsAction, loadApprovals } from './approvals.server';
 import { INTENTS } from './intents';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: pending approvals', 'Programmes waiting for approval.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadApprovals(args));
 

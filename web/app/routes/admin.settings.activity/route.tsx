@@ -1,11 +1,15 @@
 import type { AuditEntryResponse } from '@fitcoach/contracts';
 import { Stack, Title } from '@mantine/core';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
 import { type Actor, AuditFilter, AuditTable } from '~/components/admin/audit-log';
 import { Pager } from '~/components/catalogue/pager';
 import { sessionLoader } from '~/utils/route.server';
 import { loadActivity } from './activity.server';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: activity', 'The audit log of the superusers’ actions.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadActivity(args));
 

@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH, type UserBriefResponse } from '@fitcoach/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
 import { SubmitButton } from '~/components/forms/form-actions';
@@ -10,6 +10,10 @@ import { FlashToast } from '~/components/toast';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { INTENTS } from './intents';
 import { loadSuperusers, superusersAction } from './superusers.server';
+import { privatePageMeta } from '~/utils/seo';
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Admin: superusers', 'The superusers, and who may become one.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadSuperusers(args));
 

@@ -15,8 +15,10 @@ import { useRealtime } from '~/components/realtime/realtime-provider';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { chatAction, type ChatPageData, loadChat } from './chat.server';
 import { chatPath } from './paths';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Chat' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('Chat', 'Your conversations with your trainers and members.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadChat(args));
 

@@ -14,8 +14,30 @@ import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { type CheckoutView, loadCheckout, programDetailsAction } from './checkout.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { JsonLd } from '~/components/json-ld';
+import {
+  courseJsonLd,
+  errorPageMeta,
+  programPath,
+  publicUrlOf,
+  sharedPageMeta,
+  summary,
+  usePublicUrl,
+} from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Auth Site | Dashboard' }];
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
+  if (!data) return errorPageMeta(error);
+  const { program } = data;
+  return sharedPageMeta({
+    title: `${program.program_name} by ${program.trainer_name}`,
+    description: summary(program.description),
+    publicUrl: publicUrlOf(matches),
+    path: programPath(program.id),
+    type: 'website',
+    image: program.cover_image,
+    imageAlt: program.program_name,
+  });
+};
 
 async function readProgram(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const id = parseId(args.params.id);
@@ -123,10 +145,12 @@ function CheckoutSteps({ program, checkout }: { program: Program; checkout: Chec
 
 export default function ProgramDetailsRoute() {
   const { program, checkout } = useLoaderData<typeof loader>();
+  const publicUrl = usePublicUrl();
   const result = useActionData<typeof action>();
 
   return (
     <Container size="lg" py="xl">
+      <JsonLd data={courseJsonLd(program, publicUrl)} />
       <FlashToast toast={result && 'toast' in result ? result.toast : null} />
       <Grid gutter="xl" align="center">
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -10,10 +10,15 @@ import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './lesson-player.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { errorPageMeta, privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Get-Fit | ${data.program.program_name} lessons` : 'Get-Fit | Lessons' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  data
+    ? privatePageMeta(
+        `${data.program.program_name}: lessons`,
+        `The lessons of ${data.program.program_name} and your progress.`,
+      )
+    : errorPageMeta(error);
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadLessonPlayer(args));
 

@@ -15,8 +15,10 @@ import { INTENTS } from '~/utils/dashboard';
 import { dashboardAction, loadDashboard } from './dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () => [{ title: 'Get-Fit | Trainer Dashboard' }];
+export const meta: MetaFunction = () =>
+  privatePageMeta('Trainer dashboard', 'Your programmes, their lessons and your subscribers.');
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadDashboard(args));
 

@@ -20,6 +20,7 @@ import type {
   ProgramStatus,
   ProgramUpdateResponse,
   RegisterDto,
+  SitemapEntry,
   SubscriberEntry,
   TokenPairResponse,
   TrainerResponse,
@@ -156,6 +157,13 @@ export const api = {
       `/api/fitness_programs/retrive_all/${queryString({ ...filters, ...pageParams(paging) })}`,
       { auth: false, paginated: true },
     ),
+
+  /** The catalogue's public pages for /sitemap.xml, each sitemap page one page of the API's list. */
+  sitemap: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<SitemapEntry>>(args, `/api/sitemap/${queryString(pageParams(paging))}`, {
+      auth: false,
+      paginated: true,
+    }),
 
   program: (args: RouteArgs, id: number) =>
     call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+
+/** A row the sitemap lists: its id and when its page last changed. */
+export interface SitemapRow {
+  id: number;
+  updatedAt: Date;
+}
+
+/**
+ * The public pages the sitemap lists, as the catalogue shows them: published programmes of trainers who are not
+ * blocked (`pageOfPublished` in programs.repository.ts) and trainers who are not blocked (`findUnblocked` in
+ * trainers.repository.ts). Each list in id order, so that a new row joins the end and pages seldom shift.
+ */
+@Injectable()
+export class SitemapRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  countActiveTrainers(): Promise<number> {
+    return this.activeTrainers().getCount();
+  }
+
+  countListedPrograms(): Promise<number> {
+    return this.listedPrograms().getCount();
+  }
+
+  /** A trainer's page shows its account's name and picture too: it changed when either row did. */
+  async pageOfActiveTrainers(offset: number, limit: number): Promise<SitemapRow[]> {
+    const trainers = await this.activeTrainers()
+      .select(['trainer.id', 'trainer.updatedAt', 'user.id', 'user.updatedAt'])
+      .orderBy('trainer.id', 'ASC')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+    return trainers.map(({ id, updatedAt, user }) => ({
+      id,
+      updatedAt: user && user.updatedAt > updatedAt ? user.updatedAt : updatedAt,
+    }));
+  }
+
+  pageOfListedPrograms(offset: number, limit: number): Promise<SitemapRow[]> {
+    return this.listedPrograms()
+      .select(['program.id', 'program.updatedAt'])
+      .orderBy('program.id', 'ASC')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+  }
+
+  private activeTrainers(): SelectQueryBuilder<TrainerEntity> {
+    return this.dataSource
+      .getRepository(TrainerEntity)
+      .createQueryBuilder('trainer')
+      .innerJoin('trainer.user', 'user')
+      .where('user.blocked = :blocked', { blocked: false });
+  }
+
+  private listedPrograms(): SelectQueryBuilder<ProgramEntity> {
+    return this.dataSource
+      .getRepository(ProgramEntity)
+      .createQueryBuilder('program')
+      .innerJoin('program.trainer', 'trainer')
+      .innerJoin('trainer.user', 'user')
+      .where('program.isPublished = :published', { published: true })
+      .andWhere('user.blocked = :blocked', { blocked: false });
+  }
+}

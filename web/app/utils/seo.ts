@@ -1,0 +1,173 @@
+import type { ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
+import type { MetaDescriptor } from '@remix-run/node';
+import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react';
+
+/*
+ * What search engines and link previews read of a page (docs/decisions/030-pages-found-and-shared.md): its title and
+ * description, the canonical address, Open Graph and Twitter card tags, and for private pages `noindex`. Absolute
+ * addresses start at PUBLIC_URL, which the root loader passes on (meta functions run in the browser too).
+ */
+
+export const SITE_NAME = 'Get-Fit';
+
+/** Search engines show about this many characters of a description. */
+export const DESCRIPTION_MAX_LENGTH = 160;
+
+interface RootMatch {
+  id: string;
+  data: unknown;
+}
+
+/** PUBLIC_URL as the root loader sends it; '' when the root has no data (an error before it loaded). */
+export function publicUrlOf(matches: readonly (RootMatch | undefined)[]): string {
+  const root = matches.find((match) => match?.id === 'root')?.data;
+  return typeof root === 'object' &&
+    root !== null &&
+    'publicUrl' in root &&
+    typeof root.publicUrl === 'string'
+    ? root.publicUrl
+    : '';
+}
+
+/** PUBLIC_URL, in a page's component. */
+export function usePublicUrl(): string {
+  return publicUrlOf([{ id: 'root', data: useRouteLoaderData('root') }]);
+}
+
+/** `path` (a site path or an absolute URL, as the API gives pictures) as an absolute URL. */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** A text on one line, cut at a word to at most `max` characters with an ellipsis. */
+export function summary(text: string, max = DESCRIPTION_MAX_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+const titled = (title: string) => `${title} | ${SITE_NAME}`;
+
+export interface PublicPage {
+  title: string;
+  description: string;
+  publicUrl: string;
+  /** The page's path, without the query: tracking and filter parameters do not make another page. */
+  path: string;
+}
+
+/** A page anyone may open: title, description and its canonical address. */
+export function publicPageMeta({ title, description, publicUrl, path }: PublicPage): MetaDescriptor[] {
+  return [
+    { title: titled(title) },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: absoluteUrl(publicUrl, path) },
+  ];
+}
+
+export interface SharedPage extends PublicPage {
+  type: 'website' | 'profile';
+  /** The cover or avatar (a `/media/...` path); without one no image tags, and a small card. */
+  image: string | null;
+  imageAlt: string;
+}
+
+/** A page whose link people share: the public page's tags, an Open Graph card and a Twitter card. */
+export function sharedPageMeta(page: SharedPage): MetaDescriptor[] {
+  const url = absoluteUrl(page.publicUrl, page.path);
+  const image = page.image === null ? null : absoluteUrl(page.publicUrl, page.image);
+  const title = titled(page.title);
+  return [
+    ...publicPageMeta(page),
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: page.type },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image === null ? 'summary' : 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
+    ...(image === null
+      ? []
+      : [
+          { property: 'og:image', content: image },
+          { property: 'og:image:alt', content: page.imageAlt },
+          { name: 'twitter:image', content: image },
+          { name: 'twitter:image:alt', content: page.imageAlt },
+        ]),
+  ];
+}
+
+/** A page of a signed-in visitor or a one-off link: titled and described, never indexed. */
+export function privatePageMeta(title: string, description: string): MetaDescriptor[] {
+  return [
+    { title: titled(title) },
+    { name: 'description', content: description },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/** An error screen's (a page not found, a refusal, a failure): never indexed. */
+export function errorPageMeta(error: unknown): MetaDescriptor[] {
+  return isRouteErrorResponse(error) && error.status === 404
+    ? privatePageMeta('Page not found', 'There is no page at this address.')
+    : privatePageMeta('Something went wrong', 'This page could not be shown.');
+}
+
+export const programPath = (id: number) => `/programDetails/${id}`;
+export const trainerPath = (id: number) => `/trainerPage/${id}`;
+
+type JsonLd = Record<string, unknown>;
+
+/** schema.org `Course` of a programme page: its trainer as provider, and the price in the programme's currency. */
+export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonLd {
+  const url = absoluteUrl(publicUrl, programPath(program.id));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: program.program_name,
+    description: summary(program.description, 500),
+    url,
+    ...(program.cover_image && { image: absoluteUrl(publicUrl, program.cover_image) }),
+    provider: {
+      '@type': 'Person',
+      name: program.trainer_name,
+      url: absoluteUrl(publicUrl, trainerPath(program.trainer)),
+    },
+    offers: {
+      '@type': 'Offer',
+      category: 'Paid',
+      price: program.price.toFixed(2),
+      priceCurrency: program.currency,
+      url,
+    },
+  };
+}
+
+/** schema.org `Person` of a trainer page. */
+export function personJsonLd(trainer: TrainerResponse, publicUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: trainer.username,
+    jobTitle: `${trainer.specalized} trainer`,
+    knowsAbout: trainer.specalized,
+    description: summary(trainer.about, 500),
+    url: absoluteUrl(publicUrl, trainerPath(trainer.id)),
+    ...(trainer.profile_picture && { image: absoluteUrl(publicUrl, trainer.profile_picture) }),
+  };
+}
+
+/**
+ * JSON for an inline `<script>`: `<`, `>` and `&` as `\u` escapes, so that no text of the data (a programme named
+ * `</script><script>...`) can end the element or open a comment; JSON parsers read the escapes back unchanged.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
