@@ -194,9 +194,14 @@ describe(OutboxRelay.name, () => {
         throw new Error(`refused ${text}`);
     });
     const failed: string[] = [];
-    jobs.events.on('failed', (_job, error) => failed.push((error as Error).message));
+    const gaveUp = new Promise<void>((resolve) =>
+      jobs.events.on('failed', (_job, error) => {
+        failed.push((error as Error).message);
+        resolve();
+      }),
+    );
     await addRows(outbox, 'second time', 'never');
-    await new Promise((resolve) => setTimeout(resolve, 40 + 80 + 300));
+    await gaveUp;
     await relay.idle();
 
     const of = (text: string) => tries.filter((t) => t.text === text).map((t) => t.at);
