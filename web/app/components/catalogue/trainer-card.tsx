@@ -12,7 +12,7 @@ export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg" className={classes.card}>
       <Stack align="center" gap="xs" ta="center">
         <TrainerAvatar trainer={trainer} size={96} />
-        <Text size="sm" c="orange.8" fw={700}>
+        <Text size="sm" c="var(--fitcoach-color-orange-text)" fw={700}>
           Specalized in {trainer.specalized}
         </Text>
         <Title order={3} size="h4" id={headingId}>

@@ -114,7 +114,7 @@ export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab
         <TrainerAvatar trainer={trainer} size={140} />
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Title order={1}>{trainer.username}</Title>
-          <Text fw={700} c="orange.8">
+          <Text fw={700} c="var(--fitcoach-color-orange-text)">
             Specialized In: {trainer.specalized}
           </Text>
           <Text>{trainer.about}</Text>
