@@ -34,6 +34,10 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { orange },
   defaultRadius: 'md',
+  // Every toast's close button says what it does to screen readers (issue 17).
+  components: {
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+  },
   headings: { fontWeight: '800' },
 });
 
@@ -81,7 +85,7 @@ const ORANGE_TEXT = '--fitcoach-color-orange-text';
 
 /**
  * Text at WCAG AA's 4.5:1 wherever Mantine's defaults fall short (docs/decisions/032): white on every colour's filled
- * variant (Mantine's red 7 is 3.8:1), each colour's light-variant text on its tint (green 7 is 2.4:1), and the dimmed
+ * variant (Mantine's red 7 is 3.8:1), each colour's light-variant text on its tint (green 7 is 2.4:1) and outline text, and the dimmed
  * text (gray 6 on white, dark 2 on dark) one shade stronger.
  */
 function readableText(input: ConvertCSSVariablesInput, colors: MantineThemeColors): ConvertCSSVariablesInput {
@@ -106,6 +110,7 @@ function readableText(input: ConvertCSSVariablesInput, colors: MantineThemeColor
     const tint = input.light[`--mantine-color-${name}-light`];
     if (tint)
       light[`--mantine-color-${name}-light-color`] = readableShade(name, shades, 7, tintedBackground(tint));
+    light[`--mantine-color-${name}-outline`] = readableShade(name, shades, 7, SURFACE);
   }
   return { variables: input.variables, light, dark };
 }

@@ -1,0 +1,175 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Credentials, expect, signIn, test } from './support/accounts.js';
+import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { apiLessons, apiSubscribe } from './support/subscriptions.js';
+import { uniqueWord } from '../fixtures/words.js';
+
+/*
+ * Every page of the app passes axe-core's WCAG 2.2 A and AA rules (issue 17, docs/decisions/032), in the light and
+ * the dark scheme, on a desktop and on a phone (LOOKS). The pages come from web/app/routes: a route file with a default
+ * export is a page, and a page without a visit below fails the first test, so a new page cannot go unchecked.
+ */
+
+// The not-found page and a used verification link answer 4xx; Chromium logs each as an error.
+test.use({
+  expectedConsoleErrors: [/^Failed to load resource: the server responded with a status of 4\d\d/],
+});
+
+const ROUTES = 'web/app/routes';
+
+/** The route ids of the pages: route files (a folder's route.tsx) that export a component. */
+function pageRoutes(): string[] {
+  return readdirSync(ROUTES).flatMap((entry) => {
+    const file = statSync(join(ROUTES, entry)).isDirectory()
+      ? join(ROUTES, entry, 'route.tsx')
+      : join(ROUTES, entry);
+    if (!file.endsWith('.tsx') || !existsSync(file)) return [];
+    return /^export default /m.test(readFileSync(file, 'utf8')) ? [entry.replace(/\.tsx$/, '')] : [];
+  });
+}
+
+/** A trainer with a published programme of two lessons, and a member who bought it. */
+interface World {
+  trainer: ApiAccount;
+  trainerId: number;
+  member: ApiAccount;
+  programId: number;
+}
+
+type Who = 'anonymous' | 'member' | 'trainer' | 'superuser';
+
+interface Visit {
+  as: Who;
+  path: (world: World) => string;
+}
+
+const at = (path: string) => (): string => path;
+
+/** Each page, as whom and where. A layout route is visited through one of its pages. */
+const VISITS: Record<string, Visit[]> = {
+  $: [{ as: 'anonymous', path: at('/no/such/page') }],
+  _index: [
+    { as: 'anonymous', path: at('/') },
+    { as: 'member', path: at('/') },
+  ],
+  admin: [{ as: 'superuser', path: at('/admin/users') }],
+  'admin.dashboard': [{ as: 'superuser', path: at('/admin/dashboard') }],
+  'admin.fitnessPrograms': [{ as: 'superuser', path: at('/admin/fitnessPrograms') }],
+  'admin.requestNotificaions': [{ as: 'superuser', path: at('/admin/requestNotificaions') }],
+  'admin.settings': [{ as: 'superuser', path: at('/admin/settings') }],
+  'admin.settings.activity': [{ as: 'superuser', path: at('/admin/settings/activity') }],
+  'admin.settings.superusers': [{ as: 'superuser', path: at('/admin/settings/superusers') }],
+  'admin.trainers': [{ as: 'superuser', path: at('/admin/trainers') }],
+  'admin.users': [{ as: 'superuser', path: at('/admin/users') }],
+  chat: [
+    { as: 'member', path: at('/chat') },
+    { as: 'trainer', path: at('/chat') },
+  ],
+  findTrainer: [{ as: 'anonymous', path: at('/findTrainer') }],
+  login: [{ as: 'anonymous', path: at('/login') }],
+  'programDetails.$id': [
+    { as: 'anonymous', path: (w) => `/programDetails/${w.programId}` },
+    { as: 'member', path: (w) => `/programDetails/${w.programId}` },
+  ],
+  'programLesson.$id': [
+    { as: 'member', path: (w) => `/programLesson/${w.programId}` },
+    { as: 'trainer', path: (w) => `/programLesson/${w.programId}` },
+  ],
+  programmes: [
+    { as: 'anonymous', path: at('/programmes') },
+    { as: 'member', path: at('/programmes') },
+  ],
+  register: [{ as: 'anonymous', path: at('/register') }],
+  'trainer.profile': [{ as: 'trainer', path: at('/trainer/profile') }],
+  trainerDashboard: [
+    { as: 'trainer', path: at('/trainerDashboard') },
+    { as: 'member', path: at('/trainerDashboard?view=subscribed') },
+  ],
+  'trainerPage.$id': [{ as: 'anonymous', path: (w) => `/trainerPage/${w.trainerId}` }],
+  trainerRegister: [{ as: 'anonymous', path: at('/trainerRegister') }],
+  userProfile: [{ as: 'member', path: at('/userProfile') }],
+  'verify.$token': [{ as: 'anonymous', path: at('/verify/not-a-real-link') }],
+};
+
+/**
+ * Each page in both schemes and on both screens, paired so that a page is loaded twice rather than four times (the
+ * suite runs on every CI pass): the light scheme on a desktop, the dark one on a phone.
+ */
+const LOOKS = [
+  { scheme: 'light', viewport: { name: 'desktop', width: 1280, height: 800 } },
+  { scheme: 'dark', viewport: { name: 'phone', width: 360, height: 740 } },
+] as const;
+
+/** Mantine's color scheme script reads the visitor's choice from here before the page paints. */
+const SCHEME_KEY = 'mantine-color-scheme-value';
+
+let world: Promise<World> | undefined;
+
+/** Made once per worker, through the API. */
+function worldOnce(request: APIRequestContext): Promise<World> {
+  world ??= (async () => {
+    const { account: trainer, trainerId } = await apiTrainer(request);
+    const programId = await apiProgram(request, trainer.auth, { program_name: `Axe ${uniqueWord()}` });
+    await apiLessons(request, trainer.auth, programId, [
+      { number: 1, title: 'Warm up', videoId: 'IODxDxX7oi4' },
+      { number: 2, title: 'Stretch', videoId: 'aclHkVaku9U' },
+    ]);
+    await publishPrograms(request, [programId]);
+    const member = await apiAccount(request);
+    await apiSubscribe(request, member.auth, programId);
+    return { trainer, trainerId, member, programId };
+  })();
+  return world;
+}
+
+/** axe's WCAG 2.0–2.2 A and AA rules on the page as it is, each violation with the elements it found. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`,
+  );
+}
+
+test('every page of web/app/routes has its visits in this suite', () => {
+  expect(Object.keys(VISITS).sort()).toEqual(pageRoutes().sort());
+});
+
+for (const [route, visits] of Object.entries(VISITS)) {
+  for (const visit of visits) {
+    test(`${route} as ${visit.as}: no axe violation in the light scheme on a desktop and the dark one on a phone`, async ({
+      page,
+      request,
+      superuser,
+    }) => {
+      const w = await worldOnce(request);
+      const accounts: Record<Who, Credentials | null> = {
+        anonymous: null,
+        member: w.member,
+        trainer: w.trainer,
+        superuser,
+      };
+      const account = accounts[visit.as];
+      if (account) await signIn(page, account);
+      const found: string[] = [];
+      for (const { scheme, viewport } of LOOKS) {
+        await page.addInitScript(
+          ([key, value]) => {
+            // Frames of other sites (the lesson's video) may not use this site's storage.
+            if (window === window.top) window.localStorage.setItem(key, value);
+          },
+          [SCHEME_KEY, scheme] as const,
+        );
+        await page.setViewportSize(viewport);
+        await page.goto(visit.path(w));
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        found.push(...(await violations(page)).map((v) => `${scheme}, ${viewport.name}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
