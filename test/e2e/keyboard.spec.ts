@@ -1,0 +1,69 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, toast } from './support/accounts.js';
+import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { apiLessons } from './support/subscriptions.js';
+import { uniqueWord } from '../fixtures/words.js';
+
+/*
+ * Issue 17: the whole member's path with the keyboard alone: sign in, subscribe with the test provider, mark a
+ * lesson complete and send the trainer a chat message. Every step moves the focus with Tab and acts with Enter or
+ * by typing; the mouse is never used. Addresses are typed only where a user would type one.
+ */
+
+/** Tabs forward until `target` has the focus, as a keyboard user would; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator, most = 80): Promise<void> {
+  for (let presses = 0; presses < most; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+test('a member signs in, subscribes, completes a lesson and writes to the trainer without the mouse', async ({
+  page,
+}) => {
+  const { account: trainer } = await apiTrainer(page.request, {}, { firstName: 'Kay', lastName: 'Coach' });
+  const name = `Keys ${uniqueWord()}`;
+  const programId = await apiProgram(page.request, trainer.auth, { program_name: name, duration: 30 });
+  await apiLessons(page.request, trainer.auth, programId, [
+    { number: 1, title: 'Breathing', videoId: 'IODxDxX7oi4' },
+    { number: 2, title: 'Mobility', videoId: 'aclHkVaku9U' },
+  ]);
+  await publishPrograms(page.request, [programId]);
+  const member = await apiAccount(page.request);
+
+  await page.goto('/login');
+  await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }));
+  await page.keyboard.type(member.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(member.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+  await page.goto(`/programDetails/${programId}`);
+  await tabTo(page, page.getByRole('link', { name: /^Subscribe at just ₹/ }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Pay (test payment)' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/programLesson/${programId}`);
+  await expect(page.getByText('0% completed')).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: 'Mark as completed' }));
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+  await expect(page.getByText('50% completed')).toBeVisible();
+
+  await page.goto('/chat');
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: /Kay Coach/ }),
+  );
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('textbox', { name: 'Message' }));
+  await page.keyboard.type('Hello from the keyboard');
+  // Enter in the message box starts a new line; the Send button is next.
+  await tabTo(page, page.getByRole('button', { name: 'Send', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Hello from the keyboard');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+});
