@@ -67,3 +67,28 @@ test('a member signs in, subscribes, completes a lesson and writes to the traine
   await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Hello from the keyboard');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 });
+
+test('the first Tab stop skips the navbar to the page content', async ({ page }) => {
+  await page.goto('/programmes');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab stop is in the content, not the navbar's first link.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
+test('nothing moves for a visitor whose system asks for reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  // The button's label slides when it is pressed or loading (Mantine), 0.1–0.15 s otherwise.
+  const durations = await page
+    .getByRole('link', { name: 'Get Started' })
+    .locator('span')
+    .first()
+    .evaluate((label) => getComputedStyle(label).transitionDuration.split(',').map(parseFloat));
+  expect(Math.max(...durations)).toBeLessThan(0.001);
+});

@@ -34,6 +34,8 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { orange },
   defaultRadius: 'md',
+  // Mantine's transitions (menus, modals, toasts) are skipped under prefers-reduced-motion.
+  respectReducedMotion: true,
   // Every toast's close button says what it does to screen readers (issue 17).
   components: {
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },

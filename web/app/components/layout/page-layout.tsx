@@ -6,8 +6,14 @@ import classes from './page-layout.module.css';
 export function PageLayout({ children }: { children: ReactNode }) {
   return (
     <div className={classes.shell}>
+      {/* The first stop of the Tab key: past the navbar to the page's content (WCAG 2.4.1). */}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
       <Navbar />
-      <main className={classes.main}>{children}</main>
+      <main id="main-content" tabIndex={-1} className={classes.main}>
+        {children}
+      </main>
       <Footer />
     </div>
   );
