@@ -18,6 +18,7 @@ import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
 import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js';
 import { refuseDeepBodies } from './common/http/body-depth.js';
+import { keepConnectionsAlive } from './common/http/keep-alive.js';
 import { AuthService } from './modules/auth/auth.service.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
@@ -104,6 +105,7 @@ export async function createApp(
   app.use(fastLane.serve);
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
+  keepConnectionsAlive(app.getHttpServer());
   app.set('trust proxy', config.trustedProxies);
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };

@@ -59,9 +59,10 @@ export interface ApiRequest {
 
 /**
  * Connections to the API are kept open between calls: a page's loaders make several, and every page some. An idle
- * one is closed after 4 s, before Node's server closes it (5 s), so that a call seldom finds its connection gone.
+ * one is closed after 60 s, before the API's server closes it (65 s, api/src/common/http/keep-alive.ts), so that a
+ * call seldom finds its connection gone.
  */
-const AGENT_OPTIONS = { keepAlive: true, timeout: 4_000 };
+const AGENT_OPTIONS = { keepAlive: true, timeout: 60_000 };
 const AGENTS = { 'http:': new http.Agent(AGENT_OPTIONS), 'https:': new https.Agent(AGENT_OPTIONS) } as const;
 
 /** A multipart body as fetch would encode it, with its boundary in the content type. */
