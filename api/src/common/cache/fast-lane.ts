@@ -180,6 +180,8 @@ export class FastLane {
     res.setHeader('X-Request-Id', id);
     res.setHeader('Vary', 'Accept-Encoding');
     if (stored.etag !== undefined && req.fresh) {
+      // The browser keeps its copy with the policy it came with (docs/decisions/036).
+      res.removeHeader('content-security-policy');
       res.removeHeader('content-type');
       res.statusCode = 304;
       res.end();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import etag from 'etag';
 import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
 import { answerKey, markShared } from '../cache/fast-lane.js';
@@ -54,25 +55,56 @@ function sharedPage(req: Request): boolean {
   );
 }
 
-/** A rendered answer held whole, with the CSP nonce its scripts were rendered with. */
+/** A rendered answer held whole, with the CSP nonce its scripts were rendered with and its validator. */
 interface RenderedPage {
   status: number;
   headers: [string, string][];
   body: string;
   nonce: string;
+  /** Of the body without its nonce: the same page rendered again has the same one (docs/decisions/036). */
+  etag: string;
 }
 
 async function rendered(response: Response, nonce: string): Promise<Loaded<RenderedPage>> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  const page = { status: response.status, headers, body: await response.text(), nonce };
+  const body = await response.text();
+  const page = {
+    status: response.status,
+    headers,
+    body,
+    nonce,
+    etag: etag(nonce === '' ? body : body.replaceAll(nonce, ''), { weak: true }),
+  };
   return { value: page, cacheable: page.status === 200 && !response.headers.has('set-cookie') };
 }
 
-/** Sends a shared page; its scripts get this response's own nonce, so no two answers share one. */
-function sendRendered(res: ExpressResponse, page: RenderedPage, nonce: string): void {
+/** A read answered 200: revalidated by the browser on every visit, and answered 304 when it has not changed. */
+function revalidated(req: Request, response: Response): boolean {
+  return req.method === 'GET' && response.status === 200;
+}
+
+/**
+ * Sends a page; its scripts get this response's own nonce, so no two answers share one. A page is `no-cache` with
+ * an ETag (`private` when the visitor is signed in): a browser that holds the same page gets a 304 without the
+ * page's CSP, so the copy it keeps stays with the policy (and nonce) it came with.
+ */
+function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, nonce: string): void {
   res.status(page.status);
   for (const [name, value] of page.headers) res.appendHeader(name, value);
+  if (page.status === 200) {
+    if (!res.hasHeader('cache-control')) {
+      const signedIn = req.headers.cookie !== undefined || req.headers.authorization !== undefined;
+      res.setHeader('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache');
+    }
+    res.setHeader('ETag', page.etag);
+    if (req.fresh) {
+      res.removeHeader('content-security-policy');
+      res.removeHeader('content-type');
+      res.status(304).end();
+      return;
+    }
+  }
   res.end(page.nonce === nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
 }
 
@@ -126,7 +158,7 @@ function remixHandler(
       markShared(res, { key, audience: 'anonymous' });
       cache
         .remember(key, async () => rendered(await render(), nonce))
-        .then((cached) => sendRendered(res, cached, nonce))
+        .then((cached) => sendRendered(req, res, cached, nonce))
         .catch(next);
       return;
     }
@@ -139,6 +171,8 @@ function remixHandler(
         if (!req.complete) {
           request.body?.cancel().catch(() => undefined);
           closeAfterAnswer(req, res);
+        } else if (revalidated(req, response)) {
+          return rendered(response, nonce).then(({ value }) => sendRendered(req, res, value, nonce));
         }
         return sendResponse(res, response);
       })
