@@ -201,6 +201,67 @@ describe('Media', () => {
     });
   });
 
+  describe('GET /media/*-<width>w.webp (the narrower copies pages offer in srcset)', () => {
+    it('makes each copy from the stored image on first request, narrower, and serves it as the image is served', async () => {
+      const { body } = await upload(await plainImage(1200, 600), 'x.png').expect(201);
+      for (const width of [320, 640, 960]) {
+        const path = body.path.replace(/\.webp$/, `-${width}w.webp`);
+        const res = await t.http().get(path).expect(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(await sharp(await served(path)).metadata()).toMatchObject({ width, height: width / 2 });
+      }
+      expect(
+        storedFiles().filter((file) => file.includes(body.path.split('/').pop().slice(0, 32))),
+      ).toHaveLength(4);
+    });
+
+    it('never enlarges: a copy of a small image is as small as the image', async () => {
+      const { body } = await upload(await plainImage(200, 100), 'x.png').expect(201);
+      const copy = await served(body.path.replace(/\.webp$/, '-960w.webp'));
+      expect(await sharp(copy).metadata()).toMatchObject({ width: 200, height: 100 });
+    });
+
+    it('makes one copy when many ask for it at once', async () => {
+      const { body } = await upload(await plainImage(800, 800), 'x.png').expect(201);
+      const path = body.path.replace(/\.webp$/, '-320w.webp');
+      const answers = await Promise.all(Array.from({ length: 8 }, () => t.http().get(path)));
+      expect(answers.map((res) => res.status)).toEqual(Array(8).fill(200));
+      const name = body.path.split('/').pop().slice(0, 32);
+      expect(storedFiles().filter((file) => file.includes(name))).toEqual(
+        expect.arrayContaining([`profile/${name}.webp`, `profile/${name}-320w.webp`]),
+      );
+      expect(storedFiles().filter((file) => file.includes(name))).toHaveLength(2);
+    });
+
+    it('answers a plain 404 for a copy of no image, a width not offered, or a name that is not ours', async () => {
+      const { body } = await upload(await plainImage(100, 100), 'x.png').expect(201);
+      for (const path of [
+        '/media/profile/0123456789abcdef0123456789abcdef-320w.webp',
+        body.path.replace(/\.webp$/, '-321w.webp'),
+        body.path.replace(/\.webp$/, '-5000w.webp'),
+        body.path.replace('/profile/', '/secret/').replace(/\.webp$/, '-320w.webp'),
+        body.path.replace(/\.webp$/, '-320w.png'),
+      ]) {
+        const res = await t.http().get(path);
+        expect({ path, status: res.status, text: res.text }).toEqual({
+          path,
+          status: 404,
+          text: 'Not found',
+        });
+      }
+    });
+
+    it('removes the copies with their image', async () => {
+      const { body } = await upload(await plainImage(700, 700), 'x.png').expect(201);
+      const copy = body.path.replace(/\.webp$/, '-640w.webp');
+      await t.http().get(copy).expect(200);
+      await t.app.get(MediaService).remove(body.path);
+      await t.http().get(copy).expect(404);
+    });
+  });
+
   describe('MediaService.remove', () => {
     it('deletes a stored image, which is then no longer served', async () => {
       const { body } = await upload(await plainImage(10, 10), 'x.png').expect(201);

@@ -63,6 +63,13 @@ export const PROGRESS_DEGREES_PER_PERCENT = 3.6;
 export const PAGINATION = { defaultPageSize: 50, maxPageSize: 100, maxPage: 1_000_000 } as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+/** Stored images fit inside this square: large enough for a full-width cover, small enough for a phone. */
+export const MAX_IMAGE_DIMENSION = 1600;
+/**
+ * The narrower copies of a stored image that pages offer in `srcset` (web/app/utils/media.ts), made by the API on
+ * first request as `<name>-<width>w.webp` beside it (api/src/common/media/media-files.ts); the image is the widest.
+ */
+export const IMAGE_WIDTHS = [320, 640, 960] as const;
 
 export function htmlRange(r: { readonly min: number; readonly max?: number }): { min: number; max?: number } {
   return r.max === undefined ? { min: r.min } : { min: r.min, max: r.max };

@@ -86,7 +86,7 @@ export interface ProgramFields {
 export async function apiProgram(
   request: APIRequestContext,
   auth: Record<string, string>,
-  fields: Partial<ProgramFields> = {},
+  fields: Partial<ProgramFields> & { cover?: Buffer } = {},
 ): Promise<number> {
   const created = await request.post('/api/fitness_programs/create/', {
     headers: auth,
@@ -97,7 +97,11 @@ export async function apiProgram(
       price: String(fields.price ?? 499),
       category: fields.category ?? 'Yoga',
       level: fields.level ?? 'Beginner',
-      cover_image: { name: 'cover.png', mimeType: 'image/png', buffer: await plainImage(320, 180) },
+      cover_image: {
+        name: 'cover.png',
+        mimeType: 'image/png',
+        buffer: fields.cover ?? (await plainImage(320, 180)),
+      },
     },
   });
   expect(created.status()).toBe(201);

@@ -2,7 +2,7 @@ import { PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import { Button, Container, Group, NativeSelect, TextInput } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { CatalogueList } from '~/components/catalogue/catalogue-list';
+import { CatalogueList, FIRST_ROW } from '~/components/catalogue/catalogue-list';
 import classes from '~/components/catalogue/catalogue.module.css';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
 import { ProgramCard } from '~/components/catalogue/program-card';
@@ -96,7 +96,9 @@ export default function ProgramsRoute() {
         {/* Filters are keyed by the URL so that "Clear" and the back button reset what the fields show. */}
         <Filters key={`${filters.category}|${filters.level}|${filters.q}`} filters={filters} />
         <CatalogueList page={page} list={programs} empty="No programmes match your search.">
-          {(program) => <ProgramCard key={program.id} program={program} detailed />}
+          {(program, index) => (
+            <ProgramCard key={program.id} program={program} detailed lazy={index >= FIRST_ROW} />
+          )}
         </CatalogueList>
       </Container>
     </>

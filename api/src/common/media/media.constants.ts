@@ -14,9 +14,8 @@ export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
   'image/avif',
 ]);
 
-/** Stored images fit inside this square: large enough for a full-width cover, small enough for a phone. */
-export const MAX_IMAGE_DIMENSION = 1600;
 export const WEBP_QUALITY = 82;
+
 /**
  * Refuse to decode larger images: a few kilobytes of PNG can declare billions of pixels (a decompression bomb).
  * 40 megapixels covers the photos of today's phone cameras.

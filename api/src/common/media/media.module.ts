@@ -24,7 +24,12 @@ export class MediaModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(mediaFiles(this.media.rootDir, { crossOrigin: this.config.corsOrigins.length > 0 }))
+      .apply(
+        mediaFiles(this.media.rootDir, {
+          crossOrigin: this.config.corsOrigins.length > 0,
+          makeCopy: (path) => this.media.makeCopy(path),
+        }),
+      )
       .forRoutes({ path: 'media/{*path}', method: RequestMethod.ALL });
   }
 }

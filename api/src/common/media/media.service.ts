@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { IMAGE_WIDTHS, MAX_IMAGE_DIMENSION, UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import {
   ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_DIMENSION,
+  MEDIA_KINDS,
   MAX_INPUT_PIXELS,
   MEDIA_URL_PREFIX,
   type MediaKind,
@@ -18,6 +19,11 @@ import { imageTooLarge, invalidImage } from './media.errors.js';
 
 // Every image is decoded once and never again: libvips' operation cache (50 MB by default) would only hold memory.
 sharp.cache(false);
+
+/** `<kind>/<name>-<width>w.webp`: a narrower copy of a stored image, as pages ask for it in `srcset`. */
+const VARIANT = new RegExp(
+  `^/(${MEDIA_KINDS.join('|')})/([0-9a-f]{32})-(${IMAGE_WIDTHS.join('|')})w\\.webp$`,
+);
 
 /** An uploaded file as multer hands it over (memory storage), or any image received as data. */
 export interface UploadedImage {
@@ -32,6 +38,8 @@ export interface UploadedImage {
 export class MediaService {
   /** `DATA_DIR/media`, the directory served under `/media`. */
   readonly rootDir: string;
+  /** Copies being made, by path: concurrent requests for one copy share the work. */
+  private readonly resizing = new Map<string, Promise<boolean>>();
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.rootDir = join(config.dataDir, 'media');
@@ -51,15 +59,57 @@ export class MediaService {
     return `${MEDIA_URL_PREFIX}/${kind}/${name}`;
   }
 
-  /** Deletes a stored image given its `/media/...` path; an image that is already gone is fine. */
+  /** Deletes a stored image given its `/media/...` path, and its narrower copies; one already gone is fine. */
   async remove(path: string | null | undefined): Promise<void> {
     if (!path) return;
     const file = this.storedFile(path);
-    try {
-      await unlink(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const copies = IMAGE_WIDTHS.map((width) => file.replace(/\.webp$/, `-${width}w.webp`));
+    for (const stored of [file, ...copies]) {
+      try {
+        await unlink(stored);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     }
+  }
+
+  /**
+   * Makes the narrower copy named by a path under `/media` (`/program/<name>-640w.webp`) from its stored image, once;
+   * resolves false when the path names no copy of a stored image.
+   */
+  makeCopy(path: string): Promise<boolean> {
+    const [, kind, name, width] = VARIANT.exec(path) ?? [];
+    if (!kind || !name || !width) return Promise.resolve(false);
+    let made = this.resizing.get(path);
+    if (!made) {
+      made = this.resize(join(this.rootDir, kind), name, Number(width)).finally(() =>
+        this.resizing.delete(path),
+      );
+      this.resizing.set(path, made);
+    }
+    return made;
+  }
+
+  private async resize(dir: string, name: string, width: number): Promise<boolean> {
+    let original: Buffer;
+    try {
+      original = await readFile(join(dir, `${name}.webp`));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const copy = await sharp(original)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    const copyName = `${name}-${width}w.webp`;
+    await this.writeAtomically(dir, copyName, copy);
+    // Removed meanwhile (remove() found no copy yet): no copy outlives its image.
+    if (!existsSync(join(dir, `${name}.webp`))) {
+      await unlink(join(dir, copyName)).catch(() => undefined);
+      return false;
+    }
+    return true;
   }
 
   /** The file behind a `/media/...` path; anything that would land outside `DATA_DIR/media` is refused. */
@@ -93,7 +143,8 @@ export class MediaService {
   /** Temp file + rename: a reader never sees half an image. The dot keeps the temp file from being served. */
   private async writeAtomically(dir: string, name: string, data: Buffer): Promise<void> {
     await mkdir(dir, { recursive: true });
-    const temp = join(dir, `.${name}.tmp`);
+    // Named per write: two instances making the same copy at once each write their own, and either rename wins.
+    const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await writeFile(temp, data, { flag: 'wx' });
       await rename(temp, join(dir, name));

@@ -4,6 +4,9 @@ import { CATALOGUE_PAGE_SIZE } from '~/utils/catalogue';
 import classes from './catalogue.module.css';
 import { Pager } from './pager';
 
+/** The cards of the grid's first row on the widest screen: the others' images load as they near the view. */
+export const FIRST_ROW = 3;
+
 interface CatalogueListProps<T> {
   page: number;
   /**
@@ -13,8 +16,8 @@ interface CatalogueListProps<T> {
   list: { items: T[]; total: number } | null;
   /** What an empty list says. */
   empty: string;
-  /** The card of an item. */
-  children: (item: T) => ReactNode;
+  /** The card of an item, by its place in the list. */
+  children: (item: T, index: number) => ReactNode;
 }
 
 /** A catalogue page's list: its cards in a grid, with "Previous" and "Next". */

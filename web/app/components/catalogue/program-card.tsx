@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
 import ui from '~/components/ui/ui.module.css';
+import { IMAGE_SIZES, imageSources } from '~/utils/media';
 import classes from './catalogue.module.css';
 
 // docs/product.md §8: the text of an unpublished programme's card, spelt as the original.
@@ -15,14 +16,19 @@ interface ProgramCoverProps {
   program: Pick<ProgramResponse, 'cover_image' | 'program_name'>;
   /** The details page's big picture rather than a card's strip. */
   large?: boolean;
+  /** Loaded only when about to be scrolled into view: every card but the first row. */
+  lazy?: boolean;
 }
 
-export function ProgramCover({ program, large = false }: ProgramCoverProps) {
+export function ProgramCover({ program, large = false, lazy = false }: ProgramCoverProps) {
   const size = large ? classes.coverLarge : '';
   if (program.cover_image) {
     return (
       <img
-        src={program.cover_image}
+        {...imageSources(program.cover_image)}
+        sizes={large ? IMAGE_SIZES.page : IMAGE_SIZES.card}
+        loading={lazy ? 'lazy' : undefined}
+        decoding="async"
         alt={`Cover of ${program.program_name}`}
         className={`${classes.cover} ${size}`}
       />
@@ -84,15 +90,17 @@ interface ProgramCardProps {
   program: ProgramResponse;
   /** The listing's card shows the level, the trainer and the description; the trainer page's only the name. */
   detailed: boolean;
+  /** Below the first row: its cover loads as it nears the view. */
+  lazy?: boolean;
 }
 
 /** Plain elements with CSS-module classes: a page lists many cards, and each Mantine component costs (docs/performance.md). */
-export function ProgramCard({ program, detailed }: ProgramCardProps) {
+export function ProgramCard({ program, detailed, lazy = false }: ProgramCardProps) {
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className={classes.card}>
       <div className={classes.cardCover}>
-        <ProgramCover program={program} />
+        <ProgramCover program={program} lazy={lazy} />
       </div>
       <div className={classes.cardBody}>
         <h3 id={headingId} className={classes.cardTitle}>

@@ -67,7 +67,7 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
         >
           {programs.map((program) => (
             <div key={program.id} className={classes.slide}>
-              <ProgramCard program={program} detailed={false} />
+              <ProgramCard program={program} detailed={false} lazy />
             </div>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import type { TrainerResponse } from '@fitcoach/contracts';
 import { Avatar } from '@mantine/core';
+import { avatarImage } from '~/utils/media';
 
 /** A trainer's picture, or their initials when they have none. */
 export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; size: number }) {
@@ -10,6 +11,7 @@ export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; siz
       name={trainer.username}
       color="orange"
       size={size}
+      imageProps={avatarImage(trainer.profile_picture, size)}
     />
   );
 }

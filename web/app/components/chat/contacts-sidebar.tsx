@@ -3,6 +3,7 @@ import { Avatar, Badge, Indicator, Text } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { MESSAGES } from '~/utils/messages';
 import classes from './chat.module.css';
+import { avatarImage } from '~/utils/media';
 
 interface ContactsSidebarProps {
   contacts: ChatContact[];
@@ -48,7 +49,13 @@ export function ContactsSidebar({ contacts, selected, isTrainer, online, unread 
                       offset={4}
                       withBorder
                     >
-                      <Avatar src={contact.profile_picture} alt="" name={contact.name} color="orange" />
+                      <Avatar
+                        src={contact.profile_picture}
+                        imageProps={avatarImage(contact.profile_picture, 38)}
+                        alt=""
+                        name={contact.name}
+                        color="orange"
+                      />
                     </Indicator>
                     <span className={classes.contactText}>
                       <Text fw={600} size="sm" component="span" display="block">

@@ -4,6 +4,7 @@ import { MESSAGES } from '~/utils/messages';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './chat.module.css';
 import { MessageTime } from './message-time';
+import { IMAGE_SIZES, imageSources } from '~/utils/media';
 
 interface MessageItemProps {
   message: ChatMessage;
@@ -27,7 +28,14 @@ export function MessageItem({ message, own, onForward, onCopy, onDelete }: Messa
         <Text className={classes.deleted}>{MESSAGES.messageDeleted}</Text>
       ) : message.type === 'image' && message.image ? (
         <>
-          <img src={message.image} alt={`Image from ${message.sender_name}`} className={classes.image} />
+          <img
+            {...imageSources(message.image)}
+            sizes={IMAGE_SIZES.chat}
+            loading="lazy"
+            decoding="async"
+            alt={`Image from ${message.sender_name}`}
+            className={classes.image}
+          />
           <Anchor href={message.image} download size="xs">
             Download
           </Anchor>

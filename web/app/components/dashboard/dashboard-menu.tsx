@@ -2,6 +2,7 @@ import { fullName, type UserResponse } from '@fitcoach/contracts';
 import { Avatar, NavLink, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@remix-run/react';
 import { type DashboardView, viewSearch } from '~/utils/dashboard';
+import { avatarImage } from '~/utils/media';
 
 interface MenuEntry {
   label: string;
@@ -34,7 +35,14 @@ export function DashboardMenu({ user, view }: { user: UserResponse; view: Dashbo
         w="100%"
       >
         <Stack align="center" gap={4} mb="md" ta="center">
-          <Avatar src={user.profile_picture} alt="" name={name} color="orange" size={72} />
+          <Avatar
+            src={user.profile_picture}
+            imageProps={avatarImage(user.profile_picture, 72)}
+            alt=""
+            name={name}
+            color="orange"
+            size={72}
+          />
           <Text fw={700}>{name}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.email}

@@ -2,6 +2,7 @@ import type { FollowedProgram } from '@fitcoach/contracts';
 import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
+import { FIRST_ROW } from '~/components/catalogue/catalogue-list';
 import { ProgramCover } from '~/components/catalogue/program-card';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
@@ -39,7 +40,14 @@ function ConfirmUnsubscribe({ program, opened }: { program: FollowedProgram; ope
   );
 }
 
-function FollowedCard({ program, confirming }: { program: FollowedProgram; confirming: boolean }) {
+interface FollowedCardProps {
+  program: FollowedProgram;
+  confirming: boolean;
+  /** Below the first row: its cover loads as it nears the view. */
+  lazy: boolean;
+}
+
+function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
   const { pathname } = useLocation();
   const headingId = useId();
   const details = `/programDetails/${program.id}`;
@@ -47,7 +55,7 @@ function FollowedCard({ program, confirming }: { program: FollowedProgram; confi
     <Card component="article" aria-labelledby={headingId} withBorder padding="lg">
       {/* The cover repeats the name's link for the pointer only: one link per card for keyboards and readers. */}
       <Card.Section component={Link} to={details} tabIndex={-1} aria-hidden="true">
-        <ProgramCover program={program} />
+        <ProgramCover program={program} lazy={lazy} />
       </Card.Section>
       <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
         <Stack gap={4}>
@@ -117,10 +125,11 @@ export function SubscribedPrograms({
         </Paper>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {programs.map((program) => (
+          {programs.map((program, index) => (
             <FollowedCard
               key={program.id}
               program={program}
+              lazy={index >= FIRST_ROW}
               confirming={data?.confirmUnsubscribe === program.id}
             />
           ))}

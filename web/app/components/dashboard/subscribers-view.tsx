@@ -4,6 +4,7 @@ import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { calendarDate, groupByProgram, type SubscriberGroup, subscribersSearch } from '~/utils/subscriptions';
 import type { SubscribersData } from '~/routes/trainerDashboard/subscriptions.server';
+import { avatarImage } from '~/utils/media';
 
 /** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
 function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: string }) {
@@ -12,7 +13,14 @@ function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: st
     <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>
       {user ? (
         <Group align="center" mb="md">
-          <Avatar src={user.profile_picture} alt={`Photo of ${name}`} name={name} color="orange" size={72} />
+          <Avatar
+            src={user.profile_picture}
+            imageProps={avatarImage(user.profile_picture, 72)}
+            alt={`Photo of ${name}`}
+            name={name}
+            color="orange"
+            size={72}
+          />
           <Stack gap={2}>
             <Text fw={700}>{name}</Text>
             <Text size="sm">{user.email}</Text>

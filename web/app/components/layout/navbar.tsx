@@ -8,6 +8,7 @@ import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } fro
 import classes from './navbar.module.css';
 import summaryClasses from './summary.module.css';
 import { useDismissibleDetails } from './use-dismissible-details';
+import { imageSources } from '~/utils/media';
 
 interface NavItem {
   label: string;
@@ -100,7 +101,14 @@ function AccountActions({ user }: { user: UserResponse | null }) {
       <Link to={profileLinkPath(user)} className={classes.profile}>
         {/* The first name next to it names the link, so the picture is decorative. */}
         {user.profile_picture ? (
-          <img src={user.profile_picture} alt="" width={32} height={32} className={classes.avatar} />
+          <img
+            {...imageSources(user.profile_picture)}
+            sizes="32px"
+            alt=""
+            width={32}
+            height={32}
+            className={classes.avatar}
+          />
         ) : (
           <span className={classes.avatar} aria-hidden="true">
             {initials(user)}

@@ -13,6 +13,7 @@ import {
 } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
 import classes from './lessons.module.css';
+import { IMAGE_SIZES, imageSources } from '~/utils/media';
 
 interface LessonViewProps {
   lesson: LessonResponse;
@@ -102,7 +103,16 @@ export function LessonView({ lesson, previous, next, member, confirming }: Lesso
           allowFullScreen
         />
       ) : null}
-      {lesson.image ? <img src={lesson.image} alt={lesson.title} className={classes.image} /> : null}
+      {lesson.image ? (
+        <img
+          {...imageSources(lesson.image)}
+          sizes={IMAGE_SIZES.page}
+          loading="lazy"
+          decoding="async"
+          alt={lesson.title}
+          className={classes.image}
+        />
+      ) : null}
       {lesson.description ? <p className={classes.description}>{lesson.description}</p> : null}
       <ConfirmNext lesson={lesson} next={next ? next.number : LESSONS_END} opened={confirming} />
       <div className={`${ui.group} ${classes.between}`}>

@@ -17,6 +17,7 @@ import { FlashToast } from '~/components/toast';
 import type { Toast } from '~/types/toast';
 import { useHydrated } from '~/utils/use-hydrated';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
+import { avatarImage } from '~/utils/media';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
@@ -120,6 +121,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
               name={name}
               color="orange"
               size={120}
+              imageProps={avatarImage(user.profile_picture, 120)}
             />
             <Stack gap={4}>
               <Title order={headingOrder} size="h2">
