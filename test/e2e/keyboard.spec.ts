@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, toast } from './support/accounts.js';
+import { expect, signIn, test, toast } from './support/accounts.js';
 import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
-import { apiLessons } from './support/subscriptions.js';
+import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
@@ -91,4 +91,84 @@ test('nothing moves for a visitor whose system asks for reduced motion', async (
     .first()
     .evaluate((label) => getComputedStyle(label).transitionDuration.split(',').map(parseFloat));
   expect(Math.max(...durations)).toBeLessThan(0.001);
+});
+
+/**
+ * A modal dialog holds the keyboard: Tab and Shift+Tab go round its own controls and never reach the page behind
+ * it; Escape closes it and gives the focus back to the control that opened it.
+ */
+async function expectModalKeyboard(page: Page, dialog: Locator, opener: Locator): Promise<void> {
+  await expect(dialog).toBeVisible();
+  const insideDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect({ key, inside: await insideDialog() }).toEqual({ key, inside: true });
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test.describe('modal dialogs with the keyboard alone', () => {
+  test('the unsubscribe confirmation', async ({ page }) => {
+    const { account: trainer } = await apiTrainer(page.request);
+    const name = `Modal ${uniqueWord()}`;
+    const programId = await apiProgram(page.request, trainer.auth, { program_name: name });
+    await publishPrograms(page.request, [programId]);
+    const member = await apiAccount(page.request);
+    await apiSubscribe(page.request, member.auth, programId);
+    await signIn(page, member);
+
+    await page.goto('/trainerDashboard?view=subscribed');
+    const opener = page.getByRole('link', { name: `Unsubscribe from ${name}` });
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+    await expectModalKeyboard(page, page.getByRole('dialog'), opener);
+  });
+
+  test("the superuser's block confirmation", async ({ page, superuser }) => {
+    const member = await apiAccount(page.request);
+    await signIn(page, superuser);
+    await page.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
+    const opener = page
+      .getByRole('row', { name: new RegExp(member.email) })
+      .getByRole('link', { name: 'Block' });
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+    await expectModalKeyboard(page, page.getByRole('dialog', { name: /^Block / }), opener);
+  });
+
+  test("the chat's forward dialog", async ({ page }) => {
+    const { account: trainer } = await apiTrainer(page.request, {}, { firstName: 'Fay', lastName: 'Coach' });
+    const programId = await apiProgram(page.request, trainer.auth);
+    await publishPrograms(page.request, [programId]);
+    const member = await apiAccount(page.request);
+    await apiSubscribe(page.request, member.auth, programId);
+    await signIn(page, member);
+
+    await page.goto('/chat');
+    await tabTo(
+      page,
+      page.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: /Fay Coach/ }),
+    );
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('textbox', { name: 'Message' }));
+    await page.keyboard.type('Forward me');
+    await tabTo(page, page.getByRole('button', { name: 'Send', exact: true }));
+    await page.keyboard.press('Enter');
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await expect(messages).toContainText('Forward me');
+    const options = messages.getByRole('button', { name: /^Message options/ }).last();
+    await tabTo(page, options);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Forward' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Forward' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectModalKeyboard(
+      page,
+      page.getByRole('dialog', { name: 'Select Users to Forward Message' }),
+      options,
+    );
+  });
 });

@@ -18,7 +18,8 @@ export function ForwardModal({ opened, contacts, onClose, onSend }: ForwardModal
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={MESSAGES.forwardTitle}>
+    // The focus goes back to the message's options button, which onClose knows (chat/route.tsx).
+    <Modal opened={opened} onClose={close} title={MESSAGES.forwardTitle} returnFocus={false}>
       <Stack>
         <Checkbox.Group value={chosen} onChange={setChosen} label="Contacts">
           <Stack gap="xs" mt="xs">

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@fitcoach/contracts';
 import { ActionIcon, Anchor, Group, Menu, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { MESSAGES } from '~/utils/messages';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './chat.module.css';
@@ -9,7 +10,8 @@ import { IMAGE_SIZES, imageSources } from '~/utils/media';
 interface MessageItemProps {
   message: ChatMessage;
   own: boolean;
-  onForward(message: ChatMessage): void;
+  /** `opener` is the message's options button, to which the focus returns when forwarding ends. */
+  onForward(message: ChatMessage, opener: HTMLElement | null): void;
   onCopy(message: ChatMessage): void;
   onDelete(message: ChatMessage): void;
 }
@@ -17,6 +19,7 @@ interface MessageItemProps {
 /** One message: text or image (with a download link), "message deleted" once deleted, and its menu. */
 export function MessageItem({ message, own, onForward, onCopy, onDelete }: MessageItemProps) {
   const hydrated = useHydrated();
+  const options = useRef<HTMLButtonElement>(null);
   return (
     <li className={own ? `${classes.message} ${classes.own}` : classes.message} data-message-id={message.id}>
       {message.forwarded && !message.deleted ? (
@@ -48,15 +51,31 @@ export function MessageItem({ message, own, onForward, onCopy, onDelete }: Messa
           <MessageTime iso={message.timestamp} />
         </Text>
         {hydrated && !message.deleted ? (
-          <Menu position="bottom-end" withinPortal>
+          // Each item gives the focus back itself: Forward's dialog takes it first and gives it back as it closes
+          // (the menu's own return would land after the dialog took it, outside the dialog).
+          <Menu position="bottom-end" withinPortal returnFocus={false}>
             <Menu.Target>
-              <ActionIcon variant="subtle" size="sm" aria-label={`Message options (${message.id})`}>
+              <ActionIcon
+                ref={options}
+                variant="subtle"
+                size="sm"
+                aria-label={`Message options (${message.id})`}
+              >
                 ⋮
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => onForward(message)}>Forward</Menu.Item>
-              {message.type === 'text' ? <Menu.Item onClick={() => onCopy(message)}>Copy</Menu.Item> : null}
+              <Menu.Item onClick={() => onForward(message, options.current)}>Forward</Menu.Item>
+              {message.type === 'text' ? (
+                <Menu.Item
+                  onClick={() => {
+                    onCopy(message);
+                    options.current?.focus();
+                  }}
+                >
+                  Copy
+                </Menu.Item>
+              ) : null}
               {own ? (
                 <Menu.Item color="red" onClick={() => onDelete(message)}>
                   Delete

@@ -70,7 +70,13 @@ type LiveChat = ReturnType<typeof useLiveChat>;
 function Conversation({ data, contact, live }: { data: ChatPageData; contact: ChatContact; live: LiveChat }) {
   const realtime = useRealtime();
   const [hasEarlier, setHasEarlier] = useState(data.hasEarlier);
-  const [forwarding, setForwarding] = useState<ChatMessage | null>(null);
+  const [forwarding, setForwarding] = useState<{ message: ChatMessage; opener: HTMLElement | null } | null>(
+    null,
+  );
+  const endForwarding = () => {
+    forwarding?.opener?.focus();
+    setForwarding(null);
+  };
   const list = useRef<HTMLUListElement>(null);
   const lastId = live.messages.at(-1)?.id;
   const online = realtime.connected ? realtime.online.has(contact.id) : contact.online;
@@ -117,7 +123,7 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
             key={message.id}
             message={message}
             own={message.sender === data.me.id}
-            onForward={setForwarding}
+            onForward={(message, opener) => setForwarding({ message, opener })}
             onCopy={copy}
             onDelete={(m) => void live.remove(m)}
           />
@@ -127,10 +133,10 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
       <ForwardModal
         opened={forwarding !== null}
         contacts={live.contacts}
-        onClose={() => setForwarding(null)}
+        onClose={endForwarding}
         onSend={(to) => {
-          if (forwarding) void live.forward(forwarding, to);
-          setForwarding(null);
+          if (forwarding) void live.forward(forwarding.message, to);
+          endForwarding();
         }}
       />
     </Paper>
