@@ -28,7 +28,9 @@ export function ProgramCover({ program, large = false, lazy = false }: ProgramCo
         {...imageSources(program.cover_image)}
         sizes={large ? IMAGE_SIZES.page : IMAGE_SIZES.card}
         loading={lazy ? 'lazy' : undefined}
-        decoding="async"
+        // The details page's cover is its largest paint: fetched first, shown as soon as it is there.
+        fetchPriority={large ? 'high' : undefined}
+        decoding={large ? undefined : 'async'}
         alt={`Cover of ${program.program_name}`}
         className={`${classes.cover} ${size}`}
       />
