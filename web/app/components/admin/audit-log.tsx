@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   reject_program: 'Rejected a programme',
   promote_superuser: 'Made a superuser',
   demote_superuser: 'Removed a superuser',
+  retry_job: 'Queued a failed job again',
 };
 
 export interface Actor {
