@@ -4,7 +4,7 @@ import { FailedJobRepository } from './failed-job.repository.js';
 import { JobsService } from './jobs.service.js';
 
 /** The longest error text kept: a stack or a server's answer can be long, and the list shows it whole. */
-export const FAILED_JOB_ERROR_MAX_LENGTH = 2000;
+const FAILED_JOB_ERROR_MAX_LENGTH = 2000;
 
 /**
  * Keeps every job's final failure (docs/decisions/035-dead-letters-and-bounded-waits.md): Bull's, the in-process
