@@ -46,9 +46,12 @@ export default {
       ...common,
       displayName: 'api',
       testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
-      // Several instances share a database and Redis (docs/architecture.md §12): only with both configured.
-      testPathIgnorePatterns:
-        process.env.REDIS_URL && process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/scale-out/'],
+      // Several instances share a database and Redis (docs/architecture.md §12): only with both configured. What
+      // only MySQL/MariaDB has (its connection pool): only with DATABASE_URL.
+      testPathIgnorePatterns: [
+        ...(process.env.REDIS_URL && process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/scale-out/']),
+        ...(process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/mysql/']),
+      ],
     },
   ],
 };

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggerModule } from 'nestjs-pino';
 import type { RetryPolicy } from '@fitcoach/contracts';
@@ -9,6 +9,7 @@ import { ResponseCacheModule } from './common/cache/response-cache.module.js';
 import { ConfigModule } from './common/config/config.module.js';
 import { DatabaseModule } from './common/database/database.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { RequestTimeout } from './common/http/request-timeout.interceptor.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { HealthModule } from './common/health/health.module.js';
 import { MetricsModule } from './common/metrics/metrics.module.js';
@@ -92,6 +93,7 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: RequestTimeout },
       ],
     };
   }

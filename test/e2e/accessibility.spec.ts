@@ -57,6 +57,7 @@ const VISITS: Record<string, Visit[]> = {
   ],
   admin: [{ as: 'superuser', path: at('/admin/users') }],
   'admin.dashboard': [{ as: 'superuser', path: at('/admin/dashboard') }],
+  'admin.failedJobs': [{ as: 'superuser', path: at('/admin/failedJobs') }],
   'admin.fitnessPrograms': [{ as: 'superuser', path: at('/admin/fitnessPrograms') }],
   'admin.requestNotificaions': [{ as: 'superuser', path: at('/admin/requestNotificaions') }],
   'admin.settings': [{ as: 'superuser', path: at('/admin/settings') }],

@@ -43,6 +43,7 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     'Trainers',
     'Programs',
     'Pending Approvals',
+    'Failed Jobs',
   ]);
   for (const figure of ['Users', 'Trainers', 'Programs', 'Active subscriptions', 'Revenue']) {
     await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();

@@ -1,3 +1,4 @@
+import { FailedJobEntity } from '../common/jobs/failed-job.entity.js';
 import { OutboxEntity } from '../common/jobs/outbox.entity.js';
 import { AuditEntryEntity } from '../modules/audit/audit-entry.entity.js';
 import { ChatMessageEntity } from '../modules/chat/chat-message.entity.js';
@@ -33,4 +34,5 @@ export const entities = [
   NotificationEntity,
   AuditEntryEntity,
   OutboxEntity,
+  FailedJobEntity,
 ];

@@ -61,10 +61,11 @@ export const AUDIT_ACTIONS = [
   'reject_program',
   'promote_superuser',
   'demote_superuser',
+  'retry_job',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'program'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**
@@ -79,3 +80,31 @@ export interface AuditEntryResponse {
   reason: string | null;
   created_at: string;
 }
+
+/*
+ * The dead letters (docs/decisions/035-dead-letters-and-bounded-waits.md): jobs that failed their last attempt, on
+ * Bull, in-process or from the outbox, kept for the superusers to read and to run again.
+ */
+
+/** `GET /api/admin/failedJobs/`: one job's final failure, newest first. */
+export interface FailedJobResponse {
+  id: number;
+  queue: string;
+  name: string;
+  /** The runner's job id (an outbox job's is `outbox-{row}-{ms}`). */
+  job_id: string;
+  /** Who ran the last attempt: `bull` or `in-process`. */
+  runner: string;
+  attempts: number;
+  last_error: string;
+  failed_at: string;
+  /** When a superuser queued it again; null until then. */
+  retried_at: string | null;
+}
+
+export const FAILED_JOB_MESSAGES = {
+  notFound: 'Failed job not found',
+  alreadyRetried: 'This job was queued again already',
+  noHandler: 'No handler runs this job any more',
+  retried: 'Job queued again',
+} as const;

@@ -25,6 +25,7 @@ const SIDE = [
   { label: 'Trainers', to: '/admin/trainers' },
   { label: 'Programs', to: '/admin/fitnessPrograms' },
   { label: 'Pending Approvals', to: '/admin/requestNotificaions' },
+  { label: 'Failed Jobs', to: '/admin/failedJobs' },
 ];
 
 /** docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. */

@@ -188,6 +188,34 @@ class EnvironmentVariables {
   @Min(0)
   @Max(60_000)
   AUTH_CACHE_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'DATABASE_POOL_SIZE must be a whole number of connections, from 1' })
+  @Min(1)
+  @Max(1000)
+  DATABASE_POOL_SIZE?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'DATABASE_POOL_QUEUE_LIMIT must be a whole number of waiting requests (0: no limit)' })
+  @Min(0)
+  @Max(100_000)
+  DATABASE_POOL_QUEUE_LIMIT?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'DATABASE_POOL_WAIT_MS must be a whole number of milliseconds, from 1' })
+  @Min(1)
+  @Max(600_000)
+  DATABASE_POOL_WAIT_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'REQUEST_TIMEOUT_MS must be a whole number of milliseconds, from 1' })
+  @Min(1)
+  @Max(600_000)
+  REQUEST_TIMEOUT_MS?: number;
 }
 
 function parseBoolean(value: unknown): unknown {
@@ -225,6 +253,17 @@ export interface AppConfig {
   authCacheMs: number;
   /** Unset: no `/metrics`. Set: Prometheus metrics for `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /** The MySQL/MariaDB connection pool and how long, and how many, requests wait for it (ADR 035). */
+  databasePool: DatabasePoolConfig;
+  /** How long an API request may take before it is answered 503 (ADR 035). */
+  requestTimeoutMs: number;
+}
+
+export interface DatabasePoolConfig {
+  size: number;
+  /** Requests that may wait for a connection at once; 0: no limit. */
+  queueLimit: number;
+  waitMs: number;
 }
 
 /**
@@ -378,6 +417,12 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
     authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,
+    databasePool: {
+      size: vars.DATABASE_POOL_SIZE ?? 10,
+      queueLimit: vars.DATABASE_POOL_QUEUE_LIMIT ?? 100,
+      waitMs: vars.DATABASE_POOL_WAIT_MS ?? 5000,
+    },
+    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
   };
 }
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { UserEntity } from '../../modules/users/user.entity.js';
+import { loadConfig } from '../config/app-config.js';
 import { openDataSource } from './data-source-options.js';
 
 let dataDir: string;
@@ -12,7 +13,9 @@ let dataSource: DataSource;
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-db-unit-'));
-  dataSource = await openDataSource({ dataDir }, { runMigrations: true });
+  dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
+    runMigrations: true,
+  });
 });
 afterEach(async () => {
   await dataSource.destroy();

@@ -4,9 +4,10 @@ import { DataSource, type DataSourceOptions, type QueryRunner } from 'typeorm';
 import { entities } from '../../database/entities.js';
 import { migrations } from '../../database/migrations/index.js';
 import { type AppConfig, ConfigError, redactUrl } from '../config/app-config.js';
+import { boundPoolWaits, poolOptions } from './pool.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
-type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
+type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePool'>;
 
 /**
  * The one description of the database, shared by the app and the migration CLI.
@@ -28,7 +29,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       connectTimeout: 5000,
-      extra: { connectionLimit: 10 },
+      extra: poolOptions(config.databasePool),
     };
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -59,13 +60,15 @@ export async function openDataSource(config: DatabaseConfig, options: { runMigra
     bindIntegers(dataSource);
   }
   try {
-    return await dataSource.initialize();
+    await dataSource.initialize();
   } catch (error) {
     const target = config.databaseUrl
       ? `DATABASE_URL=${redactUrl(config.databaseUrl)}`
       : `SQLite database in DATA_DIR=${config.dataDir}`;
     throw new ConfigError(`Cannot open the database (${target}): ${reason(error)}`);
   }
+  if (config.databaseUrl) boundPoolWaits(dataSource, config.databasePool.waitMs);
+  return dataSource;
 }
 
 function reason(error: unknown): string {

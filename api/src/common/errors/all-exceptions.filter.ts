@@ -11,6 +11,8 @@ import type { ApiError, ApiFieldError } from '@fitcoach/contracts';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { isDatabaseUnreachable } from '../database/errors.js';
+import { isPoolExhausted } from '../database/pool.js';
+import { RequestTimeoutError } from '../http/request-timeout.interceptor.js';
 import { QueueUnavailableError } from '../jobs/jobs.service.js';
 
 /** How long a client is asked to wait before trying again while the database or the queue is away. */
@@ -23,8 +25,9 @@ const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
  * The single place errors become HTTP responses (docs/architecture.md §10): always JSON
  * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
  * never a stack trace, and a 500 only for genuine server faults, which are logged. A failure to reach the database
- * or of the job queue to take a job is not a fault of the request: 503 "Temporarily unavailable" with
- * `Retry-After` (issue 18).
+ * or of the job queue to take a job, a pool with no connection for the request and a request past its time
+ * (docs/decisions/035-dead-letters-and-bounded-waits.md) are not faults of the request: 503 "Temporarily
+ * unavailable" with `Retry-After` (issue 18).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -56,8 +59,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private unavailable(exception: unknown): boolean {
     if (exception instanceof HttpException) return false;
-    if (exception instanceof QueueUnavailableError) return true;
-    return isDatabaseUnreachable(exception) || !this.dataSource.isInitialized;
+    if (exception instanceof QueueUnavailableError || exception instanceof RequestTimeoutError) return true;
+    return isDatabaseUnreachable(exception) || isPoolExhausted(exception) || !this.dataSource.isInitialized;
   }
 
   private toBody(exception: unknown): ApiError & Record<string, unknown> {

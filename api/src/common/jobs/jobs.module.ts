@@ -4,6 +4,8 @@ import type { Queue } from 'bull';
 import { PinoLogger } from 'nestjs-pino';
 import { DEFAULT_RETRY_POLICY, QUEUE_NAMES, type QueueName, type RetryPolicy } from '@fitcoach/contracts';
 import { BullJobRunner } from './bull-job-runner.js';
+import { FailedJobRecorder } from './failed-job.recorder.js';
+import { FailedJobRepository } from './failed-job.repository.js';
 import { InProcessJobRunner } from './in-process-job-runner.js';
 import { JOB_LOG_CONTEXT, pinoJobLogContext } from './job-log-context.js';
 import { JOB_RUNNER, RETRY_POLICY } from './job-runner.js';
@@ -12,8 +14,12 @@ import { OutboxRelay } from './outbox-relay.js';
 import { OutboxRepository } from './outbox.repository.js';
 import { OutboxService } from './outbox.service.js';
 
-/** The outbox of jobs that must not be lost (docs/decisions/031-jobs-outbox.md), beside either runner. */
-const OUTBOX = [OutboxRepository, OutboxRelay, OutboxService];
+/**
+ * The outbox of jobs that must not be lost (docs/decisions/031-jobs-outbox.md) and the dead letters of jobs that
+ * failed for good (docs/decisions/035-dead-letters-and-bounded-waits.md), beside either runner.
+ */
+const KEPT_JOBS = [OutboxRepository, OutboxRelay, OutboxService, FailedJobRepository, FailedJobRecorder];
+const EXPORTS = [JobsService, OutboxService, FailedJobRepository];
 
 export interface JobsModuleOptions {
   redisUrl?: string;
@@ -48,9 +54,9 @@ export class JobsModule {
             useFactory: (retry: RetryPolicy) => new InProcessJobRunner(retry),
           },
           JobsService,
-          ...OUTBOX,
+          ...KEPT_JOBS,
         ],
-        exports: [JobsService, OutboxService],
+        exports: EXPORTS,
       };
     }
     return {
@@ -72,9 +78,9 @@ export class JobsModule {
             ),
         },
         JobsService,
-        ...OUTBOX,
+        ...KEPT_JOBS,
       ],
-      exports: [JobsService, OutboxService],
+      exports: EXPORTS,
     };
   }
 }

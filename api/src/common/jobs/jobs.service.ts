@@ -46,7 +46,8 @@ interface Registration {
 export interface JobEvents {
   completed: [QueuedJob];
   retrying: [QueuedJob, unknown];
-  failed: [QueuedJob, unknown];
+  /** A job's final failure, and who ran its last attempt. */
+  failed: [QueuedJob, unknown, JobRunner['kind']];
 }
 
 /**
@@ -78,6 +79,11 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       queue,
       handler: (payload, context) => handler(payload as JobPayloads[N], context),
     });
+  }
+
+  /** Whether a job name has a handler: a failed job of a name no longer handled cannot run again. */
+  handles(name: string): name is JobName {
+    return this.registrations.has(name);
   }
 
   /** The queue of a job name; a name nobody handles throws. */
@@ -129,7 +135,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       await this.dispatch(job);
     } catch (error) {
-      if (last) this.failed(job, error);
+      if (last) this.failed(job, error, 'in-process');
       else this.retrying(job, error);
       throw error;
     }
@@ -168,7 +174,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await this.runner.start((job) => this.dispatchQueued(job), {
       onCompleted: (job) => this.events.emit('completed', job),
       onRetrying: (job, error) => this.retrying(job, error),
-      onFailed: (job, error) => this.failed(job, error),
+      onFailed: (job, error) => this.failed(job, error, this.runner.kind),
     });
     this.logger.log(`Job runner: ${this.runner.kind}, ${this.registrations.size} job type(s)`);
   }
@@ -186,13 +192,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     this.events.emit('retrying', job, error);
   }
 
-  private failed(job: QueuedJob, error: unknown): void {
+  private failed(job: QueuedJob, error: unknown, runner: JobRunner['kind']): void {
     this.inContext(job, () =>
       this.logger.error(
         `Job ${job.name} ${job.id} failed after ${job.attempt} attempt(s): ${message(error)}`,
       ),
     );
-    this.events.emit('failed', job, error);
+    this.events.emit('failed', job, error, runner);
   }
 
   /**

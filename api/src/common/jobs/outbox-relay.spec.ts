@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { RetryPolicy } from '@fitcoach/contracts';
+import { loadConfig } from '../config/app-config.js';
 import { openDataSource } from '../database/data-source-options.js';
 import { InProcessJobRunner } from './in-process-job-runner.js';
 import type { JobDispatcher, JobRunner, QueuedJob } from './job-runner.js';
@@ -68,7 +69,9 @@ let rows: OutboxRepository;
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-outbox-'));
-  dataSource = await openDataSource({ dataDir }, { runMigrations: true });
+  dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
+    runMigrations: true,
+  });
   rows = new OutboxRepository(dataSource);
 });
 afterEach(async () => {

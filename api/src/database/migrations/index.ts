@@ -9,6 +9,7 @@ import { AddPublishRequestReason1764028800000 } from './1764028800000-AddPublish
 import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.js';
 import { IndexAdminStats1764201600000 } from './1764201600000-IndexAdminStats.js';
 import { CreateOutbox1764288000000 } from './1764288000000-CreateOutbox.js';
+import { CreateFailedJob1764390000000 } from './1764390000000-CreateFailedJob.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   CreateAuditEntry1764115200000,
   IndexAdminStats1764201600000,
   CreateOutbox1764288000000,
+  CreateFailedJob1764390000000,
 ];

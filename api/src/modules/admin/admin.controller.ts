@@ -11,10 +11,11 @@ import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SuperusersService } from '../users/superusers.service.js';
 import { AdminService } from './admin.service.js';
+import { FailedJobsService } from './failed-jobs.service.js';
 
 /**
- * The admin panel's own endpoints (`/api/admin`), superusers only: the dashboard's figures, the audit log, and the
- * management of superusers (Settings).
+ * The admin panel's own endpoints (`/api/admin`), superusers only: the dashboard's figures, the audit log, the
+ * management of superusers (Settings) and the jobs that failed for good.
  */
 @Controller('admin')
 @Roles('superuser')
@@ -23,6 +24,7 @@ export class AdminController {
     private readonly admin: AdminService,
     private readonly auditLog: AuditService,
     private readonly superusers: SuperusersService,
+    private readonly failedJobs: FailedJobsService,
   ) {}
 
   @Get('stats')
@@ -52,5 +54,18 @@ export class AdminController {
   @Delete('superusers/:id')
   demote(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.superusers.demote(auth, id);
+  }
+
+  /** Failed Jobs: the dead letters, newest first, paged (docs/decisions/035-dead-letters-and-bounded-waits.md). */
+  @Get('failedJobs')
+  @UseInterceptors(PaginatedResponse)
+  listFailedJobs(@Query() query: PaginationQueryDto) {
+    return this.failedJobs.list(query);
+  }
+
+  @Post('failedJobs/:id/retry')
+  @HttpCode(200)
+  retryFailedJob(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
+    return this.failedJobs.retry(auth, id);
   }
 }

@@ -5,14 +5,15 @@ import { AdminFiguresCache } from './admin-figures.cache.js';
 import { AdminController } from './admin.controller.js';
 import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
+import { FailedJobsService } from './failed-jobs.service.js';
 
 /**
- * The admin panel's figures and its audit log (docs/product.md §2.11); the moderation actions stay with the modules
+ * The admin panel's figures, its audit log and the failed jobs (docs/product.md §2.11); the moderation actions stay with the modules
  * they change, which record them.
  */
 @Module({
   imports: [UsersModule, AuditModule],
   controllers: [AdminController],
-  providers: [AdminService, AdminRepository, AdminFiguresCache],
+  providers: [AdminService, AdminRepository, AdminFiguresCache, FailedJobsService],
 })
 export class AdminModule {}

@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   reject_program: 'Rejected a programme',
   promote_superuser: 'Made a superuser',
   demote_superuser: 'Removed a superuser',
+  retry_job: 'Queued a failed job again',
 };
 
 export interface Actor {
@@ -20,7 +21,7 @@ export interface Actor {
 }
 
 /** "2026-11-24 18:05 UTC": the same text on the server and in any browser. */
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /** This page's URL narrowed to one superuser, keeping the action filter (and going back to the first page). */
 function useActorLink() {
@@ -72,7 +73,7 @@ export function AuditFilter({ actors }: { actors: Actor[] }) {
 export function AuditTable({ entries }: { entries: AuditEntryResponse[] }) {
   const actorLink = useActorLink();
   const columns: Column<AuditEntryResponse>[] = [
-    { header: 'Time', cell: (entry) => when(entry.created_at) },
+    { header: 'Time', cell: (entry) => utcMinute(entry.created_at) },
     {
       header: 'Superuser',
       cell: (entry) =>

@@ -3,6 +3,7 @@ import type {
   AdminStatsResponse,
   AuditAction,
   AuditEntryResponse,
+  FailedJobResponse,
   UserBriefResponse,
   CaptureResponse,
   ChatContact,
@@ -285,6 +286,15 @@ export const api = {
       `/api/admin/audit/${queryString({ ...pageParams(paging), action, actor })}`,
       { paginated: true },
     ),
+
+  /** Failed Jobs: the jobs that failed their last attempt, and queuing one again (superusers only). */
+  failedJobs: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<FailedJobResponse>>(args, `/api/admin/failedJobs/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  retryFailedJob: (args: RouteArgs, id: number) =>
+    call<MessageResponse>(args, `/api/admin/failedJobs/${id}/retry/`, { method: 'POST' }),
 
   /*
    * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing
