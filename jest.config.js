@@ -50,5 +50,11 @@ export default {
       testPathIgnorePatterns:
         process.env.REDIS_URL && process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/scale-out/'],
     },
+    {
+      ...common,
+      // `npm run test:faults` only: it starts its own MariaDB, Redis and server processes (docs/testing.md).
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.faults-spec.ts'],
+    },
   ],
 };
