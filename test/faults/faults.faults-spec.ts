@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { DataSource, In } from 'typeorm';
 import { ChatMessageEntity } from '../../api/src/modules/chat/chat-message.entity.js';
+import { PaymentEventEntity } from '../../api/src/modules/payments/payment-event.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
@@ -17,6 +18,7 @@ import { clientAddress, createTestApp, type TestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { eventually } from '../fixtures/eventually.js';
 import { plainImage } from '../fixtures/images.js';
+import { captureCompletedEvent, type FakePayPal, startFakePayPal } from '../fixtures/paypal-server.js';
 import { startSmtpServer, type TestSmtpServer } from '../fixtures/smtp.js';
 import { type ChatClient, connect } from '../fixtures/sockets.js';
 import { subscribe } from '../fixtures/subscriptions.js';
@@ -26,8 +28,8 @@ import { Instance, MariaDb, RedisServer } from './cluster.js';
 /*
  * `npm run test:faults` (docs/testing.md, "Fault injection"): a MariaDB and a Redis of the suite's own, two
  * instances of the built server behind no proxy, and one fault at a time: Redis stopped and started, the database
- * stopped and started, and an instance killed (SIGKILL) in the middle of a payment capture, a lesson completion, an
- * upload and a chat send. Each fault asserts what issue 18 promises (no 500, the expected 503s, nothing lost or
+ * stopped and started, and an instance killed (SIGKILL) in the middle of a payment capture, a PayPal webhook, a
+ * lesson completion, an upload and a chat send. Each fault asserts what issue 18 promises (no 500, the expected 503s, nothing lost or
  * duplicated) and the run ends with a table of faults and outcomes. The suite's fixtures (accounts, programmes,
  * counts) go through a third, in-process instance on the same database and files (`control`).
  */
@@ -41,6 +43,8 @@ let smtp: TestSmtpServer;
 let a: Instance;
 let b: Instance;
 let control: TestApp;
+/** The env every instance shares. */
+let shared: Record<string, string>;
 const sockets: ChatClient[] = [];
 
 interface Row {
@@ -66,7 +70,7 @@ beforeAll(async () => {
   await Promise.all([mariadb.start(), redis.start()]);
   await mariadb.query('CREATE DATABASE fitcoach CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
   smtp = await startSmtpServer();
-  const env = {
+  const env = (shared = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: mariadb.url('fitcoach'),
@@ -76,7 +80,7 @@ beforeAll(async () => {
     JWT_SECRET: `faults-${randomUUID()}`,
     PUBLIC_CACHE_MS: '0',
     SEED_DEMO: 'false',
-  };
+  });
   a = new Instance('instance-a', dir, base + 2, env);
   b = new Instance('instance-b', dir, base + 3, env);
   // One after the other: the first runs the migrations.
@@ -181,8 +185,8 @@ async function contacts() {
   return { coach: trainer.session, member, program, trainer: trainer.trainer };
 }
 
-const repository = <T extends object>(entity: new () => T) =>
-  control.app.get(DataSource).getRepository(entity);
+const repository = <T extends object>(entity: new () => T, app: TestApp = control) =>
+  app.app.get(DataSource).getRepository(entity);
 
 const login = (instance: Instance, session: Session) =>
   call(instance, 'POST', '/api/token/', { json: { email: session.user.email, password: TEST_PASSWORD } });
@@ -306,6 +310,61 @@ fault('kill -9 during a payment capture (test provider)', async () => {
   expect(await repository(PaymentEntity).countBy({ ...where, status: 'completed' })).toBe(1);
   expect(await repository(SubscriptionEntity).countBy(where)).toBe(1);
   return `killed ${interrupted ? 'after the answer' : 'before an answer'}; retry on B 200 (${captured === orderId ? 'same order' : 'new order'}), again 200; 1 payment, 1 subscription`;
+});
+
+fault('kill -9 during a PayPal webhook (local fake PayPal)', async () => {
+  // PayPal credentials replace the test provider: an instance of its own, on a database and Redis database of its
+  // own, with its own in-process app for the fixtures, so that the test-provider instances never see its orders.
+  const paypal: FakePayPal = await startFakePayPal();
+  await mariadb.query('CREATE DATABASE fitcoach_paypal CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+  const env = { ...shared, ...paypal.env, DATABASE_URL: mariadb.url('fitcoach_paypal') };
+  const p = new Instance('instance-paypal', dir, base + 4, { ...env, REDIS_URL: `${redis.url}/1` });
+  let fixtures: TestApp | undefined;
+  try {
+    await p.start();
+    fixtures = await createTestApp({ env: { ...env, LOG_LEVEL: 'silent', REDIS_URL: '' } });
+    const trainer = await createTrainer(fixtures);
+    const member = await createSession(fixtures);
+    /** An order PayPal captured on its side (the browser went away), and the webhook that reports it. */
+    const capturedAtPayPal = async () => {
+      const program = await createProgram(fixtures as TestApp, trainer.trainer, { isPublished: true });
+      const created = await call(p, 'POST', '/api/payments/paypal/orders/', {
+        session: member,
+        json: { program_id: program.id },
+      });
+      expect(created.status).toBe(201);
+      const orderId = (created.body as CreateOrderResponse).id;
+      paypal.approve(orderId);
+      return { program, event: captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId)) };
+    };
+    const deliver = (event: ReturnType<typeof captureCompletedEvent>) => async (): Promise<Answer> => {
+      const answer = await paypal.sendWebhook(p.url, event);
+      answered.push(answer.status);
+      return { ...answer, headers: new Headers() };
+    };
+    const warmUp = await capturedAtPayPal();
+    const ms = await timed(deliver(warmUp.event));
+    const { program, event } = await capturedAtPayPal();
+    const interrupted = await killDuring(p, deliver(event), ms / 2);
+    const events = repository(PaymentEventEntity, fixtures);
+    // Acknowledged means stored, with its job (docs/decisions/031-jobs-outbox.md).
+    if (interrupted?.status === 200) expect(await events.countBy({ eventId: event.id })).toBe(1);
+    await p.start();
+    // PayPal delivers again until it gets a 2xx, and sometimes after.
+    expect((await deliver(event)()).status).toBe(200);
+    const where = { userId: member.user.id, programId: program.id };
+    await eventually(
+      async () => (await repository(SubscriptionEntity, fixtures).countBy(where)) === 1,
+      30_000,
+    );
+    expect(await repository(PaymentEntity, fixtures).countBy({ ...where, status: 'completed' })).toBe(1);
+    expect(await events.countBy({ eventId: event.id })).toBe(1);
+    return `killed ${interrupted ? 'after the answer' : 'before an answer'}; redelivered 200; 1 event, 1 payment, 1 subscription`;
+  } finally {
+    await fixtures?.close();
+    await p.stop();
+    await paypal.close();
+  }
 });
 
 fault('kill -9 during a lesson completion', async () => {
