@@ -53,5 +53,11 @@ export default {
         ...(process.env.DATABASE_URL ? [] : ['<rootDir>/test/api/mysql/']),
       ],
     },
+    {
+      ...common,
+      // `npm run test:faults` only: it starts its own MariaDB, Redis and server processes (docs/testing.md).
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.faults-spec.ts'],
+    },
   ],
 };

@@ -1,10 +1,9 @@
-import { once } from 'node:events';
-import { type AddressInfo, createConnection, createServer, type Server, type Socket } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { JobsService } from '../../../api/src/common/jobs/jobs.service.js';
 import { OutboxRelay } from '../../../api/src/common/jobs/outbox-relay.js';
 import { createTestApp, type TestApp } from '../../fixtures/app.js';
+import { eventually } from '../../fixtures/eventually.js';
+import { RedisLink } from '../../fixtures/redis-link.js';
 import { parseMail, startSmtpServer, type TestSmtpServer } from '../../fixtures/smtp.js';
 import { createSession, TEST_PASSWORD, uniqueEmail } from '../../fixtures/users.js';
 
@@ -15,36 +14,6 @@ import { createSession, TEST_PASSWORD, uniqueEmail } from '../../fixtures/users.
  * when DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second pass does.
  */
 
-/** A TCP link to the real Redis on a port of its own, which can be cut (every connection dropped) and restored. */
-class RedisLink {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  async open(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = createConnection(Number(this.target.port || 6379), this.target.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    this.server.listen(this.port, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    const closed = new Promise((resolve) => this.server?.close(resolve));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
-
 const link = new RedisLink(new URL(process.env.REDIS_URL as string));
 let smtp: TestSmtpServer;
 let t: TestApp;
@@ -52,22 +21,13 @@ let t: TestApp;
 beforeAll(async () => {
   await link.open();
   smtp = await startSmtpServer();
-  t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${link.port}`, SMTP_URL: smtp.url } });
+  t = await createTestApp({ env: { REDIS_URL: link.url, SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
   await link.cut();
   await smtp.close();
 });
-
-/** Resolves once `check` holds, polling every 100 ms for at most `ms`. */
-async function eventually(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await delay(100);
-  }
-}
 
 describe('the API while its Redis is away', () => {
   it('registers, signs in and resends links at once, and sends each mail once, in-process, while Redis is away', async () => {

@@ -4,7 +4,9 @@ import { RealtimeService } from './realtime.service.js';
 /**
  * Who is online: a user is online while at least one of their sockets is open, on any instance (several tabs count
  * once). The sockets themselves are the record, asked through the socket.io adapter, which with Redis asks every
- * live instance: nothing to keep in step, and the sockets of an instance that crashed stop counting with it.
+ * live instance: nothing to keep in step, and the sockets of an instance that crashed stop counting with it. While
+ * that Redis is away the answer is this instance's own sockets, and presence is told again when it is back
+ * (docs/decisions/034-realtime-while-redis-is-away.md).
  */
 /** How long "online on another instance" is taken as still true by `recentlyOnline`. */
 const REMOTE_ONLINE_MS = 1000;

@@ -10,6 +10,12 @@ export const SUPERUSERS_ROOM = 'role:superusers';
 /** The room of a session's sockets, so that ending the session ends them. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+/** Events of this process (`@nestjs/event-emitter`) about the link between instances. */
+export const REALTIME_EVENTS = {
+  /** The socket.io adapter's Redis is back after being away: what other instances missed must be told again. */
+  relinked: 'realtime.relinked',
+} as const;
+
 /**
  * What a socket carries once authenticated. Kept small: other instances receive it when they ask who is online.
  */
@@ -22,7 +28,8 @@ export interface SocketIdentity {
 
 /**
  * The one way services reach connected clients. The gateway hands over its socket.io server when it starts; the
- * rooms span every instance through the Redis adapter when REDIS_URL is set (docs/architecture.md §8, §12).
+ * rooms span every instance through the Redis adapter when REDIS_URL is set (docs/architecture.md §8, §12), and
+ * this instance alone while that Redis is away (docs/decisions/034-realtime-while-redis-is-away.md).
  */
 @Injectable()
 export class RealtimeService implements BeforeApplicationShutdown {
@@ -54,6 +61,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server.to([...new Set(userIds)].map(userRoom)).emit(event, data);
   }
 
+  /** Sends an event to the user's sockets on this instance only. */
+  toUserHere(userId: number, event: string, data: unknown): void {
+    this.server?.local.to(userRoom(userId)).emit(event, data);
+  }
+
   /** Sends an event to every superuser's sockets. */
   toSuperusers(event: string, data: unknown): void {
     this.server?.to(SUPERUSERS_ROOM).emit(event, data);
@@ -73,6 +85,13 @@ export class RealtimeService implements BeforeApplicationShutdown {
   async connectedHere(userId: number): Promise<boolean> {
     if (!this.server) return false;
     return (await this.server.local.in(userRoom(userId)).fetchSockets()).length > 0;
+  }
+
+  /** The distinct users with a socket open on this instance. */
+  async usersHere(): Promise<number[]> {
+    if (!this.server) return [];
+    const sockets = await this.server.local.fetchSockets();
+    return [...new Set(sockets.map((socket) => (socket.data as SocketIdentity).userId))];
   }
 
   /** The distinct users among `userIds` (everyone when null) with a socket open on any instance. */

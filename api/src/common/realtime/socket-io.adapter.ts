@@ -1,25 +1,110 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import { CHAT_IMAGE_MAX_BYTES } from '@fitcoach/contracts';
 import { Redis } from 'ioredis';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Namespace, Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config.js';
+import { REALTIME_EVENTS } from './realtime.service.js';
 
 /** The largest socket message: an image as base64 (4/3 of its bytes) with room for the rest of the payload. */
 export const SOCKET_MAX_BYTES = Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
+/** How long a question to the other instances (who is online) waits for Redis before this instance answers alone. */
+export const CLUSTER_LOOKUP_MS = 2000;
+
+type BroadcastOptions = Parameters<RedisAdapter['broadcast']>[1];
+
+const localOnly = (opts: BroadcastOptions): BroadcastOptions => ({
+  ...opts,
+  flags: { ...opts.flags, local: true },
+});
+
+/**
+ * The Redis adapter while both of its Redis connections are ready; this instance's own rooms while either is not
+ * (docs/decisions/034-realtime-while-redis-is-away.md): a broadcast reaches this instance's sockets and nothing waits
+ * for Redis, where the plain adapter would queue it, and a lookup would hang until Redis came back.
+ */
+export class LocalWhileAwayAdapter extends RedisAdapter {
+  private readonly lookupLog = new Logger(LocalWhileAwayAdapter.name);
+
+  constructor(
+    nsp: Namespace,
+    publisher: Redis,
+    subscriber: Redis,
+    key: string,
+    private readonly linked: () => boolean,
+  ) {
+    super(nsp, publisher, subscriber, { key, requestsTimeout: CLUSTER_LOOKUP_MS });
+  }
+
+  override broadcast(packet: unknown, opts: BroadcastOptions): void {
+    super.broadcast(packet, this.scoped(opts));
+  }
+
+  override broadcastWithAck(
+    packet: unknown,
+    opts: BroadcastOptions,
+    clientCountCallback: (clientCount: number) => void,
+    ack: (...args: unknown[]) => void,
+  ): void {
+    super.broadcastWithAck(packet, this.scoped(opts), clientCountCallback, ack);
+  }
+
+  override addSockets(opts: BroadcastOptions, rooms: string[]): void {
+    super.addSockets(this.scoped(opts), rooms);
+  }
+
+  override delSockets(opts: BroadcastOptions, rooms: string[]): void {
+    super.delSockets(this.scoped(opts), rooms);
+  }
+
+  override disconnectSockets(opts: BroadcastOptions, close: boolean): void {
+    super.disconnectSockets(this.scoped(opts), close);
+  }
+
+  /** Every instance's sockets; this instance's when Redis is away or does not answer within CLUSTER_LOOKUP_MS. */
+  override async fetchSockets(opts: BroadcastOptions): Promise<unknown[]> {
+    const scoped = this.scoped(opts);
+    if (scoped.flags?.local) return super.fetchSockets(scoped);
+    let timer: NodeJS.Timeout | undefined;
+    const unanswered = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), CLUSTER_LOOKUP_MS);
+    });
+    try {
+      const sockets = await Promise.race([super.fetchSockets(scoped), unanswered]);
+      if (sockets) return sockets;
+      this.lookupLog.warn('Redis did not answer a lookup of sockets in time: this instance answered alone');
+    } catch (error) {
+      this.lookupLog.warn(
+        `A lookup of sockets through Redis failed (${(error as Error).message}): this instance answered alone`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    return super.fetchSockets(localOnly(opts));
+  }
+
+  private scoped(opts: BroadcastOptions): BroadcastOptions {
+    return this.linked() ? opts : localOnly(opts);
+  }
+}
+
 /**
  * socket.io on the application's own HTTP server (path `/socket.io`), with the Redis adapter when REDIS_URL is set
  * so that rooms span every instance (docs/architecture.md §8, §12). `prefix` keeps apps sharing a Redis apart.
+ * While Redis is away each instance serves its own sockets; when both connections are back, `REALTIME_EVENTS.relinked`
+ * is emitted so that presence is told again.
  */
 export class SocketIoAdapter extends IoAdapter {
   private readonly redisLog = new Logger(SocketIoAdapter.name);
   private readonly clients: Redis[] = [];
+  private closing = false;
 
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly config: AppConfig,
     private readonly prefix: string,
   ) {
@@ -40,18 +125,48 @@ export class SocketIoAdapter extends IoAdapter {
     if (this.config.redisUrl) {
       const publisher = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
       const subscriber = publisher.duplicate();
+      const linked = () => publisher.status === 'ready' && subscriber.status === 'ready';
+      let lost = false;
       for (const client of [publisher, subscriber]) {
         client.on('error', (error: Error) =>
           this.redisLog.warn(`Redis (socket.io adapter): ${error.message}`),
         );
+        client.on('close', () => {
+          if (!lost && !this.closing)
+            this.redisLog.warn('Redis (socket.io adapter) away: chat and presence serve this instance only');
+          lost = true;
+        });
+        client.on('ready', () => {
+          if (!lost || !linked()) return;
+          lost = false;
+          // ioredis renews the subscriptions just after 'ready'; replies come in order, so once a ping sent after
+          // them is answered the subscriptions are in place.
+          setImmediate(() =>
+            subscriber.ping().then(
+              () => {
+                this.redisLog.log('Redis (socket.io adapter) back: telling presence again');
+                this.app.get(EventEmitter2).emit(REALTIME_EVENTS.relinked);
+              },
+              () => undefined,
+            ),
+          );
+        });
         this.clients.push(client);
       }
-      server.adapter(createAdapter(publisher, subscriber, { key: `${this.prefix}:socket.io` }));
+      const key = `${this.prefix}:socket.io`;
+      server.adapter(
+        class extends LocalWhileAwayAdapter {
+          constructor(nsp: Namespace) {
+            super(nsp, publisher, subscriber, key, linked);
+          }
+        },
+      );
     }
     return server;
   }
 
   override async close(server: Server): Promise<void> {
+    this.closing = true;
     await super.close(server);
     await Promise.all(this.clients.splice(0).map((client) => client.quit().catch(() => undefined)));
   }

@@ -35,6 +35,7 @@ import { toUserBrief } from '../users/users.mapper.js';
 import { ChatService } from './chat.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import {
+  REALTIME_EVENTS,
   RealtimeService,
   SUPERUSERS_ROOM,
   sessionRoom,
@@ -193,6 +194,27 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @OnEvent(SESSION_EVENTS.allOfUserRevoked)
   onUserSessionsRevoked({ userId }: UserSessionsRevokedEvent): void {
     this.realtime.disconnectUser(userId);
+  }
+
+  /**
+   * Redis is back after being away, when each instance told presence to its own sockets only: the users here are
+   * announced online to their contacts everywhere, and their sockets get a fresh snapshot, which also drops the
+   * contacts who went offline meanwhile (docs/decisions/034-realtime-while-redis-is-away.md).
+   */
+  @OnEvent(REALTIME_EVENTS.relinked)
+  async onRelinked(): Promise<void> {
+    for (const userId of await this.realtime.usersHere()) {
+      try {
+        const contacts = await this.chat.contacts(userId);
+        this.realtime.toUsers(contacts, CHAT_SERVER_EVENTS.presence, { userId, online: true });
+        const online = await this.presence.onlineAmong(contacts);
+        this.realtime.toUserHere(userId, CHAT_SERVER_EVENTS.snapshot, { online });
+      } catch (error) {
+        this.logger.error({ err: error }, `Presence of user ${userId} not told again`);
+      }
+    }
+    const accounts = new Map([...this.accounts.values()].map((account) => [account.id, account]));
+    for (const account of accounts.values()) this.tellSuperusers(account, true);
   }
 
   /** The admin dashboard's Online tables follow members and trainers (superusers are not listed). */
