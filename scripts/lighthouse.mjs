@@ -47,11 +47,12 @@ export async function auditPages(url, paths) {
   try {
     const pages = [];
     for (const path of paths) {
-      const { lhr } = await lighthouse(`${url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
+      const audit = () =>
+        lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      let { lhr } = await audit();
+      // A run that could not load the page (Lighthouse's runtimeError: no paint in time on a busy machine, say)
+      // scores 0 without measuring anything: it is run again once, and its error printed if it stays.
+      if (lhr.runtimeError) ({ lhr } = await audit());
       const scores = Object.fromEntries(
         Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
       );
@@ -61,7 +62,10 @@ export async function auditPages(url, paths) {
         )
         .filter((audit) => audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-      const problems = lhr.runWarnings ?? [];
+      const problems = [
+        ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+        ...(lhr.runWarnings ?? []),
+      ];
       pages.push({ path, scores, misses, problems });
     }
     return pages;
