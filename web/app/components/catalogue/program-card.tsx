@@ -28,8 +28,9 @@ export function ProgramCover({ program, large = false, lazy = false }: ProgramCo
         {...imageSources(program.cover_image)}
         sizes={large ? IMAGE_SIZES.page : IMAGE_SIZES.card}
         loading={lazy ? 'lazy' : undefined}
-        // The details page's cover is its largest paint: fetched first, shown as soon as it is there.
-        fetchPriority={large ? 'high' : undefined}
+        // The details page's cover is its largest paint: fetched first, shown as soon as it is there. Spelt in
+        // lower case: React 18 drops the camel-cased prop.
+        {...(large ? { fetchpriority: 'high' } : {})}
         decoding={large ? undefined : 'async'}
         alt={`Cover of ${program.program_name}`}
         className={`${classes.cover} ${size}`}
