@@ -236,23 +236,20 @@ export class ProgramsRepository {
     programId: number,
     status: PublishRequestStatus,
   ): Promise<void> {
-    await this.upsertRequest(manager, { programId, status, decidedAt: new Date(), reason: null });
-  }
-
-  /**
-   * One statement on the unique program_id (INSERT ... ON DUPLICATE KEY UPDATE, or ON CONFLICT on SQLite). An update
-   * that found no row followed by an insert deadlocked on InnoDB when two programmes without a request were decided
-   * at once: each update's gap lock blocked the other's insert.
-   */
-  private async upsertRequest(
-    manager: EntityManager,
-    request: Pick<PublishRequestEntity, 'programId' | 'status' | 'decidedAt' | 'reason'>,
-  ): Promise<void> {
-    await manager.upsert(PublishRequestEntity, request, { conflictPaths: ['programId'] });
+    const decision = { status, decidedAt: new Date(), reason: null };
+    const decided = await manager.update(PublishRequestEntity, { programId }, decision);
+    if (!decided.affected) await manager.insert(PublishRequestEntity, { programId, ...decision });
   }
 
   private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {
-    await this.upsertRequest(manager, { programId, status: 'pending', decidedAt: null, reason: null });
+    const reopened = await manager.update(
+      PublishRequestEntity,
+      { programId },
+      { status: 'pending', decidedAt: null, reason: null },
+    );
+    if (!reopened.affected) {
+      await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });
+    }
   }
 
   /**
