@@ -236,3 +236,20 @@ describe('POST /api/fitness_programs/reject/{id}/', () => {
     expect(news.message.endsWith('…')).toBe(true);
   });
 });
+
+describe('deciding many programmes at once', () => {
+  it('publishes, blocks and re-asks for programmes without a request, concurrently, without an error', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const programs = [];
+    for (let n = 0; n < 8; n += 1) programs.push(await createProgram(t, trainer));
+    // Each decision of a programme that never asked writes its request row: all at once, as superusers may.
+    const published = await Promise.all(programs.map((program) => get(`publishprogram/${program.id}/`)));
+    expect(published.map((res) => res.status)).toEqual(programs.map(() => 200));
+    const blocked = await Promise.all(programs.map((program) => get(`changePublishStatus/${program.id}/`)));
+    expect(blocked.map((res) => res.status)).toEqual(programs.map(() => 200));
+    const asked = await Promise.all(
+      programs.map((program) => get(`publishRequest/${program.id}/`, session.bearer)),
+    );
+    expect(asked.map((res) => res.status)).toEqual(programs.map(() => 200));
+  });
+});

@@ -236,20 +236,30 @@ export class ProgramsRepository {
     programId: number,
     status: PublishRequestStatus,
   ): Promise<void> {
-    const decision = { status, decidedAt: new Date(), reason: null };
-    const decided = await manager.update(PublishRequestEntity, { programId }, decision);
-    if (!decided.affected) await manager.insert(PublishRequestEntity, { programId, ...decision });
+    await this.writeRequest(manager, programId, { status, decidedAt: new Date(), reason: null });
   }
 
   private async reopenRequest(manager: EntityManager, programId: number): Promise<void> {
-    const reopened = await manager.update(
-      PublishRequestEntity,
-      { programId },
-      { status: 'pending', decidedAt: null, reason: null },
-    );
-    if (!reopened.affected) {
-      await manager.insert(PublishRequestEntity, { programId, status: 'pending', decidedAt: null });
-    }
+    await this.writeRequest(manager, programId, { status: 'pending', decidedAt: null, reason: null });
+  }
+
+  /**
+   * Updates the programme's request by its primary key, or inserts it. Callers hold the programme's row, so two
+   * writes for one programme wait for each other. Updating by `program_id` a row that is not there yet took a gap
+   * lock on InnoDB: two programmes without a request decided at once each waited for the other's insert (a deadlock,
+   * answered 500). The plain read takes no lock, and inserts of different programmes do not block each other.
+   */
+  private async writeRequest(
+    manager: EntityManager,
+    programId: number,
+    request: Pick<PublishRequestEntity, 'status' | 'decidedAt' | 'reason'>,
+  ): Promise<void> {
+    const existing = await manager.findOne(PublishRequestEntity, {
+      select: { id: true },
+      where: { programId },
+    });
+    if (existing) await manager.update(PublishRequestEntity, { id: existing.id }, request);
+    else await manager.insert(PublishRequestEntity, { programId, ...request });
   }
 
   /**
