@@ -216,6 +216,20 @@ class EnvironmentVariables {
   @Min(1)
   @Max(600_000)
   REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'UPLOAD_TIMEOUT_MS must be a whole number of milliseconds, from 1' })
+  @Min(1)
+  @Max(600_000)
+  UPLOAD_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'PAYMENT_TIMEOUT_MS must be a whole number of milliseconds, from 1' })
+  @Min(1)
+  @Max(600_000)
+  PAYMENT_TIMEOUT_MS?: number;
 }
 
 function parseBoolean(value: unknown): unknown {
@@ -255,8 +269,20 @@ export interface AppConfig {
   metricsToken?: string;
   /** The MySQL/MariaDB connection pool and how long, and how many, requests wait for it (ADR 035). */
   databasePool: DatabasePoolConfig;
-  /** How long an API request may take before it is answered 503 (ADR 035). */
-  requestTimeoutMs: number;
+  /** How long an API request may take before it is answered 503, by the kind of route (ADR 035, ADR 037). */
+  requestTimeouts: RequestTimeoutsConfig;
+}
+
+/** Milliseconds per kind of route (`RequestBound`); the variable that sets each is named in the 503's log line. */
+export interface RequestTimeoutsConfig {
+  /** Every route without a bound of its own: REQUEST_TIMEOUT_MS, under the web's 10 s wait for an API call. */
+  api: number;
+  /** The routes that receive an image: its transfer and re-encoding, UPLOAD_TIMEOUT_MS. */
+  upload: number;
+  /** The routes that call PayPal (an OAuth token, then the order or verification call), PAYMENT_TIMEOUT_MS. */
+  payment: number;
+  /** The health probes: readiness pings the database for at most 2 s. */
+  health: number;
 }
 
 export interface DatabasePoolConfig {
@@ -422,7 +448,12 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
       queueLimit: vars.DATABASE_POOL_QUEUE_LIMIT ?? 100,
       waitMs: vars.DATABASE_POOL_WAIT_MS ?? 5000,
     },
-    requestTimeoutMs: vars.REQUEST_TIMEOUT_MS ?? 30_000,
+    requestTimeouts: {
+      api: vars.REQUEST_TIMEOUT_MS ?? 8000,
+      upload: vars.UPLOAD_TIMEOUT_MS ?? 60_000,
+      payment: vars.PAYMENT_TIMEOUT_MS ?? 35_000,
+      health: 5000,
+    },
   };
 }
 

@@ -2,12 +2,14 @@ import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
 import { type HealthCheckResult, HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { ComponentStatus, HealthResponse } from '@fitcoach/contracts';
 import { Public } from '../auth/auth.decorators.js';
+import { RequestBound } from '../http/request-timeout.interceptor.js';
 import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { QueueHealthIndicator } from './queue.health.js';
 
 const PING_TIMEOUT_MS = 2000;
 
 @Public()
+@RequestBound('health')
 @Controller('health')
 export class HealthController {
   constructor(

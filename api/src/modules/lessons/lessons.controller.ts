@@ -18,6 +18,7 @@ import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { FieldErrorLists } from './field-error-lists.interceptor.js';
 import { LessonsService } from './lessons.service.js';
+import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 
 @Controller('fitness_programs')
 export class LessonsController {
@@ -26,6 +27,7 @@ export class LessonsController {
   /** Create (201) or, with `id`, edit (200): the spec's client accepts either status. */
   @Post('createLesson/:programId')
   @Roles('trainer')
+  @RequestBound('upload')
   @UseInterceptors(FieldErrorLists, imageUpload('image'))
   async createLesson(
     @Auth() auth: AuthContext,

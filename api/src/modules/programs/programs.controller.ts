@@ -33,6 +33,7 @@ import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramsService } from './programs.service.js';
+import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 
 @Controller('fitness_programs')
 export class ProgramsController {
@@ -43,6 +44,7 @@ export class ProgramsController {
 
   @Post('create')
   @Roles('trainer')
+  @RequestBound('upload')
   @UseInterceptors(imageUpload('cover_image'))
   create(
     @Auth() auth: AuthContext,
@@ -54,6 +56,7 @@ export class ProgramsController {
 
   @Put('update/:id')
   @Roles('trainer')
+  @RequestBound('upload')
   @UseInterceptors(imageUpload('cover_image'))
   update(
     @Auth() auth: AuthContext,

@@ -9,6 +9,7 @@ import type { UploadedImage } from '../../common/media/media.service.js';
 import { TrainersService } from './trainers.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { UsersService } from '../users/users.service.js';
+import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 
 @Controller('trainers')
 export class TrainersController {
@@ -19,6 +20,7 @@ export class TrainersController {
   ) {}
 
   @Post('TrainerProfileCreation')
+  @RequestBound('upload')
   @UseInterceptors(imageUpload('profile_picture'))
   register(
     @Auth() auth: AuthContext,

@@ -35,6 +35,7 @@ import type { UploadedImage } from '../../common/media/media.service.js';
 import { UsersService } from './users.service.js';
 import { VerificationService } from './verification.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
+import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 
 @Controller('users')
 export class UsersController {
@@ -75,6 +76,7 @@ export class UsersController {
   }
 
   @Put('updateUser')
+  @RequestBound('upload')
   @UseInterceptors(imageUpload('profile_picture'))
   updateUser(
     @Auth() auth: AuthContext,
