@@ -45,6 +45,8 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     'Pending Approvals',
     'Failed Jobs',
   ]);
+  // The panel's pages sit inside the site's one main landmark, not a second one of their own.
+  await expect(page.getByRole('main')).toHaveCount(1);
   for (const figure of ['Users', 'Trainers', 'Programs', 'Active subscriptions', 'Revenue']) {
     await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();
   }

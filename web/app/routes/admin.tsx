@@ -61,9 +61,10 @@ export default function AdminLayout() {
             </NavLink>
           ))}
         </nav>
-        <main>
+        {/* Inside the page's one <main> (components/layout/page-layout.tsx): a main within a main is not valid HTML. */}
+        <div>
           <Outlet />
-        </main>
+        </div>
       </div>
     </Container>
   );
