@@ -99,9 +99,13 @@ export class FastLane {
 
   readonly serve = (req: Request, res: Response, next: NextFunction): void => {
     if (!this.eligible(req)) return next();
-    const stored = this.cache.answer<StoredAnswer>(answerKey(req));
+    const { answer: stored, refreshing } = this.cache.lookupAnswer<StoredAnswer>(
+      answerKey(req),
+      req.headers.cookie === undefined,
+    );
     if (!stored) {
       (res.locals as Locals).answerGeneration = this.cache.generationNow;
+      if (refreshing) res.once('close', refreshing);
       return next();
     }
     const started = performance.now();

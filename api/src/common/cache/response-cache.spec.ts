@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
@@ -125,5 +126,63 @@ describe(ResponseCache.name, () => {
     await dataSource.getRepository(Note).insert({ text: 'after' });
     expect(await sut.remember('a', load)).toEqual({ notes: 0 });
     expect(load.runs).toBe(1);
+  });
+});
+
+describe('ResponseCache answers as sent (the fast lane)', () => {
+  const old = { body: 'old' };
+  const renewed = { body: 'new' };
+  /** A moment past PUBLIC_CACHE_MS (60 s in makeSut) after now, within the stale bound of the cache itself. */
+  const later = () => performance.now() + 60_001;
+
+  async function keptSut() {
+    const sut = await makeSut();
+    sut.keepAnswer('page', sut.generationNow, old);
+    return sut;
+  }
+
+  it('sends the answer kept within PUBLIC_CACHE_MS to everyone', async () => {
+    const sut = await keptSut();
+    expect(sut.lookupAnswer('page')).toEqual({ answer: old });
+    expect(sut.lookupAnswer('page', false)).toEqual({ answer: old });
+    expect(sut.lookupAnswer('other')).toEqual({});
+  });
+
+  it('past it, lets one request render the answer again and sends the others the stale one meanwhile', async () => {
+    const sut = await keptSut();
+    const first = sut.lookupAnswer('page', true, later());
+    expect(first.answer).toBeUndefined();
+    expect(first.refreshing).toBeInstanceOf(Function);
+    expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
+    expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
+
+    sut.keepAnswer('page', sut.generationNow, renewed);
+    first.refreshing?.();
+    expect(sut.lookupAnswer('page')).toEqual({ answer: renewed });
+  });
+
+  it('lets the next request render it when the one that tried ended without a new answer', async () => {
+    const sut = await keptSut();
+    sut.lookupAnswer('page', true, later()).refreshing?.();
+    const next = sut.lookupAnswer('page', true, later());
+    expect(next.answer).toBeUndefined();
+    expect(next.refreshing).toBeInstanceOf(Function);
+  });
+
+  it('never makes a request that may not share answers the one that renders it again', async () => {
+    const sut = await keptSut();
+    expect(sut.lookupAnswer('page', false, later())).toEqual({});
+    expect(sut.lookupAnswer('page', true, later()).refreshing).toBeInstanceOf(Function);
+  });
+
+  it('sends no stale answer after a write to a public table, and keeps none rendered before it', async () => {
+    const sut = await keptSut();
+    const generation = sut.generationNow;
+    const first = sut.lookupAnswer('page', true, later());
+    await dataSource.getRepository(Note).save({ text: 'new' });
+    expect(sut.lookupAnswer('page', true, later())).toEqual({});
+    sut.keepAnswer('page', generation, old);
+    first.refreshing?.();
+    expect(sut.lookupAnswer('page')).toEqual({});
   });
 });

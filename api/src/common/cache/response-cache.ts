@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { TableWrites, touches } from './table-writes.js';
@@ -16,6 +17,26 @@ const PRIVATE_TABLES = new Set(['refresh_token', 'email_verification']);
 const MAX_ENTRIES = 500;
 
 /**
+ * How long past PUBLIC_CACHE_MS an answer as sent may still go out while one request renders its successor: about
+ * the slowest render, so that a refresh that never ends (a client gone, an error) cannot keep an old answer alive.
+ */
+export const STALE_ANSWER_MS = 5000;
+
+interface KeptAnswer {
+  answer: object;
+  keptAt: number;
+}
+
+/**
+ * What the fast lane finds for a key: the answer to send, or nothing; `refreshing` when this request is the one
+ * that renders the next answer, to be called once its response is over.
+ */
+export interface AnswerLookup<T> {
+  answer?: T;
+  refreshing?: () => void;
+}
+
+/**
  * A few seconds' memory of the answers anonymous visitors get from the public catalogue (ADR 010): the same
  * page for everyone, so one render serves all who ask within the TTL. Any write through TypeORM to a table that
  * public pages show empties it (`TableWrites`), on this process at once and on the other instances of a
@@ -24,8 +45,11 @@ const MAX_ENTRIES = 500;
 @Injectable()
 export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries: LRUCache<string, object> | undefined;
-  /** The same answers as sent, headers and bytes, for the fast lane (./stored-answers.ts). */
-  private readonly answers: LRUCache<string, object> | undefined;
+  /** The same answers as sent, headers and bytes, for the fast lane (./fast-lane.ts), with when they were kept. */
+  private readonly answers: LRUCache<string, KeptAnswer> | undefined;
+  /** The keys whose stale answer one request is rendering again. */
+  private readonly refreshing = new Set<string>();
+  private readonly answerMs: number;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   private generation = 0;
   private stopWatching: (() => void) | undefined;
@@ -38,9 +62,14 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
       config.publicCacheMs > 0
         ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
         : undefined;
+    this.answerMs = config.publicCacheMs;
     this.answers =
       config.publicCacheMs > 0
-        ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
+        ? new LRUCache<string, KeptAnswer>({
+            max: MAX_ENTRIES,
+            ttl: config.publicCacheMs + STALE_ANSWER_MS,
+            ttlAutopurge: true,
+          })
         : undefined;
   }
 
@@ -54,14 +83,33 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     return this.entries !== undefined;
   }
 
-  /** The answer kept for `key`, as it was sent. */
-  answer<T extends object>(key: string): T | undefined {
-    return this.answers?.get(key) as T | undefined;
+  /**
+   * The answer kept for `key`, as it was sent, for PUBLIC_CACHE_MS. Past that it is stale: the first request to find
+   * it so gets none and `refreshing` (it renders the next answer); the requests that come while it does get the stale
+   * answer rather than each rendering the same page again, for at most STALE_ANSWER_MS. A write forgets every answer
+   * at once (`invalidate`), so a stale answer is never one that a change made wrong. A request that may not be sent a
+   * shared answer (`mayRefresh` false) never becomes the one that renders it again.
+   */
+  lookupAnswer<T extends object>(key: string, mayRefresh = true, now = performance.now()): AnswerLookup<T> {
+    const kept = this.answers?.get(key);
+    if (!kept) return {};
+    const answer = kept.answer as T;
+    if (now - kept.keptAt < this.answerMs || this.refreshing.has(key)) return { answer };
+    if (!mayRefresh) return {};
+    this.refreshing.add(key);
+    const generation = this.generation;
+    return {
+      refreshing: () => {
+        if (generation === this.generation) this.refreshing.delete(key);
+      },
+    };
   }
 
   /** Keeps an answer as sent, unless a write happened since `generation` was read. */
   keepAnswer(key: string, generation: number, answer: object): void {
-    if (generation === this.generation) this.answers?.set(key, answer);
+    if (generation !== this.generation) return;
+    this.answers?.set(key, { answer, keptAt: performance.now() });
+    this.refreshing.delete(key);
   }
 
   onModuleInit(): void {
@@ -105,6 +153,7 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     this.generation += 1;
     this.entries?.clear();
     this.answers?.clear();
+    this.refreshing.clear();
     this.inFlight.clear();
   }
 }
