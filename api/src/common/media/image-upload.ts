@@ -6,20 +6,41 @@ import {
   PayloadTooLargeException,
   type Type,
 } from '@nestjs/common';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
-import { memoryStorage } from 'multer';
+import { diskStorage } from 'multer';
 import type { Observable } from 'rxjs';
 import { imageTooLarge } from './media.errors.js';
+import type { UploadedImage } from './media.service.js';
+
+/**
+ * Where an image is written while it arrives, one directory per process: on disk, so that many large or slow uploads
+ * at once hold no memory (docs/decisions/040-uploads-received-on-disk.md). multer removes a file whose request fails
+ * or is aborted; the interceptor removes the others once read.
+ */
+export const UPLOAD_TEMP_DIR = join(tmpdir(), `fitcoach-uploads-${process.pid}`);
+
+const storage = diskStorage({
+  destination: (_req, _file, done) => {
+    mkdir(UPLOAD_TEMP_DIR, { recursive: true }).then(
+      () => done(null, UPLOAD_TEMP_DIR),
+      (error: Error) => done(error, UPLOAD_TEMP_DIR),
+    );
+  },
+});
 
 /**
  * The interceptor for a route that receives one image in `field` (multipart/form-data), so that every upload
- * route has the same limits. The file stays in memory for MediaService.storeImage, which re-encodes it.
- * Nest already turns multer's errors into 4xx exceptions; the size one is given our message and the field.
+ * route has the same limits. The file is received on disk, then read for MediaService.storeImage, which re-encodes
+ * it, and removed before the route runs. Nest already turns multer's errors into 4xx exceptions; the size one is
+ * given our message and the field.
  */
 export function imageUpload(field: string): Type<NestInterceptor> {
   class ImageUploadInterceptor extends FileInterceptor(field, {
-    storage: memoryStorage(),
+    storage,
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
       files: 1,
@@ -29,11 +50,23 @@ export function imageUpload(field: string): Type<NestInterceptor> {
     },
   }) {
     override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      let route: Observable<unknown>;
       try {
-        return await super.intercept(context, next);
+        route = await super.intercept(context, next);
       } catch (error) {
         throw error instanceof PayloadTooLargeException ? imageTooLarge(field) : error;
       }
+      const file = context
+        .switchToHttp()
+        .getRequest<{ file?: Partial<UploadedImage> & { path?: string } }>().file;
+      if (file?.path) {
+        try {
+          file.buffer = await readFile(file.path);
+        } finally {
+          await unlink(file.path).catch(() => undefined);
+        }
+      }
+      return route;
     }
   }
   return mixin(ImageUploadInterceptor);

@@ -25,7 +25,7 @@ const VARIANT = new RegExp(
   `^/(${MEDIA_KINDS.join('|')})/([0-9a-f]{32})-(${IMAGE_WIDTHS.join('|')})w\\.webp$`,
 );
 
-/** An uploaded file as multer hands it over (memory storage), or any image received as data. */
+/** An uploaded file as the upload interceptor hands it over (read from where it was received), or any image as data. */
 export interface UploadedImage {
   buffer: Buffer;
 }
