@@ -21,13 +21,21 @@ export async function freePort() {
 }
 
 /**
+ * How the server's node runs in production: docker/Dockerfile bounds V8's old generation with NODE_OPTIONS, and the
+ * benches and the load test measure it so. SERVER_MAX_HEAP_MB overrides it (0: V8's own bound, a fraction of the
+ * machine's memory).
+ */
+const SERVER_MAX_HEAP_MB = Number(process.env.SERVER_MAX_HEAP_MB ?? 192);
+export const SERVER_NODE_ARGS = SERVER_MAX_HEAP_MB > 0 ? [`--max-old-space-size=${SERVER_MAX_HEAP_MB}`] : [];
+
+/**
  * The production build (`api/dist/main.js`) on a free port, resolved once `/api/health` answers 200 (at most 60 s),
  * rejected if it exits first. `env` is laid over `baseEnv` and the bench's settings; `nodeArgs` go to node (a CPU
  * profile, say). Production refuses the test payment provider; the benches never pay, so PayPal is never called.
  */
 export async function startProductionServer(env = {}, { nodeArgs = [], baseEnv = process.env } = {}) {
   const port = await freePort();
-  const server = spawn(process.execPath, [...nodeArgs, 'api/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, 'api/dist/main.js'], {
     cwd: root,
     env: {
       ...baseEnv,

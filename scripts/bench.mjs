@@ -23,7 +23,7 @@ import { benchAdmin } from './bench-admin.mjs';
 import { benchFloor, printFloor } from './bench-floor.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
 import { auditedPaths, auditPages, printAudit } from './lighthouse.mjs';
-import { freePort, measureUrl, rssMb } from './bench-support.mjs';
+import { freePort, measureUrl, rssMb, SERVER_NODE_ARGS } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,7 +51,7 @@ execFileSync('node', ['api/dist/cli/seed.js', '--programmes', String(CATALOGUE.p
 });
 const subscriptions = await prepareSubscriptions(dataDir);
 const port = await freePort();
-const server = spawn(process.execPath, ['api/dist/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'api/dist/main.js'], {
   cwd: root,
   env: {
     ...process.env,

@@ -5,8 +5,8 @@
 // p50/p95/p99 per step, errors and the server's resident memory when the load phase starts and at the end; exits 1
 // on any error, any 5xx, a failed virtual user or memory growth beyond 20 %. docs/performance.md has the figures.
 //
-// LOADTEST_USERS (200), LOADTEST_SECONDS (300) and LOADTEST_WARMUP_S (30) shape the run; BENCH_SKIP_BUILD=1 uses the
-// build as it is; DATABASE_URL and REDIS_URL are passed to the server when set. The server runs outside production
+// LOADTEST_USERS (200), LOADTEST_SECONDS (300) and LOADTEST_WARMUP_S (30) shape the run; the server's heap is
+// bounded as in production (SERVER_MAX_HEAP_MB, scripts/bench-support.mjs); BENCH_SKIP_BUILD=1 uses the build as it is; DATABASE_URL and REDIS_URL are passed to the server when set. The server runs outside production
 // (NODE_ENV=development) because production refuses the test payment provider.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,15 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { BENCH_JWT_SECRET, freePort } from './bench-support.mjs';
+import { BENCH_JWT_SECRET, freePort, SERVER_NODE_ARGS } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ARTILLERY = ['artillery@2.0.21', 'artillery-engine-socketio-v3@1.2.0'];
 const USERS = Number(process.env.LOADTEST_USERS ?? 200);
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 300);
 const WARMUP_S = Number(process.env.LOADTEST_WARMUP_S ?? 30);
+const WARMUP_USERS = Math.max(WARMUP_S, Math.round((WARMUP_S * USERS) / SECONDS));
 /** Every virtual user takes a member of its own (warm-up arrivals included), with a margin. */
-const MEMBERS = USERS + WARMUP_S + 50;
+const MEMBERS = USERS + WARMUP_USERS + 50;
 const PASSWORD = 'load-test-password';
 const MAX_RSS_GROWTH = 0.2;
 
@@ -119,7 +120,7 @@ async function fill(env) {
 
 async function startServer(env) {
   const port = await freePort();
-  const server = spawn(process.execPath, ['api/dist/main.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'api/dist/main.js'], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -144,7 +145,8 @@ async function artillery(url, membersCsv, reportPath, catalogue, serverPid) {
   const overrides = {
     config: {
       phases: [
-        { name: 'warm-up', duration: WARMUP_S, arrivalRate: 1 },
+        // At the load phase's own rate (one a second at least), so that memory is measured from a warm server.
+        { name: 'warm-up', duration: WARMUP_S, arrivalCount: WARMUP_USERS },
         { name: 'load', duration: SECONDS, arrivalCount: USERS },
       ],
     },
