@@ -1,5 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the Mantine components' styles the app uses, in one stylesheet (the file says how to add one).
+import '~/styles/mantine.css';
 import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
