@@ -20,3 +20,12 @@ test.describe('protected pages send anonymous visitors to the login page', () =>
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent('/userProfile?tab=stats')}`);
   });
 });
+
+test('the notifications route, which only reads on POST, answers a GET 405 naming POST', async ({
+  request,
+}) => {
+  const response = await request.get('/notifications', { maxRedirects: 0 });
+  expect(response.status()).toBe(405);
+  expect(response.headers().allow).toBe('POST');
+  expect(await response.json()).toEqual({ message: 'Method Not Allowed' });
+});
