@@ -6,13 +6,14 @@ import type { NextFunction, Request, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { presentedToken } from '../auth/access-token.js';
 import { requestIdOf } from '../http/logger-options.js';
-import type { ResponseCache } from './response-cache.js';
+import { CALLER_KEY_PREFIX, type ResponseCache } from './response-cache.js';
 
 /**
- * Who may be served an answer as it was sent to someone else: any caller without a token or cookie, or also a
- * caller whose Bearer token checks out (the published catalogue, the same for everyone).
+ * Who may be served an answer as it was sent before: any caller without a token or cookie, or also a caller whose
+ * Bearer token checks out (the published catalogue, the same for everyone), or only the signed-in caller who was
+ * sent it, with the very same credentials, while their session is live (docs/decisions/041).
  */
-export type Audience = 'anonymous' | 'everyone';
+export type Audience = 'anonymous' | 'everyone' | 'caller';
 
 /** Set on `res.locals` by whoever sends an answer that the next caller of the audience may get byte for byte. */
 export interface SharedAnswerMark {
@@ -30,6 +31,16 @@ export function markShared(res: Response, mark: SharedAnswerMark): void {
 export function answerKey(req: Request): string {
   if (req.originalUrl.startsWith('/api/')) return `api ${req.originalUrl}`;
   return `web ${req.secure ? 'https:' : 'http:'}//${req.headers.host ?? ''}${req.originalUrl}`;
+}
+
+/**
+ * The key of an answer kept for one signed-in caller: the request's own credentials (its Authorization header and
+ * every cookie it sent, which is all a page or read depends on besides the URL and the data) are part of it, so no
+ * one else can be sent it. Undefined when the request presents no access token.
+ */
+export function callerAnswerKey(req: Request): string | undefined {
+  if (!presentedToken(req.headers)) return undefined;
+  return `${CALLER_KEY_PREFIX}${answerKey(req)}\n${req.headers.authorization ?? ''}\n${req.headers.cookie ?? ''}`;
 }
 
 interface StoredAnswer {
@@ -87,8 +98,9 @@ function asBuffer(chunk: unknown, encoding: unknown): Buffer | null {
  * The fast lane (docs/decisions/029): public answers that were remembered are sent again as stored bytes, compressed
  * once, before the request enters the rest of the stack (security headers, compression, Nest's pipeline, Remix).
  * `serve` goes first; `record` goes after the compression middleware and keeps an answer the app marked as shared.
- * Everything else, and every request that carries a body, a cookie, an Origin or a token that does not check out,
- * takes the normal way, so refusals are the app's own.
+ * A signed-in caller's own pages and reads are kept the same way for that caller alone (docs/decisions/041), sent
+ * again only once their token checks out. Everything else, and every request that carries a body, an Origin or a
+ * token that does not check out, takes the normal way, so refusals are the app's own.
  */
 export class FastLane {
   constructor(
@@ -99,19 +111,32 @@ export class FastLane {
 
   readonly serve = (req: Request, res: Response, next: NextFunction): void => {
     if (!this.eligible(req)) return next();
+    const started = performance.now();
+    // Read before anything renders: an answer rendered across a write is not kept.
+    (res.locals as Locals).answerGeneration = this.cache.generationNow;
+    const token = presentedToken(req.headers);
+    const callerKey = callerAnswerKey(req);
+    if (token && callerKey) {
+      const { answer: own, refreshing } = this.cache.lookupAnswer<StoredAnswer>(callerKey);
+      if (own) {
+        this.authenticate(token.token).then(
+          () => this.send(req, res, own, started),
+          () => next(),
+        );
+        return;
+      }
+      if (refreshing) res.once('close', refreshing);
+    }
     const { answer: stored, refreshing } = this.cache.lookupAnswer<StoredAnswer>(
       answerKey(req),
       req.headers.cookie === undefined,
     );
     if (!stored) {
-      (res.locals as Locals).answerGeneration = this.cache.generationNow;
       if (refreshing) res.once('close', refreshing);
       return next();
     }
-    const started = performance.now();
     const hasCredentials = req.headers.authorization !== undefined || req.headers.cookie !== undefined;
     if (!hasCredentials) return this.send(req, res, stored, started);
-    const token = presentedToken(req.headers);
     if (stored.audience !== 'everyone' || req.headers.cookie !== undefined || token?.source !== 'bearer') {
       return next();
     }
@@ -143,7 +168,7 @@ export class FastLane {
   private eligible(req: Request): boolean {
     return (
       req.method === 'GET' &&
-      this.cache.enabled &&
+      this.cache.keepsAnswers &&
       req.headers.origin === undefined &&
       req.headers['content-length'] === undefined &&
       req.headers['transfer-encoding'] === undefined
@@ -169,13 +194,18 @@ export class FastLane {
       }
     }
     const etag = res.getHeader('etag');
-    this.cache.keepAnswer(mark.key, generation, {
-      status: 200,
-      headers,
-      audience: mark.audience,
-      etag: etag === undefined ? undefined : String(etag),
-      identity: body,
-    } satisfies StoredAnswer);
+    this.cache.keepAnswer(
+      mark.key,
+      generation,
+      {
+        status: 200,
+        headers,
+        audience: mark.audience,
+        etag: etag === undefined ? undefined : String(etag),
+        identity: body,
+      } satisfies StoredAnswer,
+      body.length,
+    );
   }
 
   private send(req: Request, res: Response, stored: StoredAnswer, started: number): void {

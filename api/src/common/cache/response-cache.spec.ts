@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
 import { memoryTables, type MemoryRow } from '../database/memory-tables.testing.js';
-import { ResponseCache } from './response-cache.js';
+import { CALLER_KEY_PREFIX, ResponseCache } from './response-cache.js';
 import { TableWrites } from './table-writes.js';
 
 let dataSource: DataSource;
@@ -18,8 +18,8 @@ beforeEach(async () => {
 });
 afterEach(() => dataSource.destroy());
 
-async function makeSut(publicCacheMs = '60000') {
-  const config = loadConfig({ PUBLIC_CACHE_MS: publicCacheMs });
+async function makeSut(publicCacheMs = '60000', signedInCacheMs = '60000') {
+  const config = loadConfig({ PUBLIC_CACHE_MS: publicCacheMs, SIGNED_IN_CACHE_MS: signedInCacheMs });
   const writes = new TableWrites(config, dataSource, 'test');
   await writes.onModuleInit();
   const sut = new ResponseCache(config, writes);
@@ -137,7 +137,7 @@ describe('ResponseCache answers as sent (the fast lane)', () => {
 
   async function keptSut() {
     const sut = await makeSut();
-    sut.keepAnswer('page', sut.generationNow, old);
+    sut.keepAnswer('page', sut.generationNow, old, 1);
     return sut;
   }
 
@@ -156,7 +156,7 @@ describe('ResponseCache answers as sent (the fast lane)', () => {
     expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
     expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
 
-    sut.keepAnswer('page', sut.generationNow, renewed);
+    sut.keepAnswer('page', sut.generationNow, renewed, 1);
     first.refreshing?.();
     expect(sut.lookupAnswer('page')).toEqual({ answer: renewed });
   });
@@ -181,8 +181,59 @@ describe('ResponseCache answers as sent (the fast lane)', () => {
     const first = sut.lookupAnswer('page', true, later());
     await dataSource.getRepository(Note).save({ text: 'new' });
     expect(sut.lookupAnswer('page', true, later())).toEqual({});
-    sut.keepAnswer('page', generation, old);
+    sut.keepAnswer('page', generation, old, 1);
     first.refreshing?.();
     expect(sut.lookupAnswer('page')).toEqual({});
+  });
+});
+
+describe('ResponseCache answers kept for one caller (ADR 041)', () => {
+  const mine = { body: 'mine' };
+  const key = `${CALLER_KEY_PREFIX}page\ncookie a`;
+
+  it('keeps them apart from the public answers, under their own time', async () => {
+    const sut = await makeSut('0', '60000');
+    expect(sut.keepsAnswers).toBe(true);
+    sut.keepAnswer(key, sut.generationNow, mine, 100);
+    sut.keepAnswer('page', sut.generationNow, mine, 100);
+    expect(sut.lookupAnswer(key)).toEqual({ answer: mine });
+    expect(sut.lookupAnswer('page')).toEqual({});
+  });
+
+  it('keeps none when SIGNED_IN_CACHE_MS is 0', async () => {
+    const sut = await makeSut('60000', '0');
+    sut.keepAnswer(key, sut.generationNow, mine, 100);
+    expect(sut.lookupAnswer(key)).toEqual({});
+    expect((await makeSut('0', '0')).keepsAnswers).toBe(false);
+  });
+
+  it('forgets them at the first write, and keeps none rendered before it', async () => {
+    const sut = await makeSut();
+    const generation = sut.generationNow;
+    sut.keepAnswer(key, generation, mine, 100);
+    await dataSource.getRepository(Note).save({ text: 'new' });
+    expect(sut.lookupAnswer(key)).toEqual({});
+    sut.keepAnswer(key, generation, mine, 100);
+    expect(sut.lookupAnswer(key)).toEqual({});
+  });
+
+  it('neither keeps nor sends them while writes of other instances could go unheard (Redis away)', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:9', SIGNED_IN_CACHE_MS: '60000' });
+    // Never subscribed: this instance would not hear another one's write.
+    const deaf = new TableWrites(config, dataSource, 'test');
+    expect(deaf.hearsEveryWrite).toBe(false);
+    const sut = new ResponseCache(config, deaf);
+    sut.keepAnswer(key, sut.generationNow, mine, 100);
+    sut.keepAnswer('page', sut.generationNow, mine, 100);
+    expect(sut.lookupAnswer(key)).toEqual({});
+    expect(sut.lookupAnswer('page')).toEqual({ answer: mine });
+  });
+
+  it('renders one again past its time while the same caller gets the previous one meanwhile', async () => {
+    const sut = await makeSut('60000', '1000');
+    sut.keepAnswer(key, sut.generationNow, mine, 100);
+    const later = performance.now() + 1001;
+    expect(sut.lookupAnswer(key, true, later).refreshing).toBeInstanceOf(Function);
+    expect(sut.lookupAnswer(key, true, later)).toEqual({ answer: mine });
   });
 });

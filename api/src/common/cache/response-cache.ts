@@ -22,9 +22,17 @@ const MAX_ENTRIES = 500;
  */
 export const STALE_ANSWER_MS = 5000;
 
+/** Starts the key of an answer kept for one caller only: their credentials are part of the key (./fast-lane.ts). */
+export const CALLER_KEY_PREFIX = 'caller ';
+
+/** A signed-in caller's pages: a few thousand members' last pages, and never more than this many bytes. */
+const MAX_CALLER_ENTRIES = 5000;
+const MAX_CALLER_BYTES = 48 * 1024 * 1024;
+
 interface KeptAnswer {
   answer: object;
   keptAt: number;
+  bytes: number;
 }
 
 /**
@@ -47,9 +55,12 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
   private readonly entries: LRUCache<string, object> | undefined;
   /** The same answers as sent, headers and bytes, for the fast lane (./fast-lane.ts), with when they were kept. */
   private readonly answers: LRUCache<string, KeptAnswer> | undefined;
+  /** The answers kept for one signed-in caller each (ADR 041), for SIGNED_IN_CACHE_MS. */
+  private readonly callerAnswers: LRUCache<string, KeptAnswer> | undefined;
   /** The keys whose stale answer one request is rendering again. */
   private readonly refreshing = new Set<string>();
   private readonly answerMs: number;
+  private readonly callerAnswerMs: number;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   private generation = 0;
   private stopWatching: (() => void) | undefined;
@@ -71,6 +82,17 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
             ttlAutopurge: true,
           })
         : undefined;
+    this.callerAnswerMs = config.signedInCacheMs;
+    this.callerAnswers =
+      config.signedInCacheMs > 0
+        ? new LRUCache<string, KeptAnswer>({
+            max: MAX_CALLER_ENTRIES,
+            maxSize: MAX_CALLER_BYTES,
+            sizeCalculation: (kept) => Math.max(1, kept.bytes),
+            ttl: config.signedInCacheMs + STALE_ANSWER_MS,
+            ttlAutopurge: true,
+          })
+        : undefined;
   }
 
   /** Counts the invalidations: an answer built under an older one must not be kept. */
@@ -83,18 +105,28 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     return this.entries !== undefined;
   }
 
+  /** Whether answers as sent are kept for the fast lane: public ones, or each signed-in caller's own. */
+  get keepsAnswers(): boolean {
+    return this.answers !== undefined || this.callerAnswers !== undefined;
+  }
+
   /**
    * The answer kept for `key`, as it was sent, for PUBLIC_CACHE_MS. Past that it is stale: the first request to find
    * it so gets none and `refreshing` (it renders the next answer); the requests that come while it does get the stale
    * answer rather than each rendering the same page again, for at most STALE_ANSWER_MS. A write forgets every answer
    * at once (`invalidate`), so a stale answer is never one that a change made wrong. A request that may not be sent a
-   * shared answer (`mayRefresh` false) never becomes the one that renders it again.
+   * shared answer (`mayRefresh` false) never becomes the one that renders it again. A caller's own answer (its key
+   * starts with CALLER_KEY_PREFIX) is kept for SIGNED_IN_CACHE_MS in the same way.
    */
   lookupAnswer<T extends object>(key: string, mayRefresh = true, now = performance.now()): AnswerLookup<T> {
-    const kept = this.answers?.get(key);
+    const caller = key.startsWith(CALLER_KEY_PREFIX);
+    // A caller's own answer is only trusted while every instance's writes are heard (as sessions, ADR 028).
+    if (caller && !this.tableWrites.hearsEveryWrite) return {};
+    const kept = (caller ? this.callerAnswers : this.answers)?.get(key);
     if (!kept) return {};
     const answer = kept.answer as T;
-    if (now - kept.keptAt < this.answerMs || this.refreshing.has(key)) return { answer };
+    const freshMs = caller ? this.callerAnswerMs : this.answerMs;
+    if (now - kept.keptAt < freshMs || this.refreshing.has(key)) return { answer };
     if (!mayRefresh) return {};
     this.refreshing.add(key);
     const generation = this.generation;
@@ -105,10 +137,13 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
-  /** Keeps an answer as sent, unless a write happened since `generation` was read. */
-  keepAnswer(key: string, generation: number, answer: object): void {
+  /** Keeps an answer as sent (about `bytes` in memory), unless a write happened since `generation` was read. */
+  keepAnswer(key: string, generation: number, answer: object, bytes: number): void {
     if (generation !== this.generation) return;
-    this.answers?.set(key, { answer, keptAt: performance.now() });
+    const caller = key.startsWith(CALLER_KEY_PREFIX);
+    if (caller && !this.tableWrites.hearsEveryWrite) return;
+    const answers = caller ? this.callerAnswers : this.answers;
+    answers?.set(key, { answer, keptAt: performance.now(), bytes });
     this.refreshing.delete(key);
   }
 
@@ -153,6 +188,7 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     this.generation += 1;
     this.entries?.clear();
     this.answers?.clear();
+    this.callerAnswers?.clear();
     this.refreshing.clear();
     this.inFlight.clear();
   }

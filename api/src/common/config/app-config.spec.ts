@@ -20,6 +20,7 @@ describe(loadConfig.name, () => {
       corsOrigins: [],
       trustedProxies: ['loopback'],
       publicCacheMs: 2000,
+      signedInCacheMs: 2000,
       adminStatsCacheMs: 10_000,
       authCacheMs: 10_000,
     });
@@ -45,6 +46,7 @@ describe(loadConfig.name, () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUSTED_PROXIES: 'loopback, 172.28.0.10, 10.0.0.0/8,fd00::/8, ::1',
       PUBLIC_CACHE_MS: '0',
+      SIGNED_IN_CACHE_MS: '0',
       ADMIN_STATS_CACHE_MS: '0',
       AUTH_CACHE_MS: '0',
     });
@@ -61,6 +63,7 @@ describe(loadConfig.name, () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
+      signedInCacheMs: 0,
       adminStatsCacheMs: 0,
       authCacheMs: 0,
       paypal: {
@@ -123,6 +126,7 @@ describe(loadConfig.name, () => {
     ['SMTP_URL', 'mail.example.com'],
     ['PUBLIC_CACHE_MS', '-1'],
     ['PUBLIC_CACHE_MS', 'soon'],
+    ['SIGNED_IN_CACHE_MS', '60001'],
     ['ADMIN_STATS_CACHE_MS', '-1'],
     ['AUTH_CACHE_MS', '60001'],
     ['ADMIN_STATS_CACHE_MS', '600001'],

@@ -177,6 +177,13 @@ class EnvironmentVariables {
 
   @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'SIGNED_IN_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
+  @Min(0)
+  @Max(60_000)
+  SIGNED_IN_CACHE_MS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'ADMIN_STATS_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
   @Max(600_000)
@@ -261,6 +268,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
+  /** How long a signed-in caller's own pages and reads are reused for that caller (ADR 041); 0 turns that off. */
+  signedInCacheMs: number;
   /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
   adminStatsCacheMs: number;
   /** How long a signed-in session's account is reused between requests (ADR 028); 0 turns that off. */
@@ -440,6 +449,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
+    signedInCacheMs: vars.SIGNED_IN_CACHE_MS ?? 2000,
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
     authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,

@@ -7,7 +7,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import etag from 'etag';
 import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
-import { answerKey, markShared } from '../cache/fast-lane.js';
+import { answerKey, callerAnswerKey, markShared } from '../cache/fast-lane.js';
 import type { Loaded, ResponseCache } from '../cache/response-cache.js';
 import {
   bodyLimit,
@@ -44,6 +44,13 @@ function crossSitePost(req: Request): boolean {
 /** Pages that look the same to every anonymous visitor, with their single-fetch data (`.data`) twins. */
 const SHARED_PAGES =
   /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+)?(?:\.data)?\/?$/;
+
+/**
+ * Pages that show a signed-in visitor the data and their own session, nothing else (no presence, no queue, no
+ * one-time link): kept for that visitor alone, for a few seconds or until the next write (docs/decisions/041).
+ */
+const CALLER_PAGES =
+  /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+|programLesson\/\d+|dashboard|trainerDashboard|userProfile|trainer\/profile)?(?:\.data)?\/?$/;
 
 /** Whether the answer may be shared: a read of a public page by a visitor with no session cookie. */
 function sharedPage(req: Request): boolean {
@@ -162,6 +169,9 @@ function remixHandler(
         .catch(next);
       return;
     }
+    const callerKey =
+      cache && req.method === 'GET' && CALLER_PAGES.test(req.path) ? callerAnswerKey(req) : undefined;
+    if (callerKey) markShared(res, { key: callerKey, audience: 'caller' });
     render()
       .then((response) => {
         // Already answered: the body went over the limit.

@@ -1,3 +1,4 @@
+import { CacheForCaller } from '../../common/cache/cache-for-caller.interceptor.js';
 import {
   Body,
   Controller,
@@ -43,6 +44,7 @@ export class LessonsController {
 
   @Get('getLessons/:programId')
   @OptionalAuth()
+  @UseInterceptors(CacheForCaller)
   getLessons(@MaybeAuth() auth: AuthContext | null, @Param('programId', IdPipe) programId: number) {
     return this.lessons.list(auth, programId);
   }
