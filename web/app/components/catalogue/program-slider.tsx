@@ -1,6 +1,6 @@
 import { type ProgramResponse, SLIDER } from '@fitcoach/contracts';
 import { ActionIcon, Group, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './catalogue.module.css';
@@ -65,13 +65,21 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
           aria-label={`${title} programmes`}
           tabIndex={0}
         >
-          {programs.map((program) => (
-            <div key={program.id} className={classes.slide}>
-              <ProgramCard program={program} detailed={false} lazy />
-            </div>
-          ))}
+          <Slides programs={programs} />
         </div>
       )}
     </section>
   );
 }
+
+/**
+ * The row's cards, rendered again only when its programmes change: not when the arrows appear after hydration,
+ * which would otherwise render every card of a trainer with hundreds of programmes a second time.
+ */
+const Slides = memo(function Slides({ programs }: { programs: ProgramResponse[] }) {
+  return programs.map((program) => (
+    <div key={program.id} className={classes.slide}>
+      <ProgramCard program={program} detailed={false} lazy />
+    </div>
+  ));
+});
