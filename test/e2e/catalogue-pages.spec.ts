@@ -144,6 +144,25 @@ function trainerPageSuite(javaScriptEnabled: boolean) {
       await page.getByRole('button', { name: 'Scroll Beginner left' }).click();
       await expect.poll(() => row.evaluate((element) => element.scrollLeft)).toBe(0);
     });
+
+    test(`a card's View opens the programme${javaScriptEnabled ? ' in the app, the page not loaded again' : ''}`, async ({
+      page,
+      request,
+    }) => {
+      const { account, trainerId } = await apiTrainer(request);
+      const name = 'Opened from the row';
+      const programId = await apiProgram(request, account.auth, { program_name: name, level: 'Advance' });
+      await publishPrograms(request, [programId]);
+      await page.goto(`/trainerPage/${trainerId}`);
+      if (javaScriptEnabled) await page.evaluate(() => Object.assign(window, { stayedOnThisDocument: true }));
+      await page
+        .getByRole('region', { name: 'Advanced' })
+        .getByRole('link', { name: `View ${name}` })
+        .click();
+      await expect(page).toHaveURL(`/programDetails/${programId}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      if (javaScriptEnabled) expect(await page.evaluate(() => 'stayedOnThisDocument' in window)).toBe(true);
+    });
   });
 }
 

@@ -2,7 +2,7 @@ import { PROGRAM_LEVELS } from '@fitcoach/contracts';
 import { Alert, Container, Stack } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { ComingSoonNotice } from '~/components/catalogue/program-card';
+import { cardProgram, ComingSoonNotice } from '~/components/catalogue/program-card';
 import { ProgramSlider } from '~/components/catalogue/program-slider';
 import { TRAINER_TABS, TrainerProfile, type TrainerTab } from '~/components/catalogue/trainer-profile';
 import { JsonLd } from '~/components/json-ld';
@@ -49,7 +49,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const [trainer, programs] = await Promise.all([api.trainer(args, id), api.trainerPrograms(args, id)]);
   return {
     trainer: dataOrThrow(trainer),
-    programs: programs.ok ? programs.data : null,
+    // Only what the rows' cards show: the page's data carries every programme of the trainer.
+    programs: programs.ok ? programs.data.map(cardProgram) : null,
     tab: tabOf(new URL(args.request.url).searchParams),
   };
 });

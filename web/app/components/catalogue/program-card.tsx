@@ -12,6 +12,23 @@ const COMING_SOON = 'comming soon';
 /** The query parameter that shows the notice without JavaScript. */
 const SOON_PARAM = 'soon';
 
+/** What a card of the trainer page's rows shows: a listing's card also shows the level, trainer and description. */
+export type CardProgram = Pick<
+  ProgramResponse,
+  'id' | 'program_name' | 'cover_image' | 'is_published' | 'level'
+>;
+
+/** The fields of a card, and only those: a trainer's page lists hundreds, all in the page's data. */
+export function cardProgram({
+  id,
+  program_name,
+  cover_image,
+  is_published,
+  level,
+}: CardProgram): CardProgram {
+  return { id, program_name, cover_image, is_published, level };
+}
+
 interface ProgramCoverProps {
   program: Pick<ProgramResponse, 'cover_image' | 'program_name'>;
   /** The details page's big picture rather than a card's strip. */
@@ -47,27 +64,36 @@ export function ProgramCover({ program, large = false, lazy = false }: ProgramCo
 /**
  * "View" opens a published programme. An unpublished one (only its owner and superusers see such cards) says
  * "comming soon" instead: a notification with JavaScript, a link to `?soon=<id>` that the page answers with an inline
- * notice without it.
+ * notice without it. `plain` renders the published programme's link as a plain anchor, for a list that follows its
+ * links itself (`useFollowLinks`): a trainer's page lists hundreds, and each Remix `Link` costs its own hooks.
  */
-function ViewButton({ program }: { program: ProgramResponse }) {
-  const [searchParams] = useSearchParams();
+function ViewButton({ program, plain }: { program: CardProgram; plain: boolean }) {
+  if (!program.is_published) return <ComingSoonButton program={program} />;
+  const to = `/programDetails/${program.id}`;
   const label = `View ${program.program_name}`;
-  const className = `${ui.button} ${ui.light} ${ui.fullWidth}`;
-  if (program.is_published) {
-    return (
-      <Link to={`/programDetails/${program.id}`} className={className} aria-label={label}>
-        View
-      </Link>
-    );
-  }
+  return plain ? (
+    <a href={to} className={VIEW_CLASS} aria-label={label}>
+      View
+    </a>
+  ) : (
+    <Link to={to} className={VIEW_CLASS} aria-label={label}>
+      View
+    </Link>
+  );
+}
+
+const VIEW_CLASS = `${ui.button} ${ui.light} ${ui.fullWidth}`;
+
+function ComingSoonButton({ program }: { program: CardProgram }) {
+  const [searchParams] = useSearchParams();
   const search = new URLSearchParams(searchParams);
   search.set(SOON_PARAM, String(program.id));
   return (
     <Link
       to={`?${search.toString()}`}
       preventScrollReset
-      className={className}
-      aria-label={label}
+      className={VIEW_CLASS}
+      aria-label={`View ${program.program_name}`}
       onClick={(event) => {
         event.preventDefault();
         notifications.show({ id: `${COMING_SOON}-${program.id}`, message: COMING_SOON, color: 'yellow' });
@@ -89,16 +115,20 @@ export function ComingSoonNotice() {
   );
 }
 
-interface ProgramCardProps {
-  program: ProgramResponse;
-  /** The listing's card shows the level, the trainer and the description; the trainer page's only the name. */
-  detailed: boolean;
+type ProgramCardProps = {
   /** Below the first row: its cover loads as it nears the view. */
   lazy?: boolean;
-}
+  /** A plain anchor for "View", in a list that follows its links itself (see ViewButton). */
+  plainLink?: boolean;
+} & (
+  | { detailed: true; program: ProgramResponse }
+  /** The trainer page's card: only the name. */
+  | { detailed: false; program: CardProgram }
+);
 
 /** Plain elements with CSS-module classes: a page lists many cards, and each Mantine component costs (docs/performance.md). */
-export function ProgramCard({ program, detailed, lazy = false }: ProgramCardProps) {
+export function ProgramCard(props: ProgramCardProps) {
+  const { program, lazy = false, plainLink = false } = props;
   const headingId = useId();
   return (
     <article aria-labelledby={headingId} className={classes.card}>
@@ -109,16 +139,16 @@ export function ProgramCard({ program, detailed, lazy = false }: ProgramCardProp
         <h3 id={headingId} className={classes.cardTitle}>
           {program.program_name}
         </h3>
-        {detailed ? (
+        {props.detailed ? (
           <>
-            <p className={classes.cardLevel}>Difficulty :{program.level}</p>
-            <p className={classes.cardText}>Trainer: {program.trainer_name}</p>
-            <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(program.description)}</p>
+            <p className={classes.cardLevel}>Difficulty :{props.program.level}</p>
+            <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
+            <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>
           </>
         ) : null}
       </div>
       <div className={classes.cardFooter}>
-        <ViewButton program={program} />
+        <ViewButton program={program} plain={plainLink} />
       </div>
     </article>
   );

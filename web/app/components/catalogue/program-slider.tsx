@@ -1,14 +1,15 @@
-import { type ProgramResponse, SLIDER } from '@fitcoach/contracts';
+import { SLIDER } from '@fitcoach/contracts';
 import { ActionIcon, Group, Text, Title } from '@mantine/core';
 import { memo, useRef } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons';
+import { useFollowLinks } from '~/utils/follow-links';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './catalogue.module.css';
-import { ProgramCard } from './program-card';
+import { type CardProgram, ProgramCard } from './program-card';
 
 interface ProgramSliderProps {
   title: string;
-  programs: ProgramResponse[];
+  programs: CardProgram[];
 }
 
 /**
@@ -18,6 +19,7 @@ interface ProgramSliderProps {
 export function ProgramSlider({ title, programs }: ProgramSliderProps) {
   const row = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
+  const followLinks = useFollowLinks();
   const arrows = hydrated && programs.length > SLIDER.arrowsWhenMoreThan;
   const scroll = (direction: 1 | -1) => row.current?.scrollBy({ left: direction * SLIDER.scrollPx });
   const headingId = `programmes-${title.toLowerCase()}`;
@@ -64,6 +66,7 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
           role="group"
           aria-label={`${title} programmes`}
           tabIndex={0}
+          onClick={followLinks}
         >
           <Slides programs={programs} />
         </div>
@@ -74,12 +77,13 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
 
 /**
  * The row's cards, rendered again only when its programmes change: not when the arrows appear after hydration,
- * which would otherwise render every card of a trainer with hundreds of programmes a second time.
+ * which would otherwise render every card of a trainer with hundreds of programmes a second time. Their links are
+ * plain anchors that the row follows in the app (`useFollowLinks`).
  */
-const Slides = memo(function Slides({ programs }: { programs: ProgramResponse[] }) {
+const Slides = memo(function Slides({ programs }: { programs: CardProgram[] }) {
   return programs.map((program) => (
     <div key={program.id} className={classes.slide}>
-      <ProgramCard program={program} detailed={false} lazy />
+      <ProgramCard program={program} detailed={false} lazy plainLink />
     </div>
   ));
 });

@@ -2,8 +2,15 @@ import type { TrainerResponse } from '@fitcoach/contracts';
 import { Avatar } from '@mantine/core';
 import { avatarImage } from '~/utils/media';
 
+interface TrainerAvatarProps {
+  trainer: TrainerResponse;
+  size: number;
+  /** The trainer page's picture, often its largest paint: fetched before the programmes' covers. */
+  priority?: boolean;
+}
+
 /** A trainer's picture, or their initials when they have none. */
-export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; size: number }) {
+export function TrainerAvatar({ trainer, size, priority = false }: TrainerAvatarProps) {
   return (
     <Avatar
       src={trainer.profile_picture}
@@ -11,7 +18,11 @@ export function TrainerAvatar({ trainer, size }: { trainer: TrainerResponse; siz
       name={trainer.username}
       color="orange"
       size={size}
-      imageProps={avatarImage(trainer.profile_picture, size)}
+      // Spelt in lower case: React 18 drops the camel-cased prop.
+      imageProps={{
+        ...avatarImage(trainer.profile_picture, size),
+        ...(priority ? { fetchpriority: 'high' } : {}),
+      }}
     />
   );
 }

@@ -111,7 +111,7 @@ export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab
   return (
     <Paper withBorder p="xl">
       <Group align="flex-start" gap="xl" wrap="wrap">
-        <TrainerAvatar trainer={trainer} size={140} />
+        <TrainerAvatar trainer={trainer} size={140} priority />
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
           <Title order={1}>{trainer.username}</Title>
           <Text fw={700} c="var(--fitcoach-color-orange-text)">
