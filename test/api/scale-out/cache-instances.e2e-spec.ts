@@ -8,14 +8,15 @@ import { SessionsService } from '../../../api/src/modules/auth/sessions.service.
 import { createTestApp, type TestApp } from '../../fixtures/app.js';
 import { createProgram, createTrainer } from '../../fixtures/catalogue.js';
 import { REFUSED } from '../../fixtures/refusals.js';
+import { subscribe } from '../../fixtures/subscriptions.js';
 import { createSession, type Session } from '../../fixtures/users.js';
 
 /*
  * Two instances, one database and one Redis, both remembering anonymous catalogue answers, the dashboard's
- * figures (ADR 026) and signed-in sessions (ADR 028) for a minute: a write through either instance empties both
- * memories, so the other instance never serves what the write made stale beyond the message's round trip
- * through Redis. Collected only when DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second
- * pass does.
+ * figures (ADR 026), signed-in sessions (ADR 028) and callers' own reads (ADR 041) for a minute: a write through
+ * either instance empties both memories, so the other instance never serves what the write made stale beyond the
+ * message's round trip through Redis. Collected only when DATABASE_URL and REDIS_URL are set (jest.config.js), as
+ * `.ci/run`'s second pass does.
  */
 
 let first: TestApp;
@@ -32,6 +33,7 @@ beforeAll(async () => {
       PUBLIC_CACHE_MS: '60000',
       ADMIN_STATS_CACHE_MS: '60000',
       AUTH_CACHE_MS: '60000',
+      SIGNED_IN_CACHE_MS: '60000',
     },
   };
   first = await createTestApp(shared);
@@ -203,5 +205,29 @@ describe('signed-in sessions on two instances', () => {
       first.http().post('/api/users/logout/').set('Authorization', member.bearer).expect(200),
     );
     await me(second, member).expect(401, REFUSED.invalidToken);
+  });
+});
+
+describe("a signed-in caller's kept reads on two instances (ADR 041)", () => {
+  const followed = (t: TestApp, session: Session) =>
+    t.http().get('/api/users/getFollowedPrograms/').set('Authorization', session.bearer);
+
+  it('show on one instance, on the request after, a subscription ended through the other', async () => {
+    const member = await createSession(first);
+    const { trainer } = await createTrainer(first);
+    const program = await createProgram(first, trainer, { isPublished: true });
+    await subscribe(first, member.user.id, program);
+    const kept = (await followed(second, member).expect(200)).text;
+    expect((await followed(second, member).expect(200)).text).toBe(kept);
+    expect(JSON.parse(kept)).toHaveLength(1);
+
+    await propagated(first, second, () =>
+      first
+        .http()
+        .get(`/api/users/unfollowProgram/${program.id}/`)
+        .set('Authorization', member.bearer)
+        .expect(200),
+    );
+    await followed(second, member).expect(200, []);
   });
 });
