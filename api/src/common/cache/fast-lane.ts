@@ -39,7 +39,10 @@ export function answerKey(req: Request): string {
  * one else can be sent it. Undefined when the request presents no access token.
  */
 export function callerAnswerKey(req: Request): string | undefined {
-  if (!presentedToken(req.headers)) return undefined;
+  return presentedToken(req.headers) ? keyWithCredentials(req) : undefined;
+}
+
+function keyWithCredentials(req: Request): string {
   return `${CALLER_KEY_PREFIX}${answerKey(req)}\n${req.headers.authorization ?? ''}\n${req.headers.cookie ?? ''}`;
 }
 
@@ -115,9 +118,8 @@ export class FastLane {
     // Read before anything renders: an answer rendered across a write is not kept.
     (res.locals as Locals).answerGeneration = this.cache.generationNow;
     const token = presentedToken(req.headers);
-    const callerKey = callerAnswerKey(req);
-    if (token && callerKey) {
-      const { answer: own, refreshing } = this.cache.lookupAnswer<StoredAnswer>(callerKey);
+    if (token) {
+      const { answer: own, refreshing } = this.cache.lookupAnswer<StoredAnswer>(keyWithCredentials(req));
       if (own) {
         this.authenticate(token.token).then(
           () => this.send(req, res, own, started),
