@@ -96,7 +96,13 @@ export function rawRequest(
     const framed = chunked
       ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
       : chunk;
-    if (socket.write(framed)) return;
+    if (socket.write(framed)) {
+      // The kernel took the chunk at once: yield to the event loop anyway, so that an answer that came meanwhile is
+      // read before the next chunk (otherwise a server that drops what follows its answer as fast as it comes lets
+      // this loop write on in microtasks, its answer unread, and `sent` counts far past the moment it was answered).
+      await new Promise((resolve) => setImmediate(resolve));
+      return;
+    }
     await Promise.race([once(socket, 'drain'), answer, closed]);
   }
 
