@@ -59,12 +59,14 @@ function jestSkipped(name) {
 
 for (const [label, command, args] of steps) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   try {
     execFileSync(command, args, { cwd: root, stdio: 'inherit' });
   } catch {
     console.error(`\nnpm test: ${label} failed`);
     process.exit(1);
   }
+  console.log(`=== ${label}: ${Math.round((Date.now() - started) / 1000)} s ===`);
   const report = { 'unit tests': 'unit', 'API e2e tests': 'api' }[label];
   const skipped = report ? jestSkipped(report) : 0;
   if (skipped > 0) {
