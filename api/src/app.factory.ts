@@ -7,7 +7,7 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
-import { FastLane } from './common/cache/fast-lane.js';
+import { FastLane, type TrustProxy } from './common/cache/fast-lane.js';
 import { ResponseCache } from './common/cache/response-cache.js';
 import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { MetricsService } from './common/metrics/metrics.service.js';
@@ -18,6 +18,7 @@ import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
 import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js';
 import { refuseDeepBodies } from './common/http/body-depth.js';
+import { putInFront } from './common/http/in-front.js';
 import { keepConnectionsAlive } from './common/http/keep-alive.js';
 import { AuthService } from './modules/auth/auth.service.js';
 
@@ -91,22 +92,28 @@ export async function createApp(
     },
   );
   app.useLogger(app.get(Logger));
-  // First: counts every request in flight, for a graceful shutdown (common/lifecycle/graceful-shutdown.ts).
-  app.use(app.get(ShutdownState).track);
-  if (config.metricsToken) {
-    const metrics = app.get(MetricsService);
-    app.use(metrics.measure);
-    app.use('/metrics', metrics.endpoint(config.metricsToken));
-  }
+  const expressApp = app.getHttpAdapter().getInstance() as express.Express;
+  expressApp.set('trust proxy', config.trustedProxies);
   // Helmet would take it off each answer; the fast lane answers before helmet runs.
-  app.disable('x-powered-by');
-  // Remembered public answers are sent as stored bytes before the rest of the stack (docs/decisions/029).
-  const fastLane = new FastLane(app.get(ResponseCache), (token) => app.get(AuthService).authenticate(token));
-  app.use(fastLane.serve);
+  expressApp.disable('x-powered-by');
+  const metrics = config.metricsToken ? app.get(MetricsService) : undefined;
+  // Remembered public answers are sent as stored bytes before the rest of the stack (docs/decisions/029, 042).
+  const fastLane = new FastLane(
+    app.get(ResponseCache),
+    (token) => app.get(AuthService).authenticate(token),
+    expressApp.get('trust proxy fn') as TrustProxy,
+  );
+  // Before Express, in this order: every request is counted for a graceful shutdown
+  // (common/lifecycle/shutdown-state.ts) and measured, then the fast lane may answer it.
+  putInFront(app.getHttpServer(), [
+    app.get(ShutdownState).track,
+    ...(metrics ? [metrics.measure] : []),
+    fastLane.serve,
+  ]);
+  if (metrics && config.metricsToken) app.use('/metrics', metrics.endpoint(config.metricsToken));
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   keepConnectionsAlive(app.getHttpServer());
-  app.set('trust proxy', config.trustedProxies);
   app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
     next();
