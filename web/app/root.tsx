@@ -2,12 +2,12 @@
 import '~/styles/mantine.css';
 import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PageLayout } from '~/components/layout/page-layout';
+import { LazyNotifications } from '~/components/lazy-notifications';
 import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
 import { theme, themeCssVariables } from '~/theme';
@@ -46,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
-          <Notifications autoClose={TOAST_AUTO_CLOSE_MS} />
+          <LazyNotifications autoClose={TOAST_AUTO_CLOSE_MS} />
           <RealtimeProvider userId={user?.id ?? null}>
             <PageLayout>{children}</PageLayout>
           </RealtimeProvider>
