@@ -1,9 +1,10 @@
-import { Alert, Container } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { PlainAlert } from '~/components/ui/alert';
+import ui from '~/components/ui/ui.module.css';
 import type { Toast, ToastType } from '~/types/toast';
 
-const COLORS: Record<ToastType, string> = { success: 'green', error: 'red', info: 'blue' };
+const COLORS: Record<ToastType, 'green' | 'red' | 'blue'> = { success: 'green', error: 'red', info: 'blue' };
 
 /**
  * Shows the flash toast of the root loader as a Mantine notification. Without JavaScript notifications cannot
@@ -24,11 +25,11 @@ export function FlashToast({ toast }: { toast: Toast | null }) {
   if (!toast) return null;
   return (
     <noscript>
-      <Container size="lg" pt="md">
-        <Alert color={COLORS[toast.type]} title={toast.title}>
+      <div className={`${ui.container} ${ui.paddedTop}`}>
+        <PlainAlert color={COLORS[toast.type]} title={toast.title}>
           {toast.message}
-        </Alert>
-      </Container>
+        </PlainAlert>
+      </div>
     </noscript>
   );
 }

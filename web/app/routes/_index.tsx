@@ -1,4 +1,3 @@
-import { Alert, Container } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Features } from '~/components/home/features';
@@ -6,6 +5,8 @@ import { Hero } from '~/components/home/hero';
 import { InnerCircle } from '~/components/home/inner-circle';
 import { OurStory } from '~/components/home/our-story';
 import { Promotions } from '~/components/home/promotions';
+import { PlainAlert } from '~/components/ui/alert';
+import ui from '~/components/ui/ui.module.css';
 import { api } from '~/utils/api/endpoints.server';
 import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
@@ -29,11 +30,11 @@ export default function HomeRoute() {
   return (
     <>
       {serviceAvailable ? null : (
-        <Container size="lg" py="md">
-          <Alert color="yellow" title="Some features are unavailable">
+        <div className={`${ui.container} ${ui.padded}`}>
+          <PlainAlert color="yellow" title="Some features are unavailable">
             We cannot reach our servers right now. Browsing may not work until we are back.
-          </Alert>
-        </Container>
+          </PlainAlert>
+        </div>
       )}
       <Hero />
       <Promotions />

@@ -1,18 +1,18 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './errors.module.css';
 
 export function NotFound() {
   return (
-    <Container size="sm" className={classes.page}>
-      <Stack align="center" gap="sm">
-        <Text className={classes.code}>404</Text>
-        <Title order={1}>This page does not exist</Title>
-        <Text c="dimmed">The page you are looking for could not be found.</Text>
-        <Button component={Link} to="/" mt="md">
+    <div className={`${ui.container} ${classes.narrow} ${classes.page}`}>
+      <div className={classes.stack}>
+        <p className={classes.code}>404</p>
+        <h1 className={`${ui.title} ${classes.heading}`}>This page does not exist</h1>
+        <p className={classes.dimmed}>The page you are looking for could not be found.</p>
+        <Link to="/" className={`${ui.button} ${ui.filled} ${classes.action}`}>
           Go Back
-        </Button>
-      </Stack>
-    </Container>
+        </Link>
+      </div>
+    </div>
   );
 }

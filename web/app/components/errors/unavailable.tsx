@@ -1,20 +1,20 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useLocation } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './errors.module.css';
 
 /** The page while the service behind it cannot answer (a 503): nothing is wrong with what the visitor asked. */
 export function Unavailable() {
   const { pathname, search } = useLocation();
   return (
-    <Container size="sm" className={classes.page}>
-      <Stack align="center" gap="sm">
-        <Text className={classes.code}>503</Text>
-        <Title order={1}>We&apos;ll be right back</Title>
-        <Text c="dimmed">FitCoach is briefly unavailable. Please try again in a minute.</Text>
-        <Button component="a" href={pathname + search} mt="md">
+    <div className={`${ui.container} ${classes.narrow} ${classes.page}`}>
+      <div className={classes.stack}>
+        <p className={classes.code}>503</p>
+        <h1 className={`${ui.title} ${classes.heading}`}>We&apos;ll be right back</h1>
+        <p className={classes.dimmed}>FitCoach is briefly unavailable. Please try again in a minute.</p>
+        <a href={pathname + search} className={`${ui.button} ${ui.filled} ${classes.action}`}>
           Try again
-        </Button>
-      </Stack>
-    </Container>
+        </a>
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Container, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { BoltIcon, DumbbellIcon, TrophyIcon } from '~/components/icons';
+import ui from '~/components/ui/ui.module.css';
+import classes from './home.module.css';
 
 interface Feature {
   title: string;
@@ -24,22 +25,18 @@ const FEATURES: Feature[] = [
 
 export function Features() {
   return (
-    <Container size="lg" py={64}>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+    <div className={`${ui.container} ${classes.section}`}>
+      <div className={`${classes.grid} ${classes.threeColumns}`}>
         {FEATURES.map(({ title, text, Icon }) => (
-          <Paper key={title} withBorder p="xl">
-            <ThemeIcon size={48} radius="md" variant="light">
+          <div key={title} className={classes.feature}>
+            <span className={classes.featureIcon}>
               <Icon size={26} />
-            </ThemeIcon>
-            <Title order={3} size="h4" mt="md">
-              {title}
-            </Title>
-            <Text c="dimmed" mt="xs">
-              {text}
-            </Text>
-          </Paper>
+            </span>
+            <h3 className={`${ui.title} ${ui.h4} ${classes.featureTitle}`}>{title}</h3>
+            <p className={`${ui.text} ${classes.featureText}`}>{text}</p>
+          </div>
         ))}
-      </SimpleGrid>
-    </Container>
+      </div>
+    </div>
   );
 }

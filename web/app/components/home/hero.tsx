@@ -1,4 +1,3 @@
-import { Button } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { HeroBanner } from '~/components/layout/hero-banner';
 import ui from '~/components/ui/ui.module.css';
@@ -10,12 +9,12 @@ export function Hero() {
       title="Discover Your Fitness Journey with Us"
       text="Join our community of like-minded individuals and achieve your fitness goals with the help of expert trainers."
     >
-      <Button component={Link} to="/register" size="lg">
+      <Link to="/register" className={`${ui.button} ${ui.buttonLg} ${ui.filled}`}>
         Get Started
-      </Button>
-      <Button component={Link} to="/findTrainer" size="lg" variant="white" color="dark">
+      </Link>
+      <Link to="/findTrainer" className={`${ui.button} ${ui.buttonLg} ${ui.white}`}>
         Learn More<span className={ui.visuallyHidden}> about our trainers</span>
-      </Button>
+      </Link>
     </HeroBanner>
   );
 }

@@ -1,21 +1,19 @@
-import { Button, Container, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './home.module.css';
 
 export function InnerCircle() {
   return (
     <section className={classes.innerCircle}>
-      <Container size="md" py={64} ta="center">
-        <Title order={2} className={classes.sectionTitle}>
-          Join our Inner Circle
-        </Title>
-        <Text size="lg" mt="sm" mb="xl">
+      <div className={`${ui.container} ${ui.containerMd} ${classes.section} ${classes.centered}`}>
+        <h2 className={`${ui.title} ${classes.sectionTitle}`}>Join our Inner Circle</h2>
+        <p className={`${ui.text} ${ui.textLg} ${classes.lead}`}>
           Unlock Exclusive Content and Connect with a Community Committed to Health and Wellness
-        </Text>
-        <Button component={Link} to="/trainerRegister" size="lg" variant="white" color="dark">
+        </p>
+        <Link to="/trainerRegister" className={`${ui.button} ${ui.buttonLg} ${ui.white}`}>
           BECOME A TRAINER
-        </Button>
-      </Container>
+        </Link>
+      </div>
     </section>
   );
 }

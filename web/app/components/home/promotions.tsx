@@ -1,5 +1,5 @@
-import { Box, Button, Container, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './home.module.css';
 
 interface PromoCardProps {
@@ -12,25 +12,23 @@ interface PromoCardProps {
 
 function PromoCard({ title, text, action, to, tone }: PromoCardProps) {
   return (
-    <Box className={`${classes.promoCard} ${tone === 'warm' ? classes.warm : classes.dark}`}>
-      <Title order={3} className={classes.promoTitle}>
-        {title}
-      </Title>
-      <Text className={classes.promoText}>{text}</Text>
-      <Button component={Link} to={to} variant="white" color="dark" mt="auto">
+    <div className={`${classes.promoCard} ${tone === 'warm' ? classes.warm : classes.dark}`}>
+      <h3 className={`${ui.title} ${ui.h3} ${classes.promoTitle}`}>{title}</h3>
+      <p className={`${ui.text} ${classes.promoText}`}>{text}</p>
+      <Link to={to} className={`${ui.button} ${ui.white} ${classes.promoAction}`}>
         {action}
-      </Button>
-    </Box>
+      </Link>
+    </div>
   );
 }
 
 export function Promotions() {
   return (
-    <Container size="lg" py={64}>
-      <Title order={2} ta="center" mb="xl" className={classes.sectionTitle}>
+    <div className={`${ui.container} ${classes.section}`}>
+      <h2 className={`${ui.title} ${classes.sectionTitle} ${classes.promotionsTitle}`}>
         Begin your fitness journey today
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      </h2>
+      <div className={`${classes.grid} ${classes.twoColumns}`}>
         <PromoCard
           title="Transformation Starts Here"
           text="Select from a dozen online training programs designed to kickstart your transformation."
@@ -45,7 +43,7 @@ export function Promotions() {
           to="/findTrainer"
           tone="dark"
         />
-      </SimpleGrid>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Container, Group, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import ui from '~/components/ui/ui.module.css';
 import classes from './hero-banner.module.css';
 
 interface HeroBannerProps {
@@ -11,19 +11,18 @@ interface HeroBannerProps {
   children: ReactNode;
 }
 
-/** The dark banner that opens the home page and the catalogue pages: a title, a line of text and buttons. */
+/**
+ * The dark banner that opens the home page and the catalogue pages: a title, a line of text and buttons. Plain
+ * elements: the home page loads no Mantine component (docs/performance.md).
+ */
 export function HeroBanner({ title, text, large = false, children }: HeroBannerProps) {
   return (
     <section className={large ? `${classes.hero} ${classes.large}` : classes.hero}>
-      <Container size="lg" className={classes.heroInner}>
-        <Title order={1} className={classes.heroTitle}>
-          {title}
-        </Title>
-        <Text className={classes.heroText}>{text}</Text>
-        <Group gap="md" mt="xl">
-          {children}
-        </Group>
-      </Container>
+      <div className={`${ui.container} ${classes.heroInner}`}>
+        <h1 className={`${ui.title} ${classes.heroTitle}`}>{title}</h1>
+        <p className={classes.heroText}>{text}</p>
+        <div className={`${ui.group} ${classes.actions}`}>{children}</div>
+      </div>
     </section>
   );
 }
