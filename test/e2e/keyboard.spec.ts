@@ -87,7 +87,7 @@ test('nothing moves for a visitor whose system asks for reduced motion', async (
   // The longest transition or animation of any element of the page, its buttons' included.
   const longest = await page.evaluate(() =>
     Math.max(
-      ...[...document.querySelectorAll('*')].flatMap((element) => {
+      ...Array.from(document.querySelectorAll('*')).flatMap((element) => {
         const style = getComputedStyle(element);
         return [style.transitionDuration, style.animationDuration].flatMap((value) =>
           value.split(',').map(parseFloat),
