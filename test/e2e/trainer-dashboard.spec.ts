@@ -50,6 +50,8 @@ test.describe('the dashboard of a user who is not a trainer', () => {
   test('offers Subscribed Programmes and Communities', async ({ page, request }) => {
     await signIn(page, await apiAccount(request));
     await page.goto('/trainerDashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page).toHaveTitle('Dashboard | Get-Fit');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(menu.getByRole('link', { name: 'Programmes', exact: true })).toHaveCount(0);
     await menu.getByRole('link', { name: 'Subscribed Programmes' }).click();
@@ -72,6 +74,8 @@ test.describe("the trainer's dashboard", () => {
     const { account } = await apiTrainer(request);
     await signIn(page, account);
     await page.goto('/trainerDashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trainer Dashboard');
+    await expect(page).toHaveTitle('Trainer dashboard | Get-Fit');
     await page
       .getByRole('navigation', { name: 'Dashboard' })
       .getByRole('link', { name: 'Subscribers' })

@@ -17,10 +17,13 @@ import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { privatePageMeta } from '~/utils/seo';
 
-export const meta: MetaFunction = () =>
-  privatePageMeta('Trainer dashboard', 'Your programmes, their lessons and your subscribers.');
-
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadDashboard(args));
+
+/** A trainer's dashboard manages programmes; everybody else's shows what they follow (docs/product.md §2). */
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.user.is_trainer
+    ? privatePageMeta('Trainer dashboard', 'Your programmes, their lessons and your subscribers.')
+    : privatePageMeta('Dashboard', 'The programmes you follow, your progress and your profile.');
 
 export const action = sessionAction((args: ActionFunctionArgs) => dashboardAction(args));
 
@@ -84,7 +87,7 @@ export default function TrainerDashboardRoute() {
     <Container size="lg" py="xl">
       <FlashToast toast={result?.toast ?? null} />
       <Title order={1} mb="xl">
-        Trainer Dashboard
+        {data.user.is_trainer ? 'Trainer Dashboard' : 'Dashboard'}
       </Title>
       <Grid gutter="xl">
         <Grid.Col span={{ base: 12, md: 3 }}>
