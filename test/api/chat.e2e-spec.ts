@@ -472,9 +472,11 @@ describe('sessions that end', () => {
       sub: string;
       sid: string;
     };
+    // A JWT's times are whole seconds: `expiresIn: 1` may be over a millisecond after it is signed, before the
+    // socket connects. Three seconds leave it two or more to connect, then it ends.
     const shortLived = await t.app
       .get(JwtService, { strict: false })
-      .signAsync({ sub: claims.sub, sid: claims.sid, typ: 'access' }, { expiresIn: 1 });
+      .signAsync({ sub: claims.sub, sid: claims.sid, typ: 'access' }, { expiresIn: 3 });
     const socket = await connect(url, { token: shortLived });
     open.push(socket);
     expect(await socket.disconnected()).toBe('io server disconnect');
