@@ -47,9 +47,13 @@ describe('a flood of large uploads', () => {
     return (server.address() as AddressInfo).port;
   }
 
+  // The sizes of the uploads' temporary files; one removed between the listing and its stat is gone.
   const received = () =>
     existsSync(UPLOAD_TEMP_DIR)
-      ? readdirSync(UPLOAD_TEMP_DIR).map((name) => statSync(join(UPLOAD_TEMP_DIR, name)).size)
+      ? readdirSync(UPLOAD_TEMP_DIR).flatMap((name) => {
+          const stats = statSync(join(UPLOAD_TEMP_DIR, name), { throwIfNoEntry: false });
+          return stats ? [stats.size] : [];
+        })
       : [];
 
   it('is received on disk, holding no buffers, while others are answered; what is left is removed', async () => {
