@@ -20,14 +20,22 @@ test.use({
 
 const ROUTES = 'web/app/routes';
 
-/** The route ids of the pages: route files (a folder's route.tsx) that export a component. */
+/** A pathless layout (`_app.tsx`) adds nothing to a URL: it is visited through its pages. */
+const PATHLESS_LAYOUT = /^_(?!index$)[^.]+$/;
+const IN_PATHLESS_LAYOUT = /^_(?!index$)[^.]+\./;
+
+/**
+ * The pages: route files (a folder's route.tsx) that export a component, named as their URL reads, without the
+ * pathless layout they sit in (`_app.login` is `login`).
+ */
 function pageRoutes(): string[] {
   return readdirSync(ROUTES).flatMap((entry) => {
     const file = statSync(join(ROUTES, entry)).isDirectory()
       ? join(ROUTES, entry, 'route.tsx')
       : join(ROUTES, entry);
-    if (!file.endsWith('.tsx') || !existsSync(file)) return [];
-    return /^export default /m.test(readFileSync(file, 'utf8')) ? [entry.replace(/\.tsx$/, '')] : [];
+    const name = entry.replace(/\.tsx$/, '');
+    if (!file.endsWith('.tsx') || !existsSync(file) || PATHLESS_LAYOUT.test(name)) return [];
+    return /^export default /m.test(readFileSync(file, 'utf8')) ? [name.replace(IN_PATHLESS_LAYOUT, '')] : [];
   });
 }
 

@@ -1,7 +1,9 @@
-// Only the Mantine components' styles the app uses, in one stylesheet (the file says how to add one).
+// Only the Mantine components' styles the app uses, in one stylesheet (the file says how to add one), then the
+// theme's variables (vite.config.ts).
 import '~/styles/mantine.css';
+import 'virtual:theme.css';
 import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
@@ -10,7 +12,6 @@ import { PageLayout } from '~/components/layout/page-layout';
 import { LazyNotifications } from '~/components/lazy-notifications';
 import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
-import { theme, themeCssVariables } from '~/theme';
 import { getUser } from '~/utils/auth.server';
 import { env } from '~/utils/env.server';
 import { useNonce } from '~/utils/nonce-provider';
@@ -29,7 +30,11 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return data({ user, toast, publicUrl: env.publicUrl }, { headers });
 });
 
-/** The document around every page, the error screens included. */
+/**
+ * The document around every page, the error screens included. Mantine's provider is not here but in the pages'
+ * layout (routes/_app.tsx): the home page and the error screens are plain elements, and the home page's JavaScript
+ * carries none of Mantine (docs/decisions/043).
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const user = useOptionalUser();
@@ -44,13 +49,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript nonce={nonce} defaultColorScheme="light" suppressHydrationWarning />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
-          <style data-mantine-styles dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
-          <LazyNotifications autoClose={TOAST_AUTO_CLOSE_MS} />
-          <RealtimeProvider userId={user?.id ?? null}>
-            <PageLayout>{children}</PageLayout>
-          </RealtimeProvider>
-        </MantineProvider>
+        <LazyNotifications autoClose={TOAST_AUTO_CLOSE_MS} />
+        <RealtimeProvider userId={user?.id ?? null}>
+          <PageLayout>{children}</PageLayout>
+        </RealtimeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,14 +2,12 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * Mantine's notifications container and what it brings (its portal, transitions, close buttons), fetched the first
- * time there is something to show: most visits show no notification, and the home page's JavaScript is counted
- * (docs/performance.md). `notifications.show` keeps what it is given in Mantine's store until the container is
- * there to show it.
+ * Mantine's notifications container and what it brings (its provider, portal, transitions, close buttons), fetched
+ * the first time there is something to show: most visits show no notification, and the home page's JavaScript is
+ * counted (docs/performance.md). `notifications.show` keeps what it is given in Mantine's store until the container
+ * is there to show it.
  */
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
+const NotificationsContainer = lazy(() => import('./notifications-container'));
 
 export function LazyNotifications({ autoClose }: { autoClose: number }) {
   const { notifications, queue } = useNotifications();
@@ -20,7 +18,7 @@ export function LazyNotifications({ autoClose }: { autoClose: number }) {
   }, [waiting]);
   return wanted ? (
     <Suspense fallback={null}>
-      <Notifications autoClose={autoClose} />
+      <NotificationsContainer autoClose={autoClose} />
     </Suspense>
   ) : null;
 }

@@ -190,10 +190,11 @@ function pageRoutes(dir: string, prefix = ''): string[] {
 describe('every page', () => {
   const routes = join(process.cwd(), 'web/app/routes');
 
-  it.each(pageRoutes(routes).filter((route) => route !== '$.tsx'))(
-    '%s has a title and description of its own',
-    (route) => {
-      expect(readFileSync(join(routes, route), 'utf8')).toMatch(/^export const meta: MetaFunction/m);
-    },
+  // The not-found page's meta is the root's; a pathless layout (`_app.tsx`) is no page of its own.
+  const ownPages = pageRoutes(routes).filter(
+    (route) => route !== '$.tsx' && !/^_(?!index\.)[^.]+\.tsx$/.test(route),
   );
+  it.each(ownPages)('%s has a title and description of its own', (route) => {
+    expect(readFileSync(join(routes, route), 'utf8')).toMatch(/^export const meta: MetaFunction/m);
+  });
 });

@@ -11,7 +11,7 @@ import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
 import { lessonPlayerPath } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
-import type { SubscribedData } from '~/routes/trainerDashboard/subscriptions.server';
+import type { SubscribedData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { subscribedSearch } from '~/utils/subscriptions';
 
 /**

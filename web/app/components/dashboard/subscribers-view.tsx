@@ -3,7 +3,7 @@ import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title }
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { calendarDate, groupByProgram, type SubscriberGroup, subscribersSearch } from '~/utils/subscriptions';
-import type { SubscribersData } from '~/routes/trainerDashboard/subscriptions.server';
+import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { avatarImage } from '~/utils/media';
 
 /** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
