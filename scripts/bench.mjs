@@ -8,8 +8,8 @@
 // Issue 14: `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
 // Issue 16: six requests next to their floor, a bare server sending the same bytes, and the server's memory after
 // all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed and subscriptions.
-// Issues 16 and 17: Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows; `BENCH_ONLY=lighthouse`
-// runs only that. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
+// Issues 16 and 17: Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows, then one verdict line per
+// issue (the run exits 1 if either misses); `BENCH_ONLY=lighthouse` runs only Lighthouse. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
 // changed sources (for a build someone else is making, or to time the same build twice).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { benchAdmin } from './bench-admin.mjs';
 import { benchFloor, printFloor } from './bench-floor.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
-import { auditedPaths, auditPages, printAudit } from './lighthouse.mjs';
+import { auditedPaths, auditPages, pageMeets, printAudit, TARGETS } from './lighthouse.mjs';
 import { freePort, measureUrl, rssMb, SERVER_NODE_ARGS } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -232,6 +232,22 @@ async function measureFloor() {
   return result.ok;
 }
 
+/** Issue 16 asks Lighthouse for the performance of `/` and `/programmes` only; issue 17 for every page and score. */
+const ISSUE_16_PAGES = ['/', '/programmes'];
+
+/** One line per issue, as the run exits 1 when either misses a target. */
+function printIssueVerdicts(floorOk, pages) {
+  const fastPages = pages
+    .filter((page) => ISSUE_16_PAGES.includes(page.path))
+    .every((page) => (page.scores.performance ?? 0) >= TARGETS.performance);
+  const verdict = (ok) => (ok ? 'every target met' : 'a target MISSED');
+  console.log(
+    `\nissue 16 (the rows, memory, home page JS, performance of ${ISSUE_16_PAGES.join(' and ')}): ` +
+      verdict(floorOk && fastPages),
+  );
+  console.log(`issue 17 (every score of the ${pages.length} pages): ${verdict(pages.every(pageMeets))}`);
+}
+
 try {
   if (runs('catalogue')) {
     for (const path of ['/', '/api/health', '/api/fitness_programs/retrive_all/', '/programmes']) {
@@ -291,13 +307,13 @@ try {
   }
   if (runs('subscriptions') && !reportSubscriptions(await measureSubscriptions())) process.exitCode = 1;
   // Last, so that its memory line is the server's after every row of the run.
-  if (runs('perf') && !(await measureFloor())) process.exitCode = 1;
+  const floorOk = runs('perf') ? await measureFloor() : undefined;
+  if (floorOk === false) process.exitCode = 1;
   // Issues 16 and 17: Lighthouse's scores of four pages (scripts/lighthouse.mjs), after the load rows.
-  if (
-    (runs('perf') || runs('lighthouse')) &&
-    !printAudit(await auditPages(publicUrl, await auditedPaths(publicUrl)))
-  ) {
-    process.exitCode = 1;
+  if (runs('perf') || runs('lighthouse')) {
+    const pages = await auditPages(publicUrl, await auditedPaths(publicUrl));
+    if (!printAudit(pages)) process.exitCode = 1;
+    if (floorOk !== undefined) printIssueVerdicts(floorOk, pages);
   }
 } finally {
   exited.catch(() => undefined);
