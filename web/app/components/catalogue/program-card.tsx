@@ -82,7 +82,7 @@ function ViewButton({ program, plain }: { program: CardProgram; plain: boolean }
   );
 }
 
-const VIEW_CLASS = `${ui.button} ${ui.light} ${ui.fullWidth}`;
+const VIEW_CLASS = `${ui.button} ${ui.light} ${ui.fullWidth} ${classes.cardAction}`;
 
 function ComingSoonButton({ program }: { program: CardProgram }) {
   const [searchParams] = useSearchParams();
@@ -118,6 +118,8 @@ export function ComingSoonNotice() {
 type ProgramCardProps = {
   /** Below the first row: its cover loads as it nears the view. */
   lazy?: boolean;
+  /** The place the list gives the card (a slide of a row), on the card itself rather than on a wrapper. */
+  className?: string;
   /** A plain anchor for "View", in a list that follows its links itself (see ViewButton). */
   plainLink?: boolean;
 } & (
@@ -128,28 +130,27 @@ type ProgramCardProps = {
 
 /** Plain elements with CSS-module classes: a page lists many cards, and each Mantine component costs (docs/performance.md). */
 export function ProgramCard(props: ProgramCardProps) {
-  const { program, lazy = false, plainLink = false } = props;
+  const { program, lazy = false, plainLink = false, className = '' } = props;
   const headingId = useId();
+  const title = (
+    <h3 id={headingId} className={classes.cardTitle}>
+      {program.program_name}
+    </h3>
+  );
   return (
-    <article aria-labelledby={headingId} className={classes.card}>
-      <div className={classes.cardCover}>
-        <ProgramCover program={program} lazy={lazy} />
-      </div>
-      <div className={classes.cardBody}>
-        <h3 id={headingId} className={classes.cardTitle}>
-          {program.program_name}
-        </h3>
-        {props.detailed ? (
-          <>
-            <p className={classes.cardLevel}>Difficulty :{props.program.level}</p>
-            <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
-            <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>
-          </>
-        ) : null}
-      </div>
-      <div className={classes.cardFooter}>
-        <ViewButton program={program} plain={plainLink} />
-      </div>
+    <article aria-labelledby={headingId} className={`${classes.card} ${classes.programCard} ${className}`}>
+      <ProgramCover program={program} lazy={lazy} />
+      {props.detailed ? (
+        <div className={classes.cardBody}>
+          {title}
+          <p className={classes.cardLevel}>Difficulty :{props.program.level}</p>
+          <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
+          <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>
+        </div>
+      ) : (
+        title
+      )}
+      <ViewButton program={program} plain={plainLink} />
     </article>
   );
 }

@@ -82,8 +82,13 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
  */
 const Slides = memo(function Slides({ programs }: { programs: CardProgram[] }) {
   return programs.map((program) => (
-    <div key={program.id} className={classes.slide}>
-      <ProgramCard program={program} detailed={false} lazy plainLink />
-    </div>
+    <ProgramCard
+      key={program.id}
+      program={program}
+      detailed={false}
+      lazy
+      plainLink
+      className={classes.slide}
+    />
   ));
 });
