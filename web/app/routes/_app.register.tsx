@@ -8,7 +8,7 @@ import {
   redirect,
 } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField, NameField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
@@ -81,6 +81,15 @@ export default function RegisterRoute() {
   const { field, error } = formFields(actionData);
   // docs/product.md §5's inline hints while typing; without JavaScript the action answers with the same ones.
   const [passwords, setPasswords] = useState({ password: '', password2: '' });
+  // Both fields as they are in the form: one may have been typed in before the page's scripts ran.
+  const comparePasswords = (event: ChangeEvent<HTMLInputElement>) => {
+    const fields = event.currentTarget.form?.elements;
+    const value = (name: string) => {
+      const field = fields?.namedItem(name);
+      return field instanceof HTMLInputElement ? field.value : '';
+    };
+    setPasswords({ password: value('password'), password2: value('password2') });
+  };
   // Once the visitor types again, the live comparison replaces the answer of the last submission.
   const password2Error =
     passwords.password2 === ''
@@ -110,10 +119,7 @@ export default function RegisterRoute() {
             minLength={PASSWORD.minLength}
             maxLength={PASSWORD.maxLength}
             error={error('password')}
-            onChange={(event) => {
-              const password = event.currentTarget.value;
-              setPasswords((current) => ({ ...current, password }));
-            }}
+            onChange={comparePasswords}
           />
           <TextInput
             label="Re-enter Password"
@@ -124,10 +130,7 @@ export default function RegisterRoute() {
             required
             maxLength={PASSWORD.maxLength}
             error={password2Error}
-            onChange={(event) => {
-              const password2 = event.currentTarget.value;
-              setPasswords((current) => ({ ...current, password2 }));
-            }}
+            onChange={comparePasswords}
           />
           <SubmitButton>Sign Up</SubmitButton>
         </Stack>
