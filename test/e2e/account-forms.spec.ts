@@ -1,6 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
+import { appStarted } from './fixtures.js';
 
 test.describe('with JavaScript, the forms hint as the visitor types', () => {
   test('"! invalid email" once the e-mail field is left', async ({ page }) => {
@@ -17,6 +18,29 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
     await expect(page.getByText("Passwords don't match")).toBeVisible();
     await page.getByLabel('Re-enter Password').fill('first-password');
     await expect(page.getByText("Passwords don't match")).toBeHidden();
+  });
+
+  test("a password typed in before the page's scripts ran is compared too", async ({ browser }) => {
+    // A visitor of its own, whose page is not waited for, and the page's scripts held back until it has typed.
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/register', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(/^Password/).fill('first-password');
+    release();
+    await appStarted(page);
+    await page.getByLabel('Re-enter Password').fill('first-passwore');
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await page.getByLabel('Re-enter Password').fill('first-password');
+    await expect(page.getByText("Passwords don't match")).toBeHidden();
+    await visitor.close();
   });
 
   test('a bad age or phone is cleared with docs/product.md §5 alert texts', async ({ page, request }) => {

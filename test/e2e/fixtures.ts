@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export interface BrowserErrorOptions {
   /**
@@ -9,12 +9,37 @@ export interface BrowserErrorOptions {
 }
 
 /**
+ * Resolves once the page's app runs: its scripts are fetched after the page's first paint (docs/decisions/044), and
+ * Remix makes its router as React starts on the page. A document that is not a page of the app has nothing to wait
+ * for.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.contentType !== 'text/html' || '__remixRouter' in window);
+}
+
+/**
  * Playwright's `test` whose page fails the test when the browser reports an error: a `console.error` (React's
- * warnings, failed hydration, failed requests) or an uncaught exception.
+ * warnings, failed hydration, failed requests) or an uncaught exception. With JavaScript, its `goto` and `reload`
+ * resolve once the app runs (`appStarted`), as a visitor acts on a page that has come alive; the server's HTML
+ * before that is what the tests without JavaScript check.
  */
 export const test = base.extend<BrowserErrorOptions>({
   expectedConsoleErrors: [[], { option: true }],
-  page: async ({ page, expectedConsoleErrors }, use) => {
+  page: async ({ page, expectedConsoleErrors, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await appStarted(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appStarted(page);
+        return response;
+      };
+    }
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
