@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
+import { appStarted } from './fixtures.js';
 import { expect, test } from './support/accounts.js';
 import { apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 
@@ -87,6 +88,8 @@ test('a visitor who presses keys while the page starts gets a page that comes al
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/login');
     for (let press = 0; press < 20; press += 1) await page.keyboard.press('Tab');
+    // Left dead, the page never makes its router; alive, the form hints as it does once the app runs.
+    await appStarted(page);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-address');
     await page.getByLabel(/^Password/).focus();
     await expect(page.getByText('! invalid email')).toBeVisible();

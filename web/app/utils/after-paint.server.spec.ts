@@ -8,7 +8,7 @@ const DOCUMENT =
   '<script type="application/ld+json">{"name":"Yoga \\u003cscript type=\\"module\\"\\u003e"}</script></head>' +
   '<body><p>&lt;link rel=&quot;modulepreload&quot;&gt; is text; so is type="module" here</p>' +
   '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
-  '<script nonce="n1">window.__remixContext = {"a":1};</script>' +
+  '<script nonce="n1">window.__remixContext = {"a":1};</script><script type="module" src="/assets/other.js"></script>' +
   '<script nonce="n1" type="module" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>' +
   '</body></html>';
 
@@ -17,7 +17,7 @@ const EXPECTED =
   '<script type="application/ld+json">{"name":"Yoga \\u003cscript type=\\"module\\"\\u003e"}</script></head>' +
   '<body><p>&lt;link rel=&quot;modulepreload&quot;&gt; is text; so is type="module" here</p>' +
   `<link rel="${PRELOAD_AFTER_PAINT}" href="/assets/manifest-1.js"/><link rel="${PRELOAD_AFTER_PAINT}" href="/assets/entry.client-2.js"/>` +
-  '<script nonce="n1">window.__remixContext = {"a":1};</script>' +
+  '<script nonce="n1">window.__remixContext = {"a":1};</script><script type="module" src="/assets/other.js"></script>' +
   `<script nonce="n1" type="${MODULE_AFTER_PAINT}" async="">import "/assets/manifest-1.js";\nimport("/assets/entry.client-2.js");</script>` +
   '</body></html>';
 
@@ -33,7 +33,7 @@ async function streamed(chunks: Buffer[]): Promise<string> {
 }
 
 describe(deferModuleScripts.name, () => {
-  it('makes the module preloads and the module script inert, and nothing else: text, data and other scripts stay', () => {
+  it('makes the module preloads and the module script inert, and nothing else: text, data, other scripts and a module script with a src stay', () => {
     expect(deferModuleScripts(DOCUMENT)).toBe(EXPECTED);
   });
 });

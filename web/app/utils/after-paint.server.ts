@@ -5,7 +5,8 @@ import { MODULE_AFTER_PAINT, PRELOAD_AFTER_PAINT } from './after-paint';
 // As React writes the elements of Remix's <Scripts />. Text and attribute values are escaped, and the data in
 // inline scripts has its "<" written as \u003c, so neither can be mistaken for one of these tags.
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
-const MODULE_SCRIPT = /(<script\b[^>]*?) type="module"/g;
+// Only inline module scripts, the kind Remix writes: the browser's stand-in script takes the text, not a `src`.
+const MODULE_SCRIPT = /(<script\b(?![^>]*\bsrc=)[^>]*?) type="module"/g;
 
 /** The document with its module preloads and module scripts inert until the page has painted (utils/after-paint.ts). */
 export function deferModuleScripts(html: string): string {
