@@ -35,7 +35,9 @@ import { Instance, MariaDb, RedisServer } from './cluster.js';
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'fitcoach-faults-'));
-const base = Number(process.env.FAULTS_PORT_BASE ?? 47150);
+// Below Linux's ephemeral ports (32768-60999): a listener there can find its port held by an outgoing connection or
+// by a test server on port 0 (the fake PayPal), and fail to start with EADDRINUSE.
+const base = Number(process.env.FAULTS_PORT_BASE ?? 27150);
 const mariadb = new MariaDb(dir, base);
 const redis = new RedisServer(dir, base + 1);
 const dataDir = join(dir, 'data');
