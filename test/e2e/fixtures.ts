@@ -27,18 +27,15 @@ export const test = base.extend<BrowserErrorOptions>({
   expectedConsoleErrors: [[], { option: true }],
   page: async ({ page, expectedConsoleErrors, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await appStarted(page);
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await appStarted(page);
-        return response;
-      };
+      const thenStarted =
+        <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+        async (...args: A): Promise<R> => {
+          const response = await navigate(...args);
+          await appStarted(page);
+          return response;
+        };
+      page.goto = thenStarted(page.goto.bind(page));
+      page.reload = thenStarted(page.reload.bind(page));
     }
     const errors: string[] = [];
     page.on('console', (message) => {
