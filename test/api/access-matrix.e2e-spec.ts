@@ -72,12 +72,15 @@ beforeAll(async () => {
   // An active subscriber of the published programme (paid by a test payment).
   sessions.subscriber = await createSession(t, { firstName: 'Sue', lastName: 'Scriber' });
   await subscribe(t, sessions.subscriber.user.id, published);
-  await dataSource
-    .getRepository(ProfileEntity)
-    .update({ userId: sessions.subscriber.user.id }, { height: 165 });
-
   target = sessions.member.user;
-  await dataSource.getRepository(ProfileEntity).update({ userId: target.id }, { height: 180 });
+  for (const [user, height] of [
+    [sessions.subscriber.user, 165],
+    [target, 180],
+    [sessions['owner trainer'].user, 175],
+  ] as const) {
+    await dataSource.getRepository(ProfileEntity).update({ userId: user.id }, { height });
+    heights.set(user.id, height);
+  }
 });
 
 function as(viewer: Viewer, request: (http: ReturnType<TestApp['http']>) => Test): Test {
@@ -112,12 +115,31 @@ const blockedRow: Row = { viewer: 'blocked user', status: 403, body: REFUSED.blo
 
 const get = (path: () => string) => () => (http: ReturnType<TestApp['http']>) => http.get(path());
 
-/** A check of a user's record: e-mail and body stats shown, or both hidden. */
-const userRecord = (shown: boolean) => (body: unknown) => {
-  expect(body).toMatchObject({
-    id: target.id,
-    email: shown ? target.email : null,
-    profile: { height: shown ? 180 : null },
+/** Body stats the fixtures give the accounts whose records are read. */
+const heights = new Map<number, number>();
+
+/**
+ * A check of an account as getUserById shows it: everything to the account itself and superusers (`self`), the
+ * e-mail and body stats also to its trainer (`coach`), the name and picture only to a subscriber (`contact`).
+ */
+const account = (user: () => UserEntity, seen: 'self' | 'coach' | 'contact') => (body: unknown) => {
+  const shown = seen !== 'contact';
+  expect(body).toEqual({
+    id: user().id,
+    first_name: user().firstName,
+    last_name: user().lastName,
+    email: shown ? user().email : null,
+    profile_picture: null,
+    is_trainer: seen === 'self' ? user().isTrainer : null,
+    is_superuser: seen === 'self' ? false : null,
+    blocked: seen === 'self' ? false : null,
+    profile: {
+      height: shown ? (heights.get(user().id) ?? null) : null,
+      weight: null,
+      body_fat: null,
+      age: null,
+      phone: null,
+    },
   });
 };
 
@@ -141,51 +163,57 @@ const lessons = (videoShown: boolean) => (body: unknown) => {
     expect.objectContaining({
       id: publishedLesson.id,
       video_url: videoShown ? publishedLesson.videoUrl : null,
+      video_id: videoShown ? publishedLesson.videoId : null,
     }),
   ]);
 };
 
 describe('users', () => {
-  describe('GET /api/users/getUserById/{id}/ (e-mail and body stats for the user and superusers only)', () => {
+  describe('GET /api/users/getUserById/{id}/ of a member (the member and superusers only)', () => {
     matrix(
       get(() => `/api/users/getUserById/${target.id}/`),
       [
         anonymousRow,
-        ...rowsFor(['other trainer', 'owner trainer'], 200, userRecord(false)),
-        { viewer: 'superuser', status: 200, body: userRecord(true) },
-        { viewer: 'member', status: 200, body: userRecord(true) },
+        ...rowsFor(['other trainer', 'owner trainer', 'subscriber'], 404, REFUSED.userNotFound),
+        ...rowsFor(
+          ['member', 'superuser'],
+          200,
+          account(() => target, 'self'),
+        ),
         blockedRow,
       ],
     );
   });
 
-  describe('GET /api/users/getUserById/{id}/ as another member', () => {
+  describe('GET /api/users/getUserById/{id}/ of a trainer (their subscribers see name and picture)', () => {
     matrix(
       get(() => `/api/users/getUserById/${sessions['owner trainer'].user.id}/`),
       [
-        {
-          viewer: 'member',
-          status: 200,
-          body: (body) => expect(body).toMatchObject({ email: null, profile: { height: null } }),
-        },
+        anonymousRow,
+        ...rowsFor(['member', 'other trainer'], 404, REFUSED.userNotFound),
+        { viewer: 'subscriber', status: 200, body: account(() => sessions['owner trainer'].user, 'contact') },
+        ...rowsFor(
+          ['owner trainer', 'superuser'],
+          200,
+          account(() => sessions['owner trainer'].user, 'self'),
+        ),
+        blockedRow,
       ],
     );
   });
 
   describe("GET /api/users/getUserById/{id}/ of a subscriber (the programme's trainer sees e-mail and stats)", () => {
-    const subscriberRecord = (shown: boolean) => (body: unknown) => {
-      expect(body).toMatchObject({
-        id: sessions.subscriber.user.id,
-        email: shown ? sessions.subscriber.user.email : null,
-        profile: { height: shown ? 165 : null },
-      });
-    };
     matrix(
       get(() => `/api/users/getUserById/${sessions.subscriber.user.id}/`),
       [
         anonymousRow,
-        ...rowsFor(['member', 'other trainer'], 200, subscriberRecord(false)),
-        ...rowsFor(['subscriber', 'owner trainer', 'superuser'], 200, subscriberRecord(true)),
+        ...rowsFor(['member', 'other trainer'], 404, REFUSED.userNotFound),
+        { viewer: 'owner trainer', status: 200, body: account(() => sessions.subscriber.user, 'coach') },
+        ...rowsFor(
+          ['subscriber', 'superuser'],
+          200,
+          account(() => sessions.subscriber.user, 'self'),
+        ),
         blockedRow,
       ],
     );

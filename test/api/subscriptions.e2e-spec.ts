@@ -587,7 +587,7 @@ describe('GET /api/fitness_programs/getPopularProgram/', () => {
 });
 
 describe('GET /api/users/getUserById/{id}/ (the member’s trainer)', () => {
-  it("shows e-mail and body stats to the trainer of the member's active subscription only", async () => {
+  it("shows e-mail and body stats to the trainer of the member's active subscription, and nobody else", async () => {
     const member = await createSession(t);
     await t.app
       .get(DataSource)
@@ -595,30 +595,48 @@ describe('GET /api/users/getUserById/{id}/ (the member’s trainer)', () => {
       .update({ userId: member.user.id }, { height: 170 });
     const program = await published(owner.trainer);
     const path = `/api/users/getUserById/${member.user.id}/`;
-    const hidden = { email: null, profile: expect.objectContaining({ height: null }) };
-    const shown = { email: member.user.email, profile: expect.objectContaining({ height: 170 }) };
-    await get(path, owner.session)
-      .expect(200)
-      .then((res) => expect(res.body).toMatchObject(hidden));
+    const shown = {
+      email: member.user.email,
+      is_superuser: null,
+      blocked: null,
+      profile: expect.objectContaining({ height: 170 }),
+    };
+    await get(path, owner.session).expect(404, REFUSED.userNotFound);
 
     await subscribe(t, member.user.id, program);
     await get(path, owner.session)
       .expect(200)
       .then((res) => expect(res.body).toMatchObject(shown));
-    await get(path, otherTrainer.session)
-      .expect(200)
-      .then((res) => expect(res.body).toMatchObject(hidden));
-    // Another member of the same programme is no trainer of theirs.
+    await get(path, otherTrainer.session).expect(404, REFUSED.userNotFound);
+    // Another member of the same programme is no contact of theirs.
     const fellow = await createSession(t);
     await subscribe(t, fellow.user.id, program);
-    await get(path, fellow)
-      .expect(200)
-      .then((res) => expect(res.body).toMatchObject(hidden));
+    await get(path, fellow).expect(404, REFUSED.userNotFound);
 
     await get(`/api/users/unfollowProgram/${program.id}/`, member).expect(200);
-    await get(path, owner.session)
+    await get(path, owner.session).expect(404, REFUSED.userNotFound);
+  });
+
+  it('shows the trainer to their active subscribers by name and picture only', async () => {
+    const member = await createSession(t);
+    const program = await published(owner.trainer);
+    const path = `/api/users/getUserById/${owner.session.user.id}/`;
+    await get(path, member).expect(404, REFUSED.userNotFound);
+
+    await subscribe(t, member.user.id, program);
+    await get(path, member)
       .expect(200)
-      .then((res) => expect(res.body).toMatchObject(hidden));
+      .then((res) =>
+        expect(res.body).toMatchObject({
+          id: owner.session.user.id,
+          first_name: owner.session.user.firstName,
+          email: null,
+          is_trainer: null,
+          is_superuser: null,
+          blocked: null,
+          profile: { height: null, weight: null, body_fat: null, age: null, phone: null },
+        }),
+      );
   });
 });
 

@@ -1,26 +1,41 @@
-import { fullName, type UserBriefResponse, type UserResponse } from '@fitcoach/contracts';
+import { type AccountView, fullName, type UserBriefResponse, type UserResponse } from '@fitcoach/contracts';
 import type { ProfileEntity } from './profile.entity.js';
 import type { UserEntity } from './user.entity.js';
 
 /**
- * docs/product.md §3 User. `private` fields (e-mail, body stats) are left null for callers who may not see them,
- * so the shape stays the same for every caller.
+ * How much of an account a caller sees: `self` (the account itself, and superusers) everything; `coach` (a trainer
+ * of one of the account's active subscriptions) also its e-mail and body stats; `contact` (a member looking at
+ * their own trainer) the name and picture only. Roles and the block flag are nobody else's business.
  */
-export function toUserResponse(
+export type UserVisibility = 'self' | 'coach' | 'contact';
+
+/** docs/product.md §3 User, as the account itself and superusers see it. */
+export function toUserResponse(user: UserEntity, profile: ProfileEntity | null): UserResponse {
+  return {
+    ...toAccountView(user, profile, 'coach'),
+    is_trainer: user.isTrainer,
+    is_superuser: user.isSuperuser,
+    blocked: user.blocked,
+  };
+}
+
+/** What the caller may not see is null rather than absent, so the shape stays the same for every caller. */
+export function toAccountView(
   user: UserEntity,
   profile: ProfileEntity | null,
-  options: { private: boolean },
-): UserResponse {
-  const show = options.private;
+  visibility: UserVisibility,
+): AccountView {
+  if (visibility === 'self') return toUserResponse(user, profile);
+  const show = visibility === 'coach';
   return {
     id: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     email: show ? user.email : null,
     profile_picture: user.profilePicture,
-    is_trainer: user.isTrainer,
-    is_superuser: user.isSuperuser,
-    blocked: user.blocked,
+    is_trainer: null,
+    is_superuser: null,
+    blocked: null,
     profile: {
       height: show ? (profile?.height ?? null) : null,
       weight: show ? (profile?.weight ?? null) : null,

@@ -1,5 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
+  type AccountView,
   type MessageResponse,
   type AccountsQueryDto,
   type RegisterDto,
@@ -20,7 +21,13 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { UserEntity } from './user.entity.js';
 import { AuditService } from '../audit/audit.service.js';
-import { accountLabel, toUserBrief, toUserResponse } from './users.mapper.js';
+import {
+  accountLabel,
+  toAccountView,
+  toUserBrief,
+  toUserResponse,
+  type UserVisibility,
+} from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
@@ -89,24 +96,28 @@ export class UsersService {
   }
 
   async me(auth: AuthContext): Promise<UserResponse> {
-    return toUserResponse(auth.user, await this.users.findProfile(auth.user.id), {
-      private: true,
-    });
+    return toUserResponse(auth.user, await this.users.findProfile(auth.user.id));
   }
 
   /**
-   * Anyone signed in sees a user's name and picture; e-mail and body stats only the user, superusers and the
-   * user's trainer (of a programme the user actively subscribes to), who coaches them.
+   * An account as its contacts see it: a member their trainers (of an active subscription), a trainer their
+   * subscribers; the account itself and superusers see everything. Anyone else gets the 404 of an unknown id, so
+   * sequential ids reveal nothing (docs/product.md §6).
    */
-  async getById(auth: AuthContext, id: number): Promise<UserResponse> {
+  async getById(auth: AuthContext, id: number): Promise<AccountView> {
     const user = await this.users.findById(id);
-    if (!user) throw new NotFoundException('User not found');
-    const mayReadPrivate =
-      isSelfOrSuperuser(auth, user.id) ||
-      (auth.user.isTrainer && (await this.subscriptions.isTrainerOfMember(auth.user.id, user.id)));
-    return toUserResponse(user, await this.users.findProfile(user.id), {
-      private: mayReadPrivate,
-    });
+    const visibility = user ? await this.visibilityOf(auth, user) : null;
+    if (!user || !visibility) throw new NotFoundException('User not found');
+    return toAccountView(user, await this.users.findProfile(user.id), visibility);
+  }
+
+  private async visibilityOf(auth: AuthContext, user: UserEntity): Promise<UserVisibility | null> {
+    if (isSelfOrSuperuser(auth, user.id)) return 'self';
+    if (auth.user.isTrainer && (await this.subscriptions.isTrainerOfMember(auth.user.id, user.id)))
+      return 'coach';
+    if (user.isTrainer && (await this.subscriptions.isTrainerOfMember(user.id, auth.user.id)))
+      return 'contact';
+    return null;
   }
 
   /**

@@ -180,3 +180,13 @@ export interface UserBriefResponse {
 export interface MessageResponse {
   message: string;
 }
+
+/**
+ * Another account, as `getUserById` shows it: roles and the block flag only to the account itself and superusers
+ * (null for anyone else), e-mail and body stats also to its trainer.
+ */
+export type AccountView = Omit<UserResponse, 'is_trainer' | 'is_superuser' | 'blocked'> & {
+  is_trainer: boolean | null;
+  is_superuser: boolean | null;
+  blocked: boolean | null;
+};

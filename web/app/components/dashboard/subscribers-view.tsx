@@ -1,4 +1,4 @@
-import { fullName, type UserResponse } from '@fitcoach/contracts';
+import { type AccountView, fullName } from '@fitcoach/contracts';
 import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
@@ -7,7 +7,7 @@ import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptio
 import { avatarImage } from '~/utils/media';
 
 /** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
-function UserDetails({ user, closeTo }: { user: UserResponse | null; closeTo: string }) {
+function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: string }) {
   const name = user ? fullName(user.first_name, user.last_name) : '';
   return (
     <UrlDialog opened={user !== null} title="User Details" closeTo={closeTo}>

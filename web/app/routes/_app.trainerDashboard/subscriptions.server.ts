@@ -1,4 +1,4 @@
-import type { FollowedProgram, SubscriberEntry, TrainerResponse, UserResponse } from '@fitcoach/contracts';
+import type { AccountView, FollowedProgram, SubscriberEntry, TrainerResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ListPage } from '~/utils/api/transport.server';
@@ -45,7 +45,7 @@ export interface SubscribersData {
   /** The trainer's programmes, for the filter. */
   programs: { id: number; program_name: string }[];
   /** The open 'User Details'. */
-  details: UserResponse | null;
+  details: AccountView | null;
 }
 
 export async function loadSubscribers(

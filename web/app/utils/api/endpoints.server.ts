@@ -26,6 +26,7 @@ import type {
   TokenPairResponse,
   TrainerResponse,
   UserResponse,
+  AccountView,
 } from '@fitcoach/contracts';
 import { getSession, type RouteArgs } from '../session.server';
 import { call, type ListPage } from './transport.server';
@@ -243,8 +244,8 @@ export const api = {
       { paginated: true },
     ),
 
-  /** A user's record; the e-mail is there for the user's own trainer (API.md getUserById). */
-  userById: (args: RouteArgs, id: number) => call<UserResponse>(args, `/api/users/getUserById/${id}/`),
+  /** An account as its contacts see it; the e-mail is there for the trainer of the account's subscription. */
+  userById: (args: RouteArgs, id: number) => call<AccountView>(args, `/api/users/getUserById/${id}/`),
 
   /*
    * Chat (docs/architecture.md §8). The site talks to the gateway over socket.io in the browser; these are the reads
