@@ -5,7 +5,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_MAX_BYTES } from '@fitcoach/contracts';
 import compression from 'compression';
 import express from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { FastLane, type TrustProxy } from './common/cache/fast-lane.js';
 import { ResponseCache } from './common/cache/response-cache.js';
@@ -20,58 +19,10 @@ import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js'
 import { refuseDeepBodies } from './common/http/body-depth.js';
 import { putInFront } from './common/http/in-front.js';
 import { keepConnectionsAlive } from './common/http/keep-alive.js';
+import { noStoreForCallers, securityHeaders } from './common/http/security-headers.js';
 import { AuthService } from './modules/auth/auth.service.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
-
-/**
- * The origins PayPal's JS SDK needs on the checkout of /programDetails/{id}: its script, the iframes of its buttons
- * and approval window, its API calls and its images (PayPal's CSP guidance names these two domains; the wildcard
- * covers www.paypal.com and www.sandbox.paypal.com, where the approval links lead too).
- */
-const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
-
-/**
- * With PayPal on, the configured SDK's and API's origins too: PayPal's own in production, a local PayPal in tests
- * (whose approval page is at its API's address).
- */
-function configuredPayPal(config: AppConfig): { script: string[]; approval: string[] } {
-  if (config.paypal.provider !== 'paypal') return { script: [], approval: [] };
-  return { script: [new URL(config.paypal.sdkUrl).origin], approval: [new URL(config.paypal.apiUrl).origin] };
-}
-
-function contentSecurityPolicy(config: AppConfig, devServer: boolean) {
-  if (devServer) return false;
-  const paypal = configuredPayPal(config);
-  return {
-    useDefaults: true,
-    directives: {
-      scriptSrc: [
-        "'self'",
-        (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`,
-        ...PAYPAL_ORIGINS,
-        ...paypal.script,
-      ],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...PAYPAL_ORIGINS],
-      connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
-      frameSrc: [
-        "'self'",
-        'https://www.youtube-nocookie.com',
-        'https://www.youtube.com',
-        'https://*.paypal.com',
-      ],
-      // Without JavaScript the checkout form is answered with a redirect to PayPal's approval page, which browsers
-      // check against form-action.
-      formAction: ["'self'", 'https://*.paypal.com', ...paypal.approval],
-      upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-    },
-  };
-}
-
-function nonceOf(res: ServerResponse): string {
-  return (res as ResponseWithNonce).locals?.cspNonce ?? '';
-}
 
 /**
  * Builds the whole server exactly as production runs it: API, web site, security headers, body limits.
@@ -118,20 +69,13 @@ export async function createApp(
     res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(config, options.web === 'development'),
-      crossOriginEmbedderPolicy: false,
-      // With no-referrer, browsers send `Origin: null` on form posts, which the site's origin check must refuse;
-      // same-origin names the origin to ourselves and still tells other sites nothing.
-      referrerPolicy: { policy: 'same-origin' },
-    }),
-  );
+  app.use(securityHeaders(config, options.web === 'development'));
   app.use(compression());
   app.use(fastLane.record);
   // Parsed only under /api: Remix actions read their own form bodies.
   app.use(
     '/api',
+    noStoreForCallers,
     express.json({ limit: JSON_BODY_MAX_BYTES }),
     express.urlencoded({ extended: false, limit: JSON_BODY_MAX_BYTES }),
     bodyParserErrorHandler,

@@ -391,6 +391,31 @@ test.describe('the checkout through PayPal', () => {
       await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
       expect(paypal.orders.get(orderId)?.status).toBe('COMPLETED');
     });
+
+    test("reached from the programme's page, the Payment step is loaded as a page of its own, whose policy lets PayPal's buttons run", async ({
+      page,
+    }) => {
+      await page.route(`${paypal.url}/sdk/js?*`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+      );
+      const blocked: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) blocked.push(message.text());
+      });
+      const id = programs[2] ?? 0;
+      await signInDemoMember(page);
+      const programmePage = await page.goto(`${site}/programDetails/${id}`);
+      expect(programmePage?.headers()['content-security-policy']).not.toContain('paypal');
+      const checkoutPage = page.waitForResponse(
+        (res) => res.request().resourceType() === 'document' && res.url().endsWith('?checkout=1'),
+        { timeout: 10_000 },
+      );
+      await page.getByRole('link', { name: /^Subscribe at just / }).click();
+      expect((await checkoutPage).headers()['content-security-policy']).toContain('https://*.paypal.com');
+      const modal = page.getByRole('dialog', { name: 'Payment' });
+      await expect(modal.getByRole('button', { name: 'PayPal (stand-in)' })).toBeVisible();
+      expect(blocked).toEqual([]);
+    });
   });
 
   test.describe('without JavaScript', () => {

@@ -57,3 +57,12 @@ export const PAYPAL_SCRIPT_FAILURE = 'Failed to load the PayPal JS SDK script.';
 export function paypalReturnPath(orderId: string): string {
   return `/checkout/paypal/return?token=${encodeURIComponent(orderId)}`;
 }
+
+/**
+ * Whether the page's document was loaded from `href` itself, rather than reached by an in-app navigation: the
+ * Content-Security-Policy of a document is the one of the address it was loaded from.
+ */
+export function loadedAt(href: string): boolean {
+  const [entry] = performance.getEntriesByType('navigation');
+  return entry === undefined || entry.name === href;
+}

@@ -11,6 +11,7 @@ import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import {
   CHECKOUT_INTENTS,
+  loadedAt,
   PAYPAL_SCRIPT_FAILURE,
   paypalReturnPath,
   paypalSdkScriptUrl,
@@ -90,6 +91,9 @@ function PayPalButtons({ programId, currency, scriptUrl }: PayPalButtonsProps) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    // Only a document loaded as the checkout may run PayPal's SDK (its CSP allows PayPal's origins); after an in-app
+    // navigation here, load this address as a document.
+    if (!loadedAt(window.location.href)) return window.location.reload();
     let active = true;
     // docs/product.md §8: the failure is logged, not shown, and as a warning: the redirect button below still pays.
     const failed = () => {
