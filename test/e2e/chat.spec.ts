@@ -214,4 +214,28 @@ test.describe('chat without JavaScript', () => {
       'Will do!',
     ]);
   });
+
+  test('opening a conversation reads nothing; its form marks the new messages read', async ({ page }) => {
+    const { coach, mia } = await cast(page);
+    for (const text of ['Rest day tomorrow', 'Hydrate well']) {
+      const sent = await page.request.post('/api/chat/sendMessage/', {
+        headers: coach.auth,
+        data: { to: await userId(page, mia), text },
+      });
+      expect(sent.status()).toBe(201);
+    }
+    const unread = async () => {
+      const contacts = await page.request.get('/api/chat/getContacts/', { headers: mia.auth });
+      return ((await contacts.json()) as { unread: number }[]).map((contact) => contact.unread);
+    };
+    await signIn(page, mia);
+    await page.goto(`/chat?with=${await userId(page, coach)}`);
+    await expect(messages(page)).toContainText('Hydrate well');
+    expect(await unread()).toEqual([2]);
+
+    await page.getByRole('button', { name: 'Mark 2 new messages as read' }).click();
+    await expect(page).toHaveURL(/\/chat\?with=\d+$/);
+    await expect(page.getByRole('button', { name: /as read/ })).toHaveCount(0);
+    expect(await unread()).toEqual([0]);
+  });
 });

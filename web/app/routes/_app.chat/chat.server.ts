@@ -8,7 +8,7 @@ import { readForm } from '~/utils/multipart.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
-import { chatPath } from './paths';
+import { CHAT_READ_INTENT, chatPath } from './paths';
 
 /*
  * The chat page's loader and action (docs/architecture.md §8). With JavaScript the page then lives on the socket;
@@ -28,7 +28,7 @@ export interface ChatPageData {
 export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> {
   const user = await requireUser(args);
   const search = new URL(args.request.url).searchParams;
-  let contacts = dataOrThrow(await api.chatContacts(args));
+  const contacts = dataOrThrow(await api.chatContacts(args));
   const me = { id: user.id, isTrainer: user.is_trainer };
   const wanted = parseId(search.get('with'));
   const contact = contacts.find((candidate) => candidate.id === wanted);
@@ -36,11 +36,6 @@ export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> 
 
   const before = parseId(search.get('before')) ?? undefined;
   const history = dataOrThrow(await api.chatMessages(args, contact.id, before));
-  if (contact.unread > 0) {
-    // Opening a conversation reads it: for the badge of this page, and for the other pages' counts.
-    const read = await api.readConversation(args, contact.id);
-    if (read.ok) contacts = contacts.map((c) => (c.id === contact.id ? { ...c, unread: 0 } : c));
-  }
   return {
     me,
     contacts,
@@ -50,15 +45,28 @@ export async function loadChat(args: LoaderFunctionArgs): Promise<ChatPageData> 
   };
 }
 
-/** The form send: a text to the open conversation's contact, then back to the conversation (post/redirect/get). */
+/**
+ * The page's forms, then back to the conversation (post/redirect/get): a text sent to the open conversation's
+ * contact, or the conversation marked read (a POST: opening a page, or a link previewer fetching it, reads nothing).
+ */
 export async function chatAction(args: ActionFunctionArgs): Promise<Response> {
   await requireUser(args);
   const submitted = await readForm(args.request);
-  const to = parseId(
-    typeof submitted?.form.get('to') === 'string' ? String(submitted?.form.get('to')) : null,
-  );
-  const text = submitted?.form.get('text');
-  invariantResponse(submitted && to !== null && typeof text === 'string', MESSAGES.invalidInput);
+  const field = (name: string) => {
+    const value = submitted?.form.get(name);
+    return typeof value === 'string' ? value : null;
+  };
+  const to = parseId(field('to'));
+  invariantResponse(submitted && to !== null, MESSAGES.invalidInput);
+  if (field('intent') === CHAT_READ_INTENT) {
+    const read = await api.readConversation(args, to);
+    if (!read.ok) {
+      return redirectWithToast(chatPath(to), { type: 'error', message: read.error.message }, args.request);
+    }
+    return redirect(chatPath(to));
+  }
+  const text = field('text');
+  invariantResponse(text !== null, MESSAGES.invalidInput);
   const result = await api.sendChatMessage(args, to, text);
   if (!result.ok) {
     return redirectWithToast(chatPath(to), { type: 'error', message: result.error.message }, args.request);

@@ -1,8 +1,8 @@
 import type { ChatContact, ChatMessage } from '@fitcoach/contracts';
-import { Anchor, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useFetcher, useLoaderData } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import classes from '~/components/chat/chat.module.css';
 import { Composer } from '~/components/chat/composer';
@@ -14,7 +14,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { chatAction, type ChatPageData, loadChat } from './chat.server';
-import { chatPath } from './paths';
+import { CHAT_READ_INTENT, chatPath } from './paths';
+import { useHydrated } from '~/utils/use-hydrated';
 import { privatePageMeta } from '~/utils/seo';
 
 export const meta: MetaFunction = () =>
@@ -67,6 +68,28 @@ function EarlierMessages({
 
 type LiveChat = ReturnType<typeof useLiveChat>;
 
+/**
+ * Opening a conversation reads it, as a POST of the page: with JavaScript at once, without it by a button while
+ * messages wait unread.
+ */
+function MarkRead({ contact }: { contact: ChatContact }) {
+  const hydrated = useHydrated();
+  const { submit } = useFetcher();
+  useEffect(() => {
+    if (contact.unread > 0) submit({ intent: CHAT_READ_INTENT, to: contact.id }, { method: 'post' });
+  }, [contact.id, contact.unread, submit]);
+  if (hydrated || contact.unread === 0) return null;
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={CHAT_READ_INTENT} />
+      <input type="hidden" name="to" value={contact.id} />
+      <Button type="submit" variant="light" size="xs">
+        Mark {contact.unread === 1 ? 'the new message' : `${contact.unread} new messages`} as read
+      </Button>
+    </Form>
+  );
+}
+
 function Conversation({ data, contact, live }: { data: ChatPageData; contact: ChatContact; live: LiveChat }) {
   const realtime = useRealtime();
   const [hasEarlier, setHasEarlier] = useState(data.hasEarlier);
@@ -103,6 +126,7 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
             {live.typing ? 'typing…' : online ? 'Online' : 'Offline'}
           </Text>
         </div>
+        <MarkRead contact={contact} />
       </Group>
       {hasEarlier && live.messages[0] ? (
         <EarlierMessages
