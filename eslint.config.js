@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import jest from 'eslint-plugin-jest';
 import playwright from 'eslint-plugin-playwright';
+import regexp from 'eslint-plugin-regexp';
 
 export default tseslint.config(
   {
@@ -54,6 +55,12 @@ export default tseslint.config(
     files: ['**/*.spec.ts', 'test/api/**/*.ts'],
     plugins: { jest },
     rules: { 'jest/no-focused-tests': 'error', 'jest/no-disabled-tests': 'error' },
+  },
+  {
+    // A pattern that backtracks more than linearly lets one crafted input hold the event loop for seconds.
+    files: ['api/**', 'libs/**', 'web/app/**', 'scripts/**'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
   {
     files: ['test/e2e/**/*.ts'],

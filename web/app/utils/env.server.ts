@@ -4,6 +4,9 @@
  */
 const port = process.env.PORT ?? '3000';
 
+/** The slashes that end a URL, matched from the first of them only so a long run of slashes costs linear time. */
+const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
 /**
  * Whether the site's cookies carry `Secure` whatever the scheme of a request: when users reach the site over https
  * (PUBLIC_URL) or it runs in production, a request that arrives as http (a proxy that does not say it terminated
@@ -15,7 +18,7 @@ export function secureCookies(vars: { NODE_ENV?: string; PUBLIC_URL?: string }):
 
 export const env = {
   /** The address users reach the site at, as the API reads it (README.md, Configuration): absolute links start here. */
-  publicUrl: (process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
-  apiInternalUrl: (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+  publicUrl: (process.env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(TRAILING_SLASHES, ''),
+  apiInternalUrl: (process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(TRAILING_SLASHES, ''),
   secureCookies: secureCookies(process.env),
 } as const;

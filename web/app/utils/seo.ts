@@ -40,13 +40,25 @@ export function absoluteUrl(publicUrl: string, path: string): string {
   return `${publicUrl}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+const PUNCTUATION = /^[\s,.;:!?-]$/;
+
+/**
+ * The text without the spaces and punctuation it ends with, read from its end: a pattern that finds them from the
+ * start takes time quadratic in a long run of them, and lookbehind, which avoids that, is not in every browser.
+ */
+function withoutTrailingPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && PUNCTUATION.test(text[end - 1])) end -= 1;
+  return text.slice(0, end);
+}
+
 /** A text on one line, cut at a word to at most `max` characters with an ellipsis. */
 export function summary(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+  return `${withoutTrailingPunctuation(atWord > max / 2 ? cut.slice(0, atWord) : cut)}…`;
 }
 
 const titled = (title: string) => `${title} | ${SITE_NAME}`;

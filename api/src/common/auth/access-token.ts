@@ -8,8 +8,11 @@ export interface PresentedToken {
   source: TokenSource;
 }
 
-/** `Bearer <token>`, the scheme in any case, the separator spaces or tabs. */
-const BEARER = /^bearer[ \t]+(.*)$/i;
+/**
+ * `Bearer <token>`, the scheme in any case, the separator spaces or tabs. The token starts at the first other
+ * character, so the separator and the token cannot trade characters (which made a long run of spaces quadratic).
+ */
+const BEARER = /^bearer[ \t]+([^ \t].*)?$/i;
 
 /** What the web writes into the cookie: base64url segments joined by dots (web/app/utils/session.server.ts). */
 const TOKEN_SHAPE = /^[\w-]+(\.[\w-]+)*$/;

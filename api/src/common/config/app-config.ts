@@ -36,6 +36,9 @@ const splitList = (value: string) =>
 /** Express `trust proxy` names of address ranges. */
 const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** The slashes that end a URL, matched from the first of them only so a long run of slashes costs linear time. */
+const TRAILING_SLASHES = /(?<!\/)\/+$/;
+
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of Express's range names. */
 export function isTrustedProxyEntry(entry: string): boolean {
   if (TRUST_PROXY_RANGES.includes(entry)) return true;
@@ -343,7 +346,7 @@ function paypalProblem(vars: EnvironmentVariables): string | null {
 
 function paypalConfig(vars: EnvironmentVariables): PayPalConfig {
   const common = {
-    apiUrl: (vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com').replace(/\/+$/, ''),
+    apiUrl: (vars.PAYPAL_API_URL ?? 'https://api-m.sandbox.paypal.com').replace(TRAILING_SLASHES, ''),
     sdkUrl: vars.PAYPAL_SDK_URL ?? 'https://www.paypal.com/sdk/js',
     timeoutMs: vars.PAYPAL_TIMEOUT_MS ?? 15_000,
   };
@@ -435,7 +438,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
   return {
     nodeEnv: vars.NODE_ENV ?? 'development',
     port,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(TRAILING_SLASHES, ''),
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
@@ -445,7 +448,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     paypal: paypalConfig(vars),
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',
-    apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(TRAILING_SLASHES, ''),
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
