@@ -10,14 +10,18 @@ import { discoverRoutes, type DiscoveredRoute } from '../fixtures/routes.js';
 /*
  * Never a 500 for bad input: every route the application registers, read from its router so that a new route is
  * walked without touching this file, gets hostile path parameters, query strings, cookies, headers and bodies (JSON
- * of every wrong type in each of the route's DTO fields, multipart with fake files). Each answer must be below 500,
- * and a refusal under /api must be the JSON error shape rather than a stack trace or an HTML page.
+ * of every wrong type in each of the route's DTO fields, multipart with fake files, texts crafted to make a regular
+ * expression backtrack, objects of many keys). Each answer must be below 500 and come within ANSWER_BOUND_MS, and
+ * a refusal under /api must be the JSON error shape rather than a stack trace or an HTML page.
  */
 
 const t: TestApp = await createTestApp();
 const routes = discoverRoutes(t.app);
 
 afterAll(() => t.close());
+
+/** Longer than any answer to bad input may take: the server computing for a second is a server others wait for. */
+const ANSWER_BOUND_MS = 1000;
 
 const LONG = 'x'.repeat(100_000);
 const CONTROL = '\u0000\u0001\u0007\u001b[31m\u001f\u007f';
@@ -151,6 +155,24 @@ const HOSTILE_VALUES: unknown[] = [
 
 const HOSTILE_STRINGS = ['', LONG.slice(0, 60_000), CONTROL, UNICODE, '1e21', 'NaN', '-1'];
 
+/**
+ * Texts of `length` characters that make a super-linear pattern backtrack: an e-mail address whose domain is all
+ * dots, and runs of one kind of character that a pattern could split many ways before the end refuses them.
+ */
+const backtrackingTexts = (length: number) => [
+  `a@${'.'.repeat(length - 3)}@`,
+  `${'a'.repeat(length - 1)}!`,
+  `${'\t'.repeat(length - 1)}!`,
+  `${'1'.repeat(length - 1)}x`,
+];
+
+/** Within the JSON body limit; within multer's 64 KB for a multipart field, so that the validators read it. */
+const JSON_BACKTRACKING = backtrackingTexts(200_000);
+const MULTIPART_BACKTRACKING = backtrackingTexts(60_000);
+
+/** More keys than any object of a body may have, within the JSON body limit (about 660 KB). */
+const MANY_KEYS = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 0]));
+
 const FAKE_IMAGE = Buffer.from('<script>alert(1)</script>');
 const FILE_FIELDS = ['profile_picture', 'cover_image', 'image'];
 
@@ -216,6 +238,7 @@ function request(route: DiscoveredRoute, path: string, bearer?: string): Test {
 interface Outcome {
   label: string;
   status: number;
+  ms: number;
   body: string;
 }
 
@@ -233,8 +256,12 @@ function problem(path: string, res: { status: number; headers: Record<string, st
 }
 
 async function check(failures: Outcome[], label: string, path: string, req: Test): Promise<void> {
+  const started = performance.now();
   const res = await req.ok(() => true);
-  if (problem(path, res)) failures.push({ label, status: res.status, body: res.text.slice(0, 300) });
+  const ms = Math.round(performance.now() - started);
+  if (problem(path, res) || ms >= ANSWER_BOUND_MS) {
+    failures.push({ label, status: res.status, ms, body: res.text.slice(0, 300) });
+  }
 }
 
 describe('every route refuses hostile input without a 5xx', () => {
@@ -304,6 +331,34 @@ describe('every route refuses hostile input without a 5xx', () => {
             const label = `json ${field}=${JSON.stringify(value).slice(0, 40)}`;
             await check(failures, label, path, request(route, path, bearer).send({ [field]: value }));
           }
+        }
+        expect(failures).toEqual([]);
+      });
+
+      it('texts crafted to backtrack, in each body field', async () => {
+        const failures: Outcome[] = [];
+        const path = validPath(route, world);
+        const fields = route.bodyFields.filter((field) => !FILE_FIELDS.includes(field));
+        for (const field of fields) {
+          for (const text of JSON_BACKTRACKING) {
+            const label = `json ${field}=${JSON.stringify(text.slice(0, 12))}…`;
+            await check(failures, label, path, request(route, path, bearer).send({ [field]: text }));
+          }
+          for (const text of MULTIPART_BACKTRACKING) {
+            const label = `multipart ${field}=${JSON.stringify(text.slice(0, 12))}…`;
+            await check(failures, label, path, request(route, path, bearer).field(field, text));
+          }
+        }
+        expect(failures).toEqual([]);
+      });
+
+      it('objects of 60,000 keys, as the body and in each body field', async () => {
+        const failures: Outcome[] = [];
+        const path = validPath(route, world);
+        await check(failures, 'json body of 60,000 keys', path, request(route, path, bearer).send(MANY_KEYS));
+        for (const field of route.bodyFields) {
+          const req = request(route, path, bearer).send({ [field]: MANY_KEYS });
+          await check(failures, `json ${field} of 60,000 keys`, path, req);
         }
         expect(failures).toEqual([]);
       });

@@ -1,5 +1,11 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 import { type ApiFieldError, reportedMessage } from '@fitcoach/contracts';
+import { bodyKeysRefusal } from './body-keys.js';
 
 function flatten(errors: ValidationError[], parent = ''): ApiFieldError[] {
   return errors.flatMap((error) => {
@@ -19,11 +25,25 @@ export function validationException(errors: ValidationError[]): BadRequestExcept
   });
 }
 
+/** Nest's pipe, refusing a body with too many keys or undeclared fields before it is transformed (body-keys.ts). */
+class DtoValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
+      const refusal = bodyKeysRefusal(value, metadata.metatype as new () => object);
+      if (refusal) throw refusal;
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new DtoValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,
+    // A field's rules are listed type first, then length, then pattern (libs/contracts dto/field-rules.ts): a
+    // value too long is refused before a pattern reads it, and each field reports its first failed rule.
+    stopAtFirstError: true,
     exceptionFactory: validationException,
   });
 }

@@ -1,4 +1,5 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
+import { rules } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim } from './transforms.js';
 
@@ -18,12 +19,13 @@ export const ACCOUNTS_QUERY_MESSAGES = {
  * name or e-mail contains every word of `search` (case aside), by join date.
  */
 export class AccountsQueryDto extends PaginationQueryDto {
-  @OptionalQuery(optionalTrim)
-  @IsString({ message: ACCOUNTS_QUERY_MESSAGES.search })
-  @MaxLength(ACCOUNT_SEARCH_MAX_LENGTH, { message: ACCOUNTS_QUERY_MESSAGES.search })
+  @rules(
+    OptionalQuery(optionalTrim),
+    IsString({ message: ACCOUNTS_QUERY_MESSAGES.search }),
+    MaxLength(ACCOUNT_SEARCH_MAX_LENGTH, { message: ACCOUNTS_QUERY_MESSAGES.search }),
+  )
   search?: string;
 
-  @OptionalQuery(optionalTrim)
-  @IsIn(ACCOUNT_SORTS, { message: ACCOUNTS_QUERY_MESSAGES.sort })
+  @rules(OptionalQuery(optionalTrim), IsIn(ACCOUNT_SORTS, { message: ACCOUNTS_QUERY_MESSAGES.sort }))
   sort?: AccountSort;
 }

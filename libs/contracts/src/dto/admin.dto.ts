@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AUDIT_ACTIONS, type AuditAction } from '../admin.js';
 import { EMAIL_MAX_LENGTH, EMAIL_REGEX, REJECTION_REASON_MAX_LENGTH } from '../limits.js';
+import { rules } from './field-rules.js';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim, trim, trimLowercase } from './transforms.js';
 import { VALIDATION_MESSAGES } from './users.dto.js';
@@ -34,44 +35,50 @@ export const ADMIN_QUERY_MESSAGES = {
 
 /** `GET /retrive_all_programs/?status=&trainer=`: the superusers' Programs list, narrowed. */
 export class AdminProgramsQueryDto extends PaginationQueryDto {
-  @OptionalQuery(optionalTrim)
-  @IsIn(PROGRAM_STATUSES, { message: ADMIN_QUERY_MESSAGES.status })
+  @rules(OptionalQuery(optionalTrim), IsIn(PROGRAM_STATUSES, { message: ADMIN_QUERY_MESSAGES.status }))
   status?: ProgramStatus;
 
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: ADMIN_QUERY_MESSAGES.trainer })
-  @Min(1, { message: ADMIN_QUERY_MESSAGES.trainer })
-  @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.trainer })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: ADMIN_QUERY_MESSAGES.trainer }),
+    Min(1, { message: ADMIN_QUERY_MESSAGES.trainer }),
+    Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.trainer }),
+  )
   trainer?: number;
 }
 
 /** `POST /reject/{id}/`: why a superuser sends a programme back to its trainer, who reads it (trimmed). */
 export class RejectProgramDto {
-  @Transform(trim)
-  @IsString({ message: ADMIN_FORM_MESSAGES.reason })
-  @IsNotEmpty({ message: ADMIN_FORM_MESSAGES.reason })
-  @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: ADMIN_FORM_MESSAGES.reason })
+  @rules(
+    Transform(trim),
+    IsString({ message: ADMIN_FORM_MESSAGES.reason }),
+    IsNotEmpty({ message: ADMIN_FORM_MESSAGES.reason }),
+    MaxLength(REJECTION_REASON_MAX_LENGTH, { message: ADMIN_FORM_MESSAGES.reason }),
+  )
   reason!: string;
 }
 
 /** `GET /api/admin/audit/?action=&actor=`: the audit log, narrowed to one kind of action or one superuser. */
 export class AuditQueryDto extends PaginationQueryDto {
-  @OptionalQuery(optionalTrim)
-  @IsIn(AUDIT_ACTIONS, { message: ADMIN_QUERY_MESSAGES.action })
+  @rules(OptionalQuery(optionalTrim), IsIn(AUDIT_ACTIONS, { message: ADMIN_QUERY_MESSAGES.action }))
   action?: AuditAction;
 
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: ADMIN_QUERY_MESSAGES.actor })
-  @Min(1, { message: ADMIN_QUERY_MESSAGES.actor })
-  @Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.actor })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: ADMIN_QUERY_MESSAGES.actor }),
+    Min(1, { message: ADMIN_QUERY_MESSAGES.actor }),
+    Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.actor }),
+  )
   actor?: number;
 }
 
 /** `POST /api/admin/superusers/`: the account to make a superuser, named by its e-mail address. */
 export class PromoteSuperuserDto {
-  @Transform(trimLowercase)
-  @IsString({ message: 'email is required' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: VALIDATION_MESSAGES.email })
-  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  @rules(
+    Transform(trimLowercase),
+    IsString({ message: 'email is required' }),
+    MaxLength(EMAIL_MAX_LENGTH, { message: VALIDATION_MESSAGES.email }),
+    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
+  )
   email!: string;
 }

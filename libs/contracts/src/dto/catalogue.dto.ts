@@ -16,7 +16,16 @@ import {
   TEXT_MAX_LENGTH,
 } from '../limits.js';
 import type { ProgramStatus } from './admin.dto.js';
-import { changedText, choiceOr, optionalChoice, requiredText, wholeNumber } from './field-rules.js';
+import {
+  changedText,
+  choiceOr,
+  fileField,
+  optionalChoice,
+  optionalText,
+  requiredText,
+  rules,
+  wholeNumber,
+} from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
 import { optionalNumber, OptionalQuery, optionalTrim, trim } from './transforms.js';
 
@@ -35,38 +44,35 @@ export const CATALOGUE_MESSAGES = {
 
 /** docs/product.md §3 Trainer registration payload (multipart; the picture travels as a file). */
 export class TrainerRegistrationDto {
-  @Transform(trim)
-  @IsIn(TRAINER_SPECIALISATIONS, { message: CATALOGUE_MESSAGES.specialisation })
+  @rules(Transform(trim), IsIn(TRAINER_SPECIALISATIONS, { message: CATALOGUE_MESSAGES.specialisation }))
   specalized!: string;
 
-  @Transform(trim)
-  @IsString({ message: CATALOGUE_MESSAGES.phone })
-  @Matches(PHONE_REGEX, { message: CATALOGUE_MESSAGES.phone })
+  @rules(
+    Transform(trim),
+    IsString({ message: CATALOGUE_MESSAGES.phone }),
+    Matches(PHONE_REGEX, { message: CATALOGUE_MESSAGES.phone }),
+  )
   phone!: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @MaxLength(TEXT_MAX_LENGTH.certifications)
+  @optionalText(TEXT_MAX_LENGTH.certifications)
   certifications?: string;
 
   @wholeNumber(EXPERIENCE_YEARS, CATALOGUE_MESSAGES.experience)
   experience_years!: number;
 
-  @Transform(trim)
-  @IsIn(COUNTRIES, { message: CATALOGUE_MESSAGES.country })
+  @rules(Transform(trim), IsIn(COUNTRIES, { message: CATALOGUE_MESSAGES.country }))
   country!: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @MaxLength(TEXT_MAX_LENGTH.about)
+  @optionalText(TEXT_MAX_LENGTH.about)
   about?: string;
+
+  @fileField()
+  profile_picture?: undefined;
 }
 
 /**
- * docs/product.md §5 Programme form. Whatever else arrives (`trainer`, `is_published`) is stripped by the
- * validation pipe.
+ * docs/product.md §5 Programme form. The validation pipe refuses any other field (`trainer`, `is_published`): the
+ * programme is always the caller's and unpublished.
  */
 export class CreateProgramDto {
   @requiredText('program_name', TEXT_MAX_LENGTH.programName)
@@ -86,6 +92,9 @@ export class CreateProgramDto {
 
   @choiceOr(PROGRAM_LEVELS, DEFAULT_PROGRAM_LEVEL, CATALOGUE_MESSAGES.level)
   level: string = DEFAULT_PROGRAM_LEVEL;
+
+  @fileField()
+  cover_image?: undefined;
 }
 
 /** Editing a programme: the same rules, every field optional, absent ones unchanged. */
@@ -96,12 +105,10 @@ export class UpdateProgramDto {
   @changedText('description', TEXT_MAX_LENGTH.description)
   description?: string;
 
-  @IsOptional()
-  @wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration)
+  @rules(IsOptional(), wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration))
   duration?: number;
 
-  @IsOptional()
-  @wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price)
+  @rules(IsOptional(), wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price))
   price?: number;
 
   @optionalChoice(PROGRAM_CATEGORIES, CATALOGUE_MESSAGES.category)
@@ -109,53 +116,51 @@ export class UpdateProgramDto {
 
   @optionalChoice(PROGRAM_LEVELS, CATALOGUE_MESSAGES.level)
   level?: string;
+
+  @fileField()
+  cover_image?: undefined;
 }
 
 /** `GET /retrive_all/?category=&level=&q=&page=&page_size=`; each given once, as text (`q[a]=`, `q=&q=` are 400). */
 export class ProgramListQueryDto extends PaginationQueryDto {
-  @OptionalQuery(optionalTrim)
-  @IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category })
+  @rules(OptionalQuery(optionalTrim), IsIn(PROGRAM_CATEGORIES, { message: CATALOGUE_MESSAGES.category }))
   category?: string;
 
-  @OptionalQuery(optionalTrim)
-  @IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level })
+  @rules(OptionalQuery(optionalTrim), IsIn(PROGRAM_LEVELS, { message: CATALOGUE_MESSAGES.level }))
   level?: string;
 
-  @OptionalQuery(optionalTrim)
-  @IsString({ message: 'q must be a text' })
-  @MaxLength(100)
+  @rules(OptionalQuery(optionalTrim), IsString({ message: 'q must be a text' }), MaxLength(100))
   q?: string;
 }
 
 /** docs/product.md §5 Lesson form; `id` present means an edit of that lesson. */
 export class LessonFormDto {
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsInt({ message: 'id must be a whole number' })
+  @rules(IsOptional(), Transform(optionalNumber), IsInt({ message: 'id must be a whole number' }))
   id?: number;
 
-  @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @IsNotEmpty({ message: 'title is required' })
-  @MaxLength(TEXT_MAX_LENGTH.lessonTitle)
+  @requiredText('title', TEXT_MAX_LENGTH.lessonTitle)
   title!: string;
 
-  @Transform(trim)
-  @IsString({ message: CATALOGUE_MESSAGES.lessonNumber })
-  @Matches(/^(\d{1,9}-)?\d{1,4}$/, { message: CATALOGUE_MESSAGES.lessonNumber })
+  @rules(
+    Transform(trim),
+    IsString({ message: CATALOGUE_MESSAGES.lessonNumber }),
+    Matches(/^(\d{1,9}-)?\d{1,4}$/, { message: CATALOGUE_MESSAGES.lessonNumber }),
+  )
   lesson_number!: string;
 
-  @Transform(trim)
-  @IsString({ message: CATALOGUE_MESSAGES.videoUrl })
-  @IsNotEmpty({ message: CATALOGUE_MESSAGES.videoUrl })
-  @MaxLength(500, { message: CATALOGUE_MESSAGES.videoUrl })
+  @rules(
+    Transform(trim),
+    IsString({ message: CATALOGUE_MESSAGES.videoUrl }),
+    IsNotEmpty({ message: CATALOGUE_MESSAGES.videoUrl }),
+    MaxLength(500, { message: CATALOGUE_MESSAGES.videoUrl }),
+  )
   video_url!: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @MaxLength(TEXT_MAX_LENGTH.description)
+  @optionalText(TEXT_MAX_LENGTH.description)
   description?: string;
+
+  @fileField()
+  image?: undefined;
 }
 
 export interface TrainerResponse {

@@ -1,18 +1,32 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { NumericRange } from '../limits.js';
 import { optionalNumber, optionalTrim, optionalTrimOr, trim } from './transforms.js';
 
-/* The validation rules that several DTO fields share, each one property decorator. */
+/* How DTO fields list their rules, and the rules that several fields share, each one property decorator. */
 
 /**
- * The decorators as one, applied as if stacked on the field in the order listed (the last first): class-validator
- * checks a field's rules in the order they were applied, and the API reports the first that fails.
+ * A field's decorators as one, checked in the order listed: its type or presence first, then its length, then its
+ * pattern or range. The API stops at a field's first failed rule (the validation pipe's `stopAtFirstError`), so a
+ * text too long is refused before a pattern reads it, and the refusal is the first listed rule that fails.
+ * Stacked decorators would be checked the other way round: class-validator keeps the order they are applied in,
+ * and TypeScript applies the one nearest the field first.
  */
-function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
+export function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, property) => {
-    for (const decorator of [...decorators].reverse()) decorator(target, property);
+    for (const decorator of decorators) decorator(target, property);
   };
+}
+
+/**
+ * The multipart part that carries a route's image: the upload interceptor takes the file, so the DTO never holds
+ * it, but the name is one of the form's fields; a text sent under it (a client's "null" for no new file) is dropped.
+ */
+export function fileField(): PropertyDecorator {
+  return rules(
+    Allow(),
+    Transform(() => undefined),
+  );
 }
 
 /** A whole number within `range` (a form's text is read as a number), any refusal saying `message`. */
@@ -36,6 +50,11 @@ export function changedText(field: string, maxLength: number): PropertyDecorator
     IsNotEmpty({ message }),
     MaxLength(maxLength),
   );
+}
+
+/** A text that may be absent, trimmed, of at most `maxLength` characters. */
+export function optionalText(maxLength: number): PropertyDecorator {
+  return rules(IsOptional(), Transform(optionalTrim), IsString(), MaxLength(maxLength));
 }
 
 /** One of `choices`, trimmed, or absent. */

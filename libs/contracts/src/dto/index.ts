@@ -9,3 +9,4 @@ export * from './subscriptions.dto.js';
 export * from './accounts-query.dto.js';
 export * from './admin.dto.js';
 export * from './sitemap.dto.js';
+export { rules } from './field-rules.js';

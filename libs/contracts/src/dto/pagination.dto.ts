@@ -1,6 +1,7 @@
 import type { TransformFnParams } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { PAGINATION } from '../limits.js';
+import { rules } from './field-rules.js';
 import { isAbsent, OptionalQuery } from './transforms.js';
 
 export const PAGINATION_MESSAGES = {
@@ -19,15 +20,19 @@ export const queryInteger = ({ value }: TransformFnParams): unknown => {
 
 /** `?page=&page_size=` of every list that can grow (README.md, API: paged lists). */
 export class PaginationQueryDto {
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: PAGINATION_MESSAGES.page })
-  @Min(1, { message: PAGINATION_MESSAGES.page })
-  @Max(PAGINATION.maxPage, { message: PAGINATION_MESSAGES.page })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: PAGINATION_MESSAGES.page }),
+    Min(1, { message: PAGINATION_MESSAGES.page }),
+    Max(PAGINATION.maxPage, { message: PAGINATION_MESSAGES.page }),
+  )
   page?: number;
 
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: PAGINATION_MESSAGES.pageSize })
-  @Min(1, { message: PAGINATION_MESSAGES.pageSize })
-  @Max(PAGINATION.maxPageSize, { message: PAGINATION_MESSAGES.pageSize })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: PAGINATION_MESSAGES.pageSize }),
+    Min(1, { message: PAGINATION_MESSAGES.pageSize }),
+    Max(PAGINATION.maxPageSize, { message: PAGINATION_MESSAGES.pageSize }),
+  )
   page_size?: number;
 }

@@ -1,8 +1,8 @@
 /**
- * The one message the API reports for a field that breaks several rules: the rule written first on the field.
- * class-validator checks (and lists) a field's rules from the last written up, so that is the last one listed, and
- * a missing field is "required" rather than "too long".
+ * The one message the API reports for a refused field: its first rule that failed. A field's rules are checked in
+ * the order its DTO lists them (`rules`), and the API's validation stops at the first that fails; where every rule
+ * is checked (the site's forms), the first listed that failed comes first too.
  */
 export function reportedMessage(constraints: Record<string, string> | undefined): string | undefined {
-  return Object.values(constraints ?? {}).at(-1);
+  return Object.values(constraints ?? {})[0];
 }

@@ -1,4 +1,5 @@
 import { IsInt, Max, Min } from 'class-validator';
+import { rules } from './field-rules.js';
 import { OptionalQuery } from './transforms.js';
 import { queryInteger } from './pagination.dto.js';
 
@@ -15,16 +16,20 @@ export const SITEMAP_QUERY_MESSAGES = {
 
 /** `?page=&page_size=` of `GET /api/sitemap/`: pages as large as one sitemap, by default the largest. */
 export class SitemapQueryDto {
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: SITEMAP_QUERY_MESSAGES.page })
-  @Min(1, { message: SITEMAP_QUERY_MESSAGES.page })
-  @Max(SITEMAP_LIMITS.maxSitemaps, { message: SITEMAP_QUERY_MESSAGES.page })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: SITEMAP_QUERY_MESSAGES.page }),
+    Min(1, { message: SITEMAP_QUERY_MESSAGES.page }),
+    Max(SITEMAP_LIMITS.maxSitemaps, { message: SITEMAP_QUERY_MESSAGES.page }),
+  )
   page?: number;
 
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: SITEMAP_QUERY_MESSAGES.pageSize })
-  @Min(1, { message: SITEMAP_QUERY_MESSAGES.pageSize })
-  @Max(SITEMAP_LIMITS.maxUrls, { message: SITEMAP_QUERY_MESSAGES.pageSize })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: SITEMAP_QUERY_MESSAGES.pageSize }),
+    Min(1, { message: SITEMAP_QUERY_MESSAGES.pageSize }),
+    Max(SITEMAP_LIMITS.maxUrls, { message: SITEMAP_QUERY_MESSAGES.pageSize }),
+  )
   page_size?: number;
 }
 

@@ -1,4 +1,5 @@
 import { IsInt, Max, Min } from 'class-validator';
+import { rules } from './field-rules.js';
 import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
 import { OptionalQuery } from './transforms.js';
 
@@ -8,9 +9,11 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
 
 /** `GET /api/trainers/get_subscribers/?program=&page=&page_size=`: one of the caller's programmes, or all. */
 export class SubscribersQueryDto extends PaginationQueryDto {
-  @OptionalQuery(queryInteger)
-  @IsInt({ message: SUBSCRIBERS_QUERY_MESSAGES.program })
-  @Min(1, { message: SUBSCRIBERS_QUERY_MESSAGES.program })
-  @Max(2_147_483_647, { message: SUBSCRIBERS_QUERY_MESSAGES.program })
+  @rules(
+    OptionalQuery(queryInteger),
+    IsInt({ message: SUBSCRIBERS_QUERY_MESSAGES.program }),
+    Min(1, { message: SUBSCRIBERS_QUERY_MESSAGES.program }),
+    Max(2_147_483_647, { message: SUBSCRIBERS_QUERY_MESSAGES.program }),
+  )
   program?: number;
 }

@@ -22,7 +22,9 @@ import {
   PASSWORD,
   PHONE_REGEX,
   WEIGHT_KG,
+  type NumericRange,
 } from '../limits.js';
+import { fileField, rules } from './field-rules.js';
 import { optionalNumber, optionalTrim, optionalTrimLowercase, trim, trimLowercase } from './transforms.js';
 
 /** docs/product.md §5's texts, shared by the server's refusals and the web form's alerts. */
@@ -39,110 +41,132 @@ export const VALIDATION_MESSAGES = {
 } as const;
 
 export class RegisterDto {
-  @Transform(trim)
-  @IsString({ message: 'first_name is required' })
-  @IsNotEmpty({ message: 'first_name is required' })
-  @MaxLength(NAME_MAX_LENGTH)
-  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  @rules(
+    Transform(trim),
+    IsString({ message: 'first_name is required' }),
+    IsNotEmpty({ message: 'first_name is required' }),
+    MaxLength(NAME_MAX_LENGTH),
+    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
+  )
   first_name!: string;
 
-  @Transform(trim)
-  @IsString({ message: 'last_name is required' })
-  @IsNotEmpty({ message: 'last_name is required' })
-  @MaxLength(NAME_MAX_LENGTH)
-  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  @rules(
+    Transform(trim),
+    IsString({ message: 'last_name is required' }),
+    IsNotEmpty({ message: 'last_name is required' }),
+    MaxLength(NAME_MAX_LENGTH),
+    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
+  )
   last_name!: string;
 
-  @Transform(trimLowercase)
-  @IsString({ message: 'email is required' })
-  @MaxLength(EMAIL_MAX_LENGTH)
-  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  @rules(
+    Transform(trimLowercase),
+    IsString({ message: 'email is required' }),
+    MaxLength(EMAIL_MAX_LENGTH),
+    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
+  )
   email!: string;
 
-  @IsString({ message: 'password is required' })
-  @MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength })
-  @MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength })
-  @Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces })
+  @rules(
+    IsString({ message: 'password is required' }),
+    MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength }),
+    MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength }),
+    Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces }),
+  )
   password!: string;
 }
 
 export class EmailVerificationDto {
-  @Transform(trim)
-  @IsString({ message: 'token is required' })
-  @IsNotEmpty({ message: 'token is required' })
-  @MaxLength(200)
+  @rules(
+    Transform(trim),
+    IsString({ message: 'token is required' }),
+    IsNotEmpty({ message: 'token is required' }),
+    MaxLength(200),
+  )
   token!: string;
 }
 
 export class ResendVerificationDto {
-  @Transform(trimLowercase)
-  @IsString({ message: 'email is required' })
-  @MaxLength(EMAIL_MAX_LENGTH)
-  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  @rules(
+    Transform(trimLowercase),
+    IsString({ message: 'email is required' }),
+    MaxLength(EMAIL_MAX_LENGTH),
+    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
+  )
   email!: string;
+}
+
+/** A body measure of the profile form: absent leaves it unchanged, anything else a number within `range`. */
+function bodyMeasure({ min, max }: NumericRange, message: string): PropertyDecorator {
+  return rules(
+    IsOptional(),
+    Transform(optionalNumber),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
 }
 
 /** Multipart profile update: every field optional; absent, "null" and "undefined" leave a value unchanged. */
 export class UpdateUserDto {
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsInt({ message: 'id must be a whole number' })
+  @rules(IsOptional(), Transform(optionalNumber), IsInt({ message: 'id must be a whole number' }))
   id?: number;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @MaxLength(NAME_MAX_LENGTH)
-  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  @rules(
+    IsOptional(),
+    Transform(optionalTrim),
+    IsString(),
+    MaxLength(NAME_MAX_LENGTH),
+    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
+  )
   first_name?: string;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString()
-  @MaxLength(NAME_MAX_LENGTH)
-  @Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name })
+  @rules(
+    IsOptional(),
+    Transform(optionalTrim),
+    IsString(),
+    MaxLength(NAME_MAX_LENGTH),
+    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
+  )
   last_name?: string;
 
-  @IsOptional()
-  @Transform(optionalTrimLowercase)
-  @IsString()
-  @MaxLength(EMAIL_MAX_LENGTH)
-  @Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email })
+  @rules(
+    IsOptional(),
+    Transform(optionalTrimLowercase),
+    IsString(),
+    MaxLength(EMAIL_MAX_LENGTH),
+    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
+  )
   email?: string;
 
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.height })
-  @Min(HEIGHT_CM.min, { message: VALIDATION_MESSAGES.height })
-  @Max(HEIGHT_CM.max, { message: VALIDATION_MESSAGES.height })
+  @bodyMeasure(HEIGHT_CM, VALIDATION_MESSAGES.height)
   height?: number;
 
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.weight })
-  @Min(WEIGHT_KG.min, { message: VALIDATION_MESSAGES.weight })
-  @Max(WEIGHT_KG.max, { message: VALIDATION_MESSAGES.weight })
+  @bodyMeasure(WEIGHT_KG, VALIDATION_MESSAGES.weight)
   weight?: number;
 
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: VALIDATION_MESSAGES.bodyFat })
-  @Min(BODY_FAT_PERCENT.min, { message: VALIDATION_MESSAGES.bodyFat })
-  @Max(BODY_FAT_PERCENT.max, { message: VALIDATION_MESSAGES.bodyFat })
+  @bodyMeasure(BODY_FAT_PERCENT, VALIDATION_MESSAGES.bodyFat)
   body_fat?: number;
 
-  @IsOptional()
-  @Transform(optionalNumber)
-  @IsInt({ message: VALIDATION_MESSAGES.age })
-  @Min(AGE.min, { message: VALIDATION_MESSAGES.age })
-  @Max(AGE.max, { message: VALIDATION_MESSAGES.age })
+  @rules(
+    IsOptional(),
+    Transform(optionalNumber),
+    IsInt({ message: VALIDATION_MESSAGES.age }),
+    Min(AGE.min, { message: VALIDATION_MESSAGES.age }),
+    Max(AGE.max, { message: VALIDATION_MESSAGES.age }),
+  )
   age?: number;
 
-  @IsOptional()
-  @Transform(optionalTrim)
-  @IsString({ message: VALIDATION_MESSAGES.phone })
-  @Matches(PHONE_REGEX, { message: VALIDATION_MESSAGES.phone })
+  @rules(
+    IsOptional(),
+    Transform(optionalTrim),
+    IsString({ message: VALIDATION_MESSAGES.phone }),
+    Matches(PHONE_REGEX, { message: VALIDATION_MESSAGES.phone }),
+  )
   phone?: string;
+
+  @fileField()
+  profile_picture?: undefined;
 }
 
 export interface ProfileResponse {
