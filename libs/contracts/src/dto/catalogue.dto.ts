@@ -20,6 +20,7 @@ import {
   changedText,
   choiceOr,
   fileField,
+  ignoredField,
   optionalChoice,
   optionalText,
   requiredText,
@@ -71,8 +72,8 @@ export class TrainerRegistrationDto {
 }
 
 /**
- * docs/product.md §5 Programme form. The validation pipe refuses any other field (`trainer`, `is_published`): the
- * programme is always the caller's and unpublished.
+ * docs/product.md §5 Programme form. The programme is always the caller's and unpublished: a `trainer` or
+ * `is_published` sent (the spec's client sends `trainer`) is ignored.
  */
 export class CreateProgramDto {
   @requiredText('program_name', TEXT_MAX_LENGTH.programName)
@@ -95,6 +96,12 @@ export class CreateProgramDto {
 
   @fileField()
   cover_image?: undefined;
+
+  @ignoredField()
+  trainer?: undefined;
+
+  @ignoredField()
+  is_published?: undefined;
 }
 
 /** Editing a programme: the same rules, every field optional, absent ones unchanged. */

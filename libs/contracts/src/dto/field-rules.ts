@@ -19,15 +19,21 @@ export function rules(...decorators: PropertyDecorator[]): PropertyDecorator {
 }
 
 /**
- * The multipart part that carries a route's image: the upload interceptor takes the file, so the DTO never holds
- * it, but the name is one of the form's fields; a text sent under it (a client's "null" for no new file) is dropped.
+ * A field that clients send and the API contract says is ignored (the spec's client sends a programme's `trainer`,
+ * a profile form's `password: "undefined"`): taken and dropped, so the body is not refused for it.
  */
-export function fileField(): PropertyDecorator {
+export function ignoredField(): PropertyDecorator {
   return rules(
     Allow(),
     Transform(() => undefined),
   );
 }
+
+/**
+ * The multipart part that carries a route's image: the upload interceptor takes the file, so the DTO never holds
+ * it, but the name is one of the form's fields; a text sent under it (a client's "null" for no new file) is dropped.
+ */
+export const fileField = ignoredField;
 
 /** A whole number within `range` (a form's text is read as a number), any refusal saying `message`. */
 export function wholeNumber({ min, max }: NumericRange, message: string): PropertyDecorator {

@@ -24,7 +24,7 @@ import {
   WEIGHT_KG,
   type NumericRange,
 } from '../limits.js';
-import { fileField, rules } from './field-rules.js';
+import { fileField, ignoredField, rules } from './field-rules.js';
 import { optionalNumber, optionalTrim, optionalTrimLowercase, trim, trimLowercase } from './transforms.js';
 
 /** docs/product.md §5's texts, shared by the server's refusals and the web form's alerts. */
@@ -107,8 +107,14 @@ function bodyMeasure({ min, max }: NumericRange, message: string): PropertyDecor
   );
 }
 
-/** Multipart profile update: every field optional; absent, "null" and "undefined" leave a value unchanged. */
+/**
+ * Multipart profile update: every field optional; absent, "null" and "undefined" leave a value unchanged. A password
+ * is not changed here (the spec's client always sends `password: "undefined"`).
+ */
 export class UpdateUserDto {
+  @ignoredField()
+  password?: undefined;
+
   @rules(IsOptional(), Transform(optionalNumber), IsInt({ message: 'id must be a whole number' }))
   id?: number;
 
