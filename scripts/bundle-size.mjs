@@ -1,4 +1,5 @@
-// Measures the JavaScript the home page loads (gzip, level 9) and fails the build above the budget.
+// Measures the JavaScript the home page loads (gzip, level 9) and fails the build above the budget, or when it is
+// not a production build (React's development runtime in the entry's modules).
 // BUNDLE_LIMIT_KB overrides the budget: `npm run bench` checks issue 16's 100 KB target with it, while the build
 // still stops only above 200 KB.
 // Run after `remix vite:build`; the server build's `assets` manifest names the modules of every route.
@@ -29,6 +30,15 @@ for (const url of modules) {
   const gzipped = gzipSync(source, { level: 9 }).length;
   totalBytes += gzipped;
   console.log(`${(gzipped / 1024).toFixed(1).padStart(7)} KB  ${url}`);
+}
+
+// React's development JSX runtime: what a build made with NODE_ENV=development in the shell ships.
+const DEVELOPMENT_RUNTIME = 'jsxDEV';
+for (const url of modules) {
+  if ((await readFile(join(clientDir, url), 'utf8')).includes(DEVELOPMENT_RUNTIME)) {
+    console.error(`${url} holds React's development runtime: the site was not built for production.`);
+    process.exit(1);
+  }
 }
 
 const totalKb = totalBytes / 1024;
