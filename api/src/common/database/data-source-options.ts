@@ -5,6 +5,7 @@ import { entities } from '../../database/entities.js';
 import { migrations } from '../../database/migrations/index.js';
 import { type AppConfig, ConfigError, redactUrl } from '../config/app-config.js';
 import { boundPoolWaits, poolOptions } from './pool.js';
+import { takeTurnsOnTheConnection } from './sqlite-turns.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePool'>;
@@ -55,7 +56,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
 export async function openDataSource(config: DatabaseConfig, options: { runMigrations: boolean }) {
   const dataSource = new DataSource({ ...dataSourceOptions(config), migrationsRun: options.runMigrations });
   if (!config.databaseUrl) {
-    serializeTransactions(dataSource);
+    takeTurnsOnTheConnection(dataSource);
     beginImmediately(dataSource);
     bindIntegers(dataSource);
   }
@@ -77,22 +78,6 @@ function reason(error: unknown): string {
   return typeof code === 'string' && !error.message.includes(code)
     ? `${code} ${error.message}`
     : error.message;
-}
-
-/**
- * TypeORM runs everything on SQLite through one connection, so two transactions in flight at once would
- * interleave on it (a BEGIN inside the other's transaction, then a COMMIT of one that is gone). Transactions of
- * the embedded database therefore run one after the other; each is short, as better-sqlite3 is synchronous.
- */
-function serializeTransactions(dataSource: DataSource): void {
-  const manager = dataSource.manager;
-  const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
-  let tail: Promise<unknown> = Promise.resolve();
-  manager.transaction = ((...args: unknown[]) => {
-    const run = tail.then(() => transaction(...args));
-    tail = run.catch(() => undefined);
-    return run;
-  }) as typeof manager.transaction;
 }
 
 const IMMEDIATE = Symbol('fitcoach:begin-immediate');
