@@ -1,11 +1,15 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { type CaptureResponse, PAYMENT_MESSAGES, transactionCompletedMessage } from '@fitcoach/contracts';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, In, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { NotificationEntity } from '../../api/src/modules/chat/notification.entity.js';
+import { PaymentProvider } from '../../api/src/modules/payments/payment-provider.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
+import { WITHDRAWN_MESSAGES } from '../../api/src/modules/payments/payments.service.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
@@ -13,7 +17,7 @@ import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { nextMailTo } from '../fixtures/mail.js';
-import { buyProgram } from '../fixtures/payments.js';
+import { buyProgram, refundMade, withdraw, WITHDRAWALS } from '../fixtures/payments.js';
 import { PAYMENT_REFUSED, REFUSED, refusal } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
@@ -338,6 +342,102 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/', () => {
     await createOrder(member.bearer, { program_id: program.id }).expect(201);
     await capture(member.bearer, first.body.id).expect(409, PAYMENT_REFUSED.orderClosed);
     expect((await holdings(member.user, program)).subscriptions).toEqual([]);
+  });
+});
+
+describe('capturing an order whose programme was withdrawn from sale since', () => {
+  let superuser: Session;
+  beforeAll(async () => {
+    superuser = await createSession(t, { superuser: true });
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it.each(WITHDRAWALS)('takes no money for a programme %s, and says so', async (how) => {
+    const seller = await createTrainer(t);
+    const program = await createProgram(t, seller.trainer, { isPublished: true });
+    const member = await createSession(t);
+    const order = await createOrder(member.bearer, { program_id: program.id }).expect(201);
+    await withdraw(t, how, program, seller.session, superuser);
+    await capture(member.bearer, order.body.id).expect(409, refusal(409, WITHDRAWN_MESSAGES.notCharged));
+    expect(await holdings(member.user, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'created', captureId: null })],
+      subscriptions: [],
+    });
+    expect(await t.app.get(PaymentProvider).orderState(order.body.id)).toEqual({
+      status: 'open',
+      approveUrl: null,
+    });
+  });
+
+  it('refunds a capture that completed while the programme was being blocked, and mails the member', async () => {
+    const seller = await createTrainer(t);
+    const program = await createProgram(t, seller.trainer, { isPublished: true, name: 'Gone Flow' });
+    const member = await createSession(t);
+    const order = await createOrder(member.bearer, { program_id: program.id }).expect(201);
+    const payment = await payments.findOneByOrFail({ orderId: order.body.id });
+    const provider = t.app.get(PaymentProvider);
+    const captureAtProvider = provider.capture.bind(provider);
+    jest.spyOn(provider, 'capture').mockImplementationOnce(async (...args) => {
+      await withdraw(t, 'blocked by a superuser', program, seller.session, superuser);
+      return captureAtProvider(...args);
+    });
+    const refund = jest.spyOn(provider, 'refund');
+    const refunded = refundMade(t.app.get(JobsService), payment.id);
+    const mail = nextMailTo(
+      t.app.get(JobsService),
+      'mail.subscription-refunded',
+      member.user.email,
+      join(t.config.dataDir, 'outbox'),
+    );
+    await capture(member.bearer, order.body.id).expect(409, refusal(409, WITHDRAWN_MESSAGES.refunded));
+    await refunded;
+    const { payments: rows, subscriptions: subs } = await holdings(member.user, program);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        status: 'refunded',
+        openFlag: null,
+        captureId: expect.stringMatching(/^TESTCAPTURE-/),
+        refundedAt: expect.any(Date),
+      }),
+    ]);
+    expect(subs).toEqual([]);
+    expect(refund.mock.calls).toEqual([[rows[0].captureId, `fitcoach-refund-${payment.id}`]]);
+    expect(await mail).toContain('Gone Flow');
+    await capture(member.bearer, order.body.id).expect(409, refusal(409, WITHDRAWN_MESSAGES.refunded));
+  });
+});
+
+describe('twenty members buying one trainer’s programmes at once', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('records every payment and tells the trainer of every subscriber, with no error logged', async () => {
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    const trainer = await createTrainer(t);
+    const programmes = await Promise.all(
+      [1, 2].map(() => createProgram(t, trainer.trainer, { isPublished: true })),
+    );
+    const members = await Promise.all(Array.from({ length: 20 }, () => createSession(t)));
+    const bought = await Promise.all(
+      members.map((member, i) => buyProgram(t.http(), member.bearer, programmes[i % 2].id)),
+    );
+    expect(bought.map(({ capture: answer }) => answer.subscription.status)).toEqual(
+      Array.from({ length: 20 }, () => 'active'),
+    );
+    const told = await t.app
+      .get(DataSource)
+      .getRepository(NotificationEntity)
+      .findBy({ userId: trainer.session.user.id, category: 'subscriber' });
+    expect(told.map((row) => row.senderId).sort((a, b) => Number(a) - Number(b))).toEqual(
+      members.map((member) => member.user.id).sort((a, b) => a - b),
+    );
+    expect(await payments.countBy({ programId: In(programmes.map((p) => p.id)), status: 'completed' })).toBe(
+      20,
+    );
+    expect(errors.mock.calls).toEqual([]);
   });
 });
 

@@ -8,13 +8,14 @@ import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { OutboxEntity } from '../../api/src/common/jobs/outbox.entity.js';
 import { PaymentEventEntity } from '../../api/src/modules/payments/payment-event.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
+import { WITHDRAWN_MESSAGES } from '../../api/src/modules/payments/payments.service.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { nextMailTo } from '../fixtures/mail.js';
-import { webhookProcessed } from '../fixtures/payments.js';
+import { refundMade, webhookProcessed, withdraw, WITHDRAWALS } from '../fixtures/payments.js';
 import {
   captureCompletedEvent,
   captureRefundedEvent,
@@ -23,7 +24,7 @@ import {
   WEBHOOK_PATH,
   type WebhookEvent,
 } from '../fixtures/paypal-server.js';
-import { PAYMENT_REFUSED } from '../fixtures/refusals.js';
+import { PAYMENT_REFUSED, refusal } from '../fixtures/refusals.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 const PUBLIC_URL = 'https://fitcoach.example';
@@ -34,6 +35,7 @@ let payments: Repository<PaymentEntity>;
 let subscriptions: Repository<SubscriptionEntity>;
 let events: Repository<PaymentEventEntity>;
 let owner: { trainer: TrainerEntity; session: Session };
+let superuser: Session;
 
 beforeAll(async () => {
   paypal = await startFakePayPal();
@@ -44,6 +46,7 @@ beforeAll(async () => {
   subscriptions = dataSource.getRepository(SubscriptionEntity);
   events = dataSource.getRepository(PaymentEventEntity);
   owner = await createTrainer(t);
+  superuser = await createSession(t, { superuser: true });
 });
 afterAll(async () => {
   await t.close();
@@ -378,7 +381,9 @@ describe('POST /api/payments/paypal/webhook/', () => {
         .send(body)
         .expect(400, PAYMENT_REFUSED.webhookMalformed);
     }
-    const longest = { ...anEvent(), id: 'W'.repeat(100), event_type: 'P'.repeat(100) };
+    // Unique, as PayPal's are: a MySQL test database outlives its run, and an id stored before is a redelivery.
+    const event = anEvent();
+    const longest = { ...event, id: event.id.padEnd(100, 'W'), event_type: 'P'.repeat(100) };
     await deliver(longest);
     expect(await events.findOneBy({ eventId: longest.id })).toMatchObject({ status: 'ignored' });
   });
@@ -628,5 +633,127 @@ describe('POST /api/payments/paypal/webhook/', () => {
     expect(text).toContain(`${PUBLIC_URL}/programmes`);
     // Refunded, the member may buy the programme again.
     await createOrder(member, { program_id: program.id }).expect(201);
+  });
+});
+
+describe('a programme withdrawn from sale between the order and its capture', () => {
+  const refundMail = (member: Session) =>
+    nextMailTo(
+      t.app.get(JobsService),
+      'mail.subscription-refunded',
+      member.user.email,
+      join(t.config.dataDir, 'outbox'),
+    );
+
+  const refundMails = (orderId: string) =>
+    t.app
+      .get(DataSource)
+      .getRepository(OutboxEntity)
+      .countBy({ dedupeKey: `subscription-refunded-paypal-${orderId}` });
+
+  it.each(WITHDRAWALS)(
+    'is not captured at PayPal for a programme %s, and the member hears why',
+    async (how) => {
+      const seller = await createTrainer(t);
+      const program = await createProgram(t, seller.trainer, { isPublished: true });
+      const member = await createSession(t);
+      const orderId = await openOrder(member, program);
+      paypal.approve(orderId);
+      await withdraw(t, how, program, seller.session, superuser);
+      const before = paypal.calls.capture;
+      await capture(member, orderId).expect(409, refusal(409, WITHDRAWN_MESSAGES.notCharged));
+      expect(paypal.calls.capture).toBe(before);
+      expect(paypal.orders.get(orderId)).toMatchObject({ status: 'APPROVED', capture: null });
+      expect(await holdings(member, program)).toEqual({
+        payments: [expect.objectContaining({ status: 'created', captureId: null })],
+        subscriptions: [],
+      });
+    },
+  );
+
+  it('refunds through PayPal a capture that completed while the programme was being blocked', async () => {
+    const program = await published({ name: 'Late Block', priceMinor: 3000 });
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const payment = await payments.findOneByOrFail({ orderId });
+    const refunded = refundMade(t.app.get(JobsService), payment.id);
+    const mail = refundMail(member);
+    const held = paypal.holdNextCapture();
+    const answering = capture(member, orderId).then((res) => res);
+    await held.reached;
+    await withdraw(t, 'blocked by a superuser', program, owner.session, superuser);
+    held.release();
+    const res = await answering;
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 409,
+      body: refusal(409, WITHDRAWN_MESSAGES.refunded),
+    });
+    await refunded;
+    const captureId = paypal.orders.get(orderId)?.capture?.id;
+    expect(paypal.refunds.get(captureId ?? '')).toMatchObject({
+      status: 'COMPLETED',
+      amount: { value: '30.00', currency_code: 'USD' },
+      requestId: `fitcoach-refund-${payment.id}`,
+    });
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'refunded', captureId, refundedAt: expect.any(Date) })],
+      subscriptions: [],
+    });
+    const text = await mail;
+    expect(text).toContain('Late Block');
+    expect(text).toContain('30.00 USD');
+  });
+
+  it('refunds a capture PayPal reports by webhook for a programme blocked since, once', async () => {
+    const program = await published({ name: 'Webhook Block' });
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const payment = await payments.findOneByOrFail({ orderId });
+    const captured = paypal.captureAtPayPal(orderId);
+    await withdraw(t, 'blocked by a superuser', program, owner.session, superuser);
+    const refunded = refundMade(t.app.get(JobsService), payment.id);
+    const mail = refundMail(member);
+    const before = paypal.calls.refund;
+    const completed = captureCompletedEvent(orderId, captured);
+    await deliver(completed);
+    expect(await events.findOneBy({ eventId: completed.id })).toMatchObject({ status: 'processed' });
+    expect(await holdings(member, program)).toEqual({
+      payments: [expect.objectContaining({ status: 'refunded', captureId: captured.id })],
+      subscriptions: [],
+    });
+    await refunded;
+    expect(await mail).toContain('Webhook Block');
+    // PayPal then reports the refund, and may deliver the completion again: neither refunds or mails twice.
+    const reported = captureRefundedEvent(paypal.url, captured);
+    await deliver(reported);
+    const again = { ...completed, id: `${completed.id}-AGAIN` };
+    await deliver(again);
+    for (const event of [reported, again]) {
+      expect(await events.findOneBy({ eventId: event.id })).toMatchObject({ status: 'processed' });
+    }
+    expect(paypal.calls.refund - before).toBe(1);
+    expect(await refundMails(orderId)).toBe(1);
+    await capture(member, orderId).expect(409, refusal(409, WITHDRAWN_MESSAGES.refunded));
+  });
+
+  it('asks PayPal again for a refund it failed, and refunds once', async () => {
+    const program = await published();
+    const member = await createSession(t);
+    const orderId = await openOrder(member, program);
+    paypal.approve(orderId);
+    const payment = await payments.findOneByOrFail({ orderId });
+    const captured = paypal.captureAtPayPal(orderId);
+    await withdraw(t, 'unpublished', program, owner.session, superuser);
+    const refunded = refundMade(t.app.get(JobsService), payment.id);
+    const before = paypal.calls.refund;
+    paypal.failNextRefund('server-error');
+    await deliver(captureCompletedEvent(orderId, captured));
+    expect(await payments.findOneByOrFail({ orderId })).toMatchObject({ status: 'refunded' });
+    await refunded;
+    expect(paypal.calls.refund - before).toBe(2);
+    expect(paypal.refunds.get(captured.id)).toMatchObject({ requestId: `fitcoach-refund-${payment.id}` });
+    expect(await refundMails(orderId)).toBe(1);
   });
 });

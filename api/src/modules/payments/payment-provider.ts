@@ -35,7 +35,14 @@ export interface CaptureResult {
 
 /** Why a provider call failed, as the payments service tells the member (docs/decisions/013-payments-design.md). */
 export type ProviderFailure =
-  'declined' | 'not-approved' | 'expired' | 'already-captured' | 'unavailable' | 'timeout' | 'rejected';
+  | 'declined'
+  | 'not-approved'
+  | 'expired'
+  | 'already-captured'
+  | 'already-refunded'
+  | 'unavailable'
+  | 'timeout'
+  | 'rejected';
 
 export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError';
@@ -62,4 +69,10 @@ export abstract class PaymentProvider {
 
   /** The completed capture of an order captured before (a lost answer, a capture by the webhook's side). */
   abstract capturedOrder(orderId: string): Promise<CaptureResult>;
+
+  /**
+   * Gives a capture's whole amount back; resolves once the provider took the refund, also when it had been refunded
+   * before. `idempotencyKey` is the same for every retry of one refund.
+   */
+  abstract refund(captureId: string, idempotencyKey: string): Promise<void>;
 }

@@ -131,7 +131,8 @@ export class PaymentWebhooksService {
   private async captureCompleted(resource: PayPalEventResource): Promise<Outcome> {
     const payment = await this.findPayment(resource.supplementary_data?.related_ids?.order_id, resource.id);
     if (!payment || resource.status !== 'COMPLETED' || !resource.id) return 'ignored';
-    if (payment.status === 'completed') return 'processed';
+    // Recorded already: completed, or refunded since (its programme withdrawn before the capture came in, say).
+    if (payment.status === 'completed' || payment.captureId === resource.id) return 'processed';
     if (payment.status !== 'created') {
       this.logger.error(
         `PayPal completed capture ${resource.id} of payment ${payment.id}, which is ${payment.status}: ` +

@@ -3,8 +3,14 @@ export interface PaymentWebhookJob {
   eventId: string;
 }
 
+/** The `payments` queue's refund of a payment captured after its programme was withdrawn from sale. */
+export interface PaymentRefundJob {
+  paymentId: number;
+}
+
 declare module '@fitcoach/contracts' {
   interface JobPayloads {
     'payments.webhook': PaymentWebhookJob;
+    'payments.refund': PaymentRefundJob;
   }
 }

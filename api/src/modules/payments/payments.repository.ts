@@ -101,6 +101,17 @@ export class PaymentsRepository {
   }
 
   /**
+   * An open payment whose capture came in after its programme was withdrawn from sale, recorded refunded inside the
+   * caller's transaction: its capture kept for the refund, no subscription. False when it was not open any more.
+   */
+  async withdraw(manager: EntityManager, id: number, completion: Completion & { refundedAt: Date }) {
+    const result = await manager
+      .getRepository(PaymentEntity)
+      .update({ id, status: 'created' }, { ...completion, status: 'refunded', openFlag: null });
+    return result.affected === 1;
+  }
+
+  /**
    * A completed payment refunded or reversed, and the subscription it paid ended with it, in one transaction.
    * False when it was not completed (already refunded, or never paid).
    */

@@ -26,6 +26,7 @@ import {
 import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
@@ -34,9 +35,19 @@ import { callProvider, providerFailureToHttp } from './provider-errors.js';
 import type { PaymentEntity } from './payment.entity.js';
 import { toSubscriptionResponse } from './payments.mapper.js';
 import { PaymentMails } from './payment-mails.js';
+import './payments.jobs.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
+
+/**
+ * What the member hears when their programme was withdrawn from sale (blocked, unpublished, back in review, its
+ * trainer blocked) between the order and its capture.
+ */
+export const WITHDRAWN_MESSAGES = {
+  notCharged: 'This programme is no longer available, so you were not charged.',
+  refunded: 'This programme is no longer available, so your payment was refunded.',
+} as const;
 
 /** What a capture reported, once checked: enough to record the payment. */
 export interface CheckedCapture {
@@ -47,7 +58,9 @@ export interface CheckedCapture {
 /**
  * Checkout (docs/decisions/013-payments-design.md): one open order per member and programme, priced from our
  * programme row; a capture checked against that row and recorded with its subscription in one transaction,
- * idempotent by payment and capture id. The webhook processor records through the same `recordCompletion`.
+ * idempotent by payment and capture id. The webhook processor records through the same `recordCompletion`. A
+ * programme withdrawn from sale since the order is not captured, and a capture of it that completed anyway is
+ * refunded.
  */
 @Injectable()
 export class PaymentsService {
@@ -64,6 +77,7 @@ export class PaymentsService {
     private readonly programs: ProgramsService,
     private readonly mails: PaymentMails,
     private readonly events: EventEmitter2,
+    private readonly outbox: OutboxService,
   ) {}
 
   paymentsConfig(): PaymentsConfigResponse {
@@ -130,10 +144,14 @@ export class PaymentsService {
 
   /**
    * Records a checked capture: the payment completed, its subscription opened and its receipt's job written, in one
-   * transaction. Only the first of any concurrent recordings (capture, replay, webhook) changes anything.
+   * transaction; or, when the programme was withdrawn from sale meanwhile, the payment refunded with no subscription.
+   * Only the first of any concurrent recordings (capture, replay, webhook) changes anything.
    */
   async recordCompletion(payment: PaymentEntity, capture: CheckedCapture): Promise<boolean> {
     const completedAt = new Date();
+    if (!(await this.programs.isOnSale(payment.programId))) {
+      return this.recordWithdrawn(payment, capture, completedAt);
+    }
     const recorded = await this.dataSource.transaction(async (manager) => {
       if (!(await this.payments.complete(manager, payment.id, { ...capture, completedAt }))) return false;
       await this.subscriptions.activate(manager, {
@@ -152,6 +170,45 @@ export class PaymentsService {
       } satisfies SubscriptionStartedEvent);
       this.logger.log(
         `Payment ${payment.id} (order ${payment.orderId}) completed by capture ${capture.captureId}`,
+      );
+    }
+    return recorded;
+  }
+
+  /** The `payments.refund` job: gives a withdrawn programme's payment back at the provider, then mails the member. */
+  async refundWithdrawn(paymentId: number): Promise<void> {
+    const payment = await this.payments.findById(paymentId);
+    if (!payment?.captureId || payment.status !== 'refunded') return;
+    // The same request id for every attempt: a retry after a lost answer is not a second refund.
+    await this.provider.refund(payment.captureId, `fitcoach-refund-${payment.id}`);
+    await this.mails.refund(this.dataSource.manager, payment.id);
+    this.logger.log(`Payment ${payment.id} (order ${payment.orderId}) refunded by the provider`);
+  }
+
+  /**
+   * The capture of a programme withdrawn from sale: the payment refunded, with no subscription, and the refund's job
+   * in the outbox, in one transaction, so that the money goes back even when the provider or this process fails now.
+   */
+  private async recordWithdrawn(
+    payment: PaymentEntity,
+    capture: CheckedCapture,
+    completedAt: Date,
+  ): Promise<boolean> {
+    const recorded = await this.dataSource.transaction(async (manager) => {
+      const completion = { ...capture, completedAt, refundedAt: completedAt };
+      if (!(await this.payments.withdraw(manager, payment.id, completion))) return false;
+      await this.outbox.add(
+        manager,
+        'payments.refund',
+        { paymentId: payment.id },
+        { dedupeKey: `payment-refund-${payment.provider}-${payment.orderId}` },
+      );
+      return true;
+    });
+    if (recorded) {
+      this.logger.warn(
+        `Payment ${payment.id} (order ${payment.orderId}) captured by ${capture.captureId} after programme ` +
+          `${payment.programId} was withdrawn from sale: refunding it`,
       );
     }
     return recorded;
@@ -207,7 +264,16 @@ export class PaymentsService {
     const payment = await this.payments.findById(paymentId);
     if (!payment) throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
     if (payment.status === 'completed') return this.answer(payment.id);
+    if (await this.wasWithdrawn(payment)) throw new ConflictException(WITHDRAWN_MESSAGES.refunded);
     if (payment.status !== 'created') throw new ConflictException(PAYMENT_MESSAGES.orderClosed);
+    if (!(await this.programs.isOnSale(payment.programId))) {
+      // Not captured: the provider lets the approved order expire, and the member keeps their money.
+      this.logger.log(
+        `Order ${payment.orderId} of payment ${payment.id} not captured: programme ${payment.programId} ` +
+          'was withdrawn from sale',
+      );
+      throw new ConflictException(WITHDRAWN_MESSAGES.notCharged);
+    }
 
     const result = await this.captureAtProvider(payment);
     if (result.status !== 'COMPLETED' || result.captureStatus !== 'COMPLETED') {
@@ -246,9 +312,17 @@ export class PaymentsService {
     }
   }
 
+  /** A payment refunded because its programme was withdrawn before its capture came in: it never paid for one. */
+  private async wasWithdrawn(payment: PaymentEntity): Promise<boolean> {
+    return payment.status === 'refunded' && !(await this.payments.findSubscriptionOf(payment.id));
+  }
+
   /** The capture's answer, the same for the first capture and every replay. */
   private async answer(paymentId: number): Promise<CaptureResponse> {
     const payment = await this.payments.findById(paymentId);
+    if (payment && (await this.wasWithdrawn(payment))) {
+      throw new ConflictException(WITHDRAWN_MESSAGES.refunded);
+    }
     const subscription =
       payment &&
       ((await this.payments.findSubscriptionOf(payment.id)) ??

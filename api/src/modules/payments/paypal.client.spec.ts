@@ -116,6 +116,85 @@ describe(PayPalClient.name, () => {
     await expect(client.capture('ORDER1', 'c')).rejects.toMatchObject({ failure: 'unavailable' });
   });
 
+  describe('verifyWebhook', () => {
+    const transmission = {
+      transmissionId: 'transmission-1',
+      transmissionTime: '2026-11-27T10:00:00Z',
+      transmissionSig: 'c2lnbmF0dXJl',
+      certUrl: 'https://paypal.test/v1/notifications/certs/CERT-1',
+      authAlgo: 'SHA256withRSA',
+    };
+    const event = { id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED' };
+    const verify = () => client.verifyWebhook('WH-OURS', transmission, event);
+
+    it("believes a delivery PayPal verified, asking about our webhook id with the delivery's headers", async () => {
+      fetchMock
+        .mockResolvedValueOnce(token(3600))
+        .mockResolvedValueOnce(answer(200, { verification_status: 'SUCCESS' }));
+      await expect(verify()).resolves.toBe(true);
+      const [url, init] = fetchMock.mock.calls[1];
+      expect(String(url)).toBe('https://paypal.test/v1/notifications/verify-webhook-signature');
+      expect(JSON.parse(String(init?.body))).toEqual({
+        auth_algo: 'SHA256withRSA',
+        cert_url: 'https://paypal.test/v1/notifications/certs/CERT-1',
+        transmission_id: 'transmission-1',
+        transmission_sig: 'c2lnbmF0dXJl',
+        transmission_time: '2026-11-27T10:00:00Z',
+        webhook_id: 'WH-OURS',
+        webhook_event: event,
+      });
+    });
+
+    it.each([
+      ['FAILURE', { verification_status: 'FAILURE' }],
+      ['no status', {}],
+      ['a status it does not know', { verification_status: 'PENDING' }],
+    ])('does not believe a delivery when PayPal answers %s', async (_answer, body) => {
+      fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(answer(200, body));
+      await expect(verify()).resolves.toBe(false);
+    });
+
+    it.each([
+      [503, 'unavailable'],
+      [400, 'rejected'],
+    ])('fails when PayPal answers HTTP %i instead, as "%s"', async (status, failure) => {
+      fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(answer(status, { name: 'ERROR' }));
+      await expect(verify()).rejects.toMatchObject({ failure });
+    });
+  });
+
+  describe('refund', () => {
+    it("gives a capture's whole amount back, with the same request id for every attempt", async () => {
+      fetchMock
+        .mockResolvedValueOnce(token(3600))
+        .mockResolvedValueOnce(answer(201, { id: 'REFUND1', status: 'COMPLETED' }));
+      await expect(client.refund('CAPTURE1', 'fitcoach-refund-7')).resolves.toBeUndefined();
+      const [url, init] = fetchMock.mock.calls[1];
+      expect(String(url)).toBe('https://paypal.test/v2/payments/captures/CAPTURE1/refund');
+      expect((init?.headers as Record<string, string>)['PayPal-Request-Id']).toBe('fitcoach-refund-7');
+      expect(JSON.parse(String(init?.body))).toEqual({});
+    });
+
+    it.each([
+      ['a refund still pending', answer(201, { id: 'REFUND1', status: 'PENDING' })],
+      [
+        'the capture refunded before',
+        answer(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] }),
+      ],
+    ])('counts %s as refunded', async (_what, refund) => {
+      fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(refund);
+      await expect(client.refund('CAPTURE1', 'fitcoach-refund-7')).resolves.toBeUndefined();
+    });
+
+    it.each([
+      ['a failed refund', answer(201, { id: 'REFUND1', status: 'FAILED' }), 'rejected'],
+      ['HTTP 500', answer(500, { name: 'INTERNAL_SERVER_ERROR' }), 'unavailable'],
+    ])('fails on %s, so that the refund is asked for again', async (_what, refund, failure) => {
+      fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(refund);
+      await expect(client.refund('CAPTURE1', 'fitcoach-refund-7')).rejects.toMatchObject({ failure });
+    });
+  });
+
   it('refuses with "rejected" when PayPal refuses the credentials', async () => {
     fetchMock.mockResolvedValueOnce(answer(401, { error: 'invalid_client' }));
     await expect(client.createOrder(ORDER)).rejects.toEqual(expect.any(PaymentProviderError));

@@ -1,4 +1,4 @@
-// Over 300 lines: the one client of PayPal's REST API (token, orders, capture, webhook verification), kept whole
+// Over 300 lines: the one client of PayPal's REST API (token, orders, capture, refund, webhook verification), kept whole
 // so that the protocol, its retries and the mapping of PayPal's answers to PaymentProviderError read in one place.
 import { Logger } from '@nestjs/common';
 import type { PayPalConfig } from '../../common/config/app-config.js';
@@ -78,7 +78,7 @@ interface CallOptions {
 
 /**
  * PayPal's REST API with Node's fetch (no PayPal SDK): an OAuth2 client-credentials token cached until shortly before
- * it expires, Orders v2 create/get/capture and webhook signature verification. Every call carries a timeout and,
+ * it expires, Orders v2 create/get/capture, refunds of captures and webhook signature verification. Every call carries a timeout and,
  * where it changes something, a PayPal-Request-Id, so a retry after a lost answer is not a second charge.
  */
 export class PayPalClient extends PaymentProvider {
@@ -152,6 +152,23 @@ export class PayPalClient extends PaymentProvider {
 
   async capturedOrder(orderId: string): Promise<CaptureResult> {
     return captureResult(await this.getOrder(orderId));
+  }
+
+  async refund(captureId: string, idempotencyKey: string): Promise<void> {
+    let refund: { status?: string };
+    try {
+      refund = await this.call<{ status?: string }>({
+        method: 'POST',
+        path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        requestId: idempotencyKey,
+        body: {},
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.failure === 'already-refunded') return;
+      throw error;
+    }
+    // PENDING: PayPal gives the money back once the payment's funds have cleared; nothing is left for us to do.
+    if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') throw this.unexpected('refund', refund);
   }
 
   /** True only when PayPal confirms the delivery was signed by PayPal for our webhook id. */
@@ -288,6 +305,7 @@ const ISSUE_FAILURES: Record<string, PaymentProviderError['failure']> = {
   ORDER_EXPIRED: 'expired',
   RESOURCE_NOT_FOUND: 'expired',
   ORDER_ALREADY_COMPLETED: 'already-captured',
+  CAPTURE_FULLY_REFUNDED: 'already-refunded',
 };
 
 function approveLink(order: PayPalOrder): string | null {

@@ -19,6 +19,7 @@ export function providerFailureToHttp(error: unknown): unknown {
     case 'expired':
       return new ConflictException(PAYMENT_MESSAGES.orderExpired);
     case 'already-captured':
+    case 'already-refunded':
       return new ConflictException(PAYMENT_MESSAGES.orderClosed);
     case 'timeout':
       return new GatewayTimeoutException(PAYMENT_MESSAGES.unavailable);

@@ -67,6 +67,13 @@ export class TestPaymentProvider extends PaymentProvider {
     return Promise.resolve(this.result(known));
   }
 
+  refund(captureId: string): Promise<void> {
+    const known = [...this.orders.values()].some((order) => order.captureId === captureId);
+    return known
+      ? Promise.resolve()
+      : Promise.reject(new PaymentProviderError('rejected', `Unknown test capture ${captureId}`));
+  }
+
   private result({ order, captureId }: TestOrder): CaptureResult {
     return {
       status: 'COMPLETED',

@@ -36,6 +36,11 @@ export const PROGRAM_MESSAGES = {
   notPending: 'Only a programme waiting for approval can be rejected',
 } as const;
 
+/** Published by a trainer who is not blocked: what everyone sees and anyone may buy. Needs the trainer's account. */
+function isPublic(program: ProgramEntity): boolean {
+  return program.isPublished === true && program.trainer?.user?.blocked === false;
+}
+
 /** A programme's life on its trainer's side (docs/product.md §4): seen, created, edited, submitted, listed. */
 @Injectable()
 export class ProgramsService {
@@ -54,11 +59,16 @@ export class ProgramsService {
    */
   async findVisible(auth: AuthContext | null, id: number): Promise<ProgramEntity> {
     const program = await this.programs.findWithTrainer(id);
-    const isPublic = program?.isPublished === true && program.trainer?.user?.blocked === false;
-    if (!program || !(isPublic || (await this.canSeeContent(auth, program)))) {
+    if (!program || !(isPublic(program) || (await this.canSeeContent(auth, program)))) {
       throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     }
     return program;
+  }
+
+  /** Whether the programme may be bought now (`isPublic`): checkout asks again when it takes the money. */
+  async isOnSale(id: number): Promise<boolean> {
+    const program = await this.programs.findWithTrainer(id);
+    return program !== null && isPublic(program);
   }
 
   /** A programme the caller may change, loaded like `findVisible`: 404 when unknown, 403 when not theirs. */
