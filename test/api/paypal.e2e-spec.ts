@@ -703,6 +703,7 @@ describe('a programme withdrawn from sale between the order and its capture', ()
     const text = await mail;
     expect(text).toContain('Late Block');
     expect(text).toContain('30.00 USD');
+    expect(text).toContain('No subscription was started.');
   });
 
   it('refunds a capture PayPal reports by webhook for a programme blocked since, once', async () => {

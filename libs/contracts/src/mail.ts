@@ -25,8 +25,12 @@ export interface PaymentReceiptJob {
   orderId: string;
 }
 
-/** The payload of `mail.subscription-refunded`, sent once a refunded payment ended the subscription. */
+/**
+ * The payload of `mail.subscription-refunded`, sent once a refunded payment ended the subscription, or, `withdrawn`,
+ * once a payment for a programme withdrawn from sale before it completed was given back (no subscription began).
+ */
 export interface SubscriptionRefundedJob {
+  withdrawn?: boolean;
   to: string;
   firstName: string;
   programName: string;

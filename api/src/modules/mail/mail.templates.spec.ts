@@ -71,6 +71,27 @@ describe(subscriptionRefundedMail.name, () => {
     expect(text).toContain('Refunded amount: 25.00 USD');
     expect(text).toContain('Date: 24 November 2026');
   });
+
+  it('tells the member of a programme withdrawn from sale that the payment came back and nothing began', () => {
+    const { subject, text } = subscriptionRefundedMail(
+      {
+        withdrawn: true,
+        to: 'ann@example.com',
+        firstName: 'Ann',
+        programName: 'Core',
+        amountMinor: 2500,
+        currency: 'USD',
+        refundedAt: '2026-11-24T09:00:00.000Z',
+        orderId: 'ORDER1',
+      },
+      'https://fit.example/programmes',
+    );
+    expect(subject).toBe('Your FitCoach payment was refunded: Core');
+    expect(text).toContain('withdrawn from sale while you were paying for it');
+    expect(text).toContain('No subscription was started.');
+    expect(text).not.toContain('has ended');
+    expect(text).toContain('Refunded amount: 25.00 USD');
+  });
 });
 
 describe(programRejectedMail.name, () => {

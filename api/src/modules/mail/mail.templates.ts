@@ -167,19 +167,28 @@ export function paymentReceiptMail(job: PaymentReceiptJob, link: string): Render
   });
 }
 
-/** Sent when a refunded (or reversed) payment ended the subscription it paid for. */
+/**
+ * Sent when a refunded (or reversed) payment ended the subscription it paid for, or gave back the payment for a
+ * programme withdrawn from sale before it completed.
+ */
 export function subscriptionRefundedMail(job: SubscriptionRefundedJob, link: string): RenderedMail {
   return statementMail({
-    subject: `Your FitCoach subscription was cancelled: ${job.programName}`,
+    subject: job.withdrawn
+      ? `Your FitCoach payment was refunded: ${job.programName}`
+      : `Your FitCoach subscription was cancelled: ${job.programName}`,
     firstName: job.firstName,
-    intro: 'Your payment was refunded, so your subscription to this programme has ended.',
+    intro: job.withdrawn
+      ? 'This programme was withdrawn from sale while you were paying for it, so we refunded your payment in full. No subscription was started.'
+      : 'Your payment was refunded, so your subscription to this programme has ended.',
     rows: [
       ['Programme', job.programName],
       ['Refunded amount', formatAmount(job.amountMinor, job.currency)],
       ['Date', formatDate(job.refundedAt)],
       ['Order id', job.orderId],
     ],
-    outro: 'You can subscribe again at any time.',
+    outro: job.withdrawn
+      ? 'You can choose another programme at any time.'
+      : 'You can subscribe again at any time.',
     link: { label: 'Browse programmes', href: link },
   });
 }

@@ -181,7 +181,7 @@ export class PaymentsService {
     if (!payment?.captureId || payment.status !== 'refunded') return;
     // The same request id for every attempt: a retry after a lost answer is not a second refund.
     await this.provider.refund(payment.captureId, `fitcoach-refund-${payment.id}`);
-    await this.mails.refund(this.dataSource.manager, payment.id);
+    await this.mails.refund(this.dataSource.manager, payment.id, { withdrawn: true });
     this.logger.log(`Payment ${payment.id} (order ${payment.orderId}) refunded by the provider`);
   }
 
