@@ -245,6 +245,7 @@ test.describe('the checkout through PayPal', () => {
   });
 
   const DEMO_MEMBER = { email: 'demo@fitcoach.local', password: 'demo-password' };
+  const DEMO_ADMIN = { email: 'admin@fitcoach.local', password: 'admin-password' };
   // The payer's name is the one of the PayPal account that approved (the local PayPal's buyer).
   const PAID_BY_PAYPAL_PAYER = /^Transaction completed by John Doe$/;
   let paypal: FakePayPal;
@@ -281,8 +282,8 @@ test.describe('the checkout through PayPal', () => {
     programs = ((await listed.json()) as { id: number }[])
       .map((program) => program.id)
       .filter((id) => !following.has(id))
-      .slice(0, 4);
-    expect(programs).toHaveLength(4);
+      .slice(0, 5);
+    expect(programs).toHaveLength(5);
     await api.dispose();
   });
 
@@ -430,6 +431,28 @@ test.describe('the checkout through PayPal', () => {
       await expect(page).toHaveURL(`${site}/programLesson/${id}`);
       await expect(toast(page, PAID_BY_PAYPAL_PAYER)).toBeVisible();
       expect(paypal.calls.capture).toBe(captures + 1);
+    });
+
+    test('a programme withdrawn while the member was at PayPal is not charged, and the return says so', async ({
+      page,
+    }) => {
+      const id = programs[4] ?? 0;
+      await signInDemoMember(page);
+      await payWithPayPal(page, id);
+      // A superuser unpublishes it meanwhile.
+      const admin = await page.request.post(`${site}/api/token/`, { data: DEMO_ADMIN });
+      const { access } = (await admin.json()) as { access: string };
+      const unpublished = await page.request.get(`${site}/api/fitness_programs/changePublishStatus/${id}/`, {
+        headers: { Authorization: `Bearer ${access}` },
+      });
+      expect(unpublished.status()).toBe(200);
+      const captures = paypal.calls.capture;
+      await approveAtPayPal(page);
+      await expect(page).toHaveURL(`${site}/programmes`);
+      await expect(
+        toast(page, 'This programme is no longer available, so you were not charged.'),
+      ).toBeVisible();
+      expect(paypal.calls.capture).toBe(captures);
     });
 
     test("a declined payment is told on the programme's page, and paying again works", async ({ page }) => {

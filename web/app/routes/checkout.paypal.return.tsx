@@ -25,8 +25,17 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
     );
   }
   const capture = await api.captureOrder(args, orderId);
-  const answer = capture.ok
-    ? await paidRedirect(args.request, capture.data.subscription.program, capture.data.message)
-    : await redirectWithToast(failedTo, { type: 'error', message: capture.error.message }, args.request);
-  return forgetPendingOrder(answer, args.request);
+  if (capture.ok) {
+    const paid = await paidRedirect(args.request, capture.data.subscription.program, capture.data.message);
+    return forgetPendingOrder(paid, args.request);
+  }
+  // A programme withdrawn from sale while the member was at PayPal has no page left to tell them on.
+  const shown = programId !== null && (await api.program(args, programId)).ok;
+  const to = shown ? failedTo : '/programmes';
+  const refused = await redirectWithToast(
+    to,
+    { type: 'error', message: capture.error.message },
+    args.request,
+  );
+  return forgetPendingOrder(refused, args.request);
 });
