@@ -30,6 +30,7 @@ import { LessonsModule } from './modules/lessons/lessons.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { SubscriptionsModule } from './modules/subscriptions/subscriptions.module.js';
 import { ChatModule } from './modules/chat/chat.module.js';
+import { CHAT_RATE_LIMITS } from './modules/chat/chat.constants.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { SitemapModule } from './modules/sitemap/sitemap.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
@@ -75,7 +76,7 @@ export class AppModule {
           retryPolicy: options.retryPolicy,
         }),
         RateLimitModule.register({
-          rules: AUTH_RATE_LIMITS,
+          rules: { ...AUTH_RATE_LIMITS, ...CHAT_RATE_LIMITS },
           redisUrl: config.redisUrl,
           prefix: options.queuePrefix ?? 'fitcoach',
         }),

@@ -3,8 +3,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import {
+  CHAT_IMAGE_BUDGET,
   CHAT_MESSAGES,
+  CHAT_SEND_BUDGET,
+  CHAT_SOCKETS_PER_ACCOUNT,
   CHAT_TEXT_MAX_LENGTH,
+  CHAT_TYPING_BUDGET,
   type ChatForwardAck,
   type ChatMessage,
   type ChatSendAck,
@@ -13,10 +17,13 @@ import {
   type PresenceSnapshot,
   type UnreadCounts,
 } from '@fitcoach/contracts';
+import sharp from 'sharp';
 import { DataSource, type Repository } from 'typeorm';
+import { IMAGE_DECODES_AT_ONCE, IMAGE_DECODES_WAITING } from '../../api/src/common/media/media.constants.js';
+import { MediaService } from '../../api/src/common/media/media.service.js';
 import { SOCKET_MAX_BYTES } from '../../api/src/common/realtime/socket-io.adapter.js';
-import { CHAT_SEND_LIMIT } from '../../api/src/modules/chat/chat.gateway.js';
 import { ChatMessageEntity } from '../../api/src/modules/chat/chat-message.entity.js';
+import { PaymentsRepository } from '../../api/src/modules/payments/payments.repository.js';
 import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
@@ -57,6 +64,20 @@ async function sent(from: ChatClient, payload: unknown): Promise<ChatMessage> {
   const ack = await send(from, payload);
   if (!ack.ok) throw new Error(`send refused: ${ack.error}`);
   return ack.message;
+}
+
+/** A trainer of their own, with `count` members following one of their programmes. */
+async function contactsOfTheirOwn(count = 1) {
+  const owner = await createTrainer(t);
+  const programme = await createProgram(t, owner.trainer, { isPublished: true });
+  const followers: Session[] = [];
+  const payments: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const follower = await createSession(t);
+    payments.push((await subscribe(t, follower.user.id, programme)).payment.id);
+    followers.push(follower);
+  }
+  return { trainer: owner.session, programme, members: followers, payments };
 }
 
 /** Messages stored between the two users. */
@@ -256,17 +277,6 @@ describe('sending', () => {
       error: 'image must be a JPEG, PNG, WebP, GIF or AVIF image',
     });
     expect(await storedBetween(member, coach.session)).toBe(before);
-  });
-
-  it(`refuses more than ${CHAT_SEND_LIMIT.points} sends in ${CHAT_SEND_LIMIT.durationSeconds} s on one socket`, async () => {
-    const trainer = await client(coach.session);
-    const acks = await Promise.all(
-      Array.from({ length: CHAT_SEND_LIMIT.points + 1 }, (_, i) =>
-        send(trainer, { to: member.user.id, text: `burst ${i}` }),
-      ),
-    );
-    expect(acks.filter((ack) => ack.ok)).toHaveLength(CHAT_SEND_LIMIT.points);
-    expect(acks.filter((ack) => !ack.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.tooFast }]);
   });
 
   it('answers an unknown event with an error and keeps the connection', async () => {
@@ -576,6 +586,30 @@ describe('rooms, images and previews', () => {
     expect(mia.socket.connected).toBe(true);
   });
 
+  it('asks to send an image again later while every decode place is taken, and stores nothing', async () => {
+    const {
+      trainer,
+      members: [member],
+    } = await contactsOfTheirOwn();
+    const tab = await client(member);
+    const decodes = t.app.get(MediaService).decodes;
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const taken = Array.from({ length: IMAGE_DECODES_AT_ONCE + IMAGE_DECODES_WAITING }, () =>
+      decodes.run(() => busy),
+    );
+    try {
+      expect(await send(tab, { to: trainer.user.id, image: await plainImage(20, 20, 'png') })).toEqual({
+        ok: false,
+        error: 'Temporarily unavailable',
+      });
+    } finally {
+      release();
+      await Promise.all(taken);
+    }
+    expect(await storedBetween(member, trainer)).toBe(0);
+  });
+
   it('lowers the unread count when an unread message is deleted', async () => {
     const mia = await client(member);
     const trainer = await client(coach.session);
@@ -838,5 +872,245 @@ describe("the trainers' news", () => {
       ['program', 'Get-Fit', 'Your programme Evening Stretch is published'],
       ['program', 'Get-Fit', 'Your programme Evening Stretch was blocked by the admin'],
     ]);
+  });
+});
+
+describe('budgets per account', () => {
+  const { messages: SENDS, seconds: SEND_SECONDS } = CHAT_SEND_BUDGET;
+  const TOO_FAST = { ok: false, error: CHAT_MESSAGES.tooFast };
+
+  it(`shares ${SENDS} sends per ${SEND_SECONDS} s between REST and every socket of an account, then refuses each`, async () => {
+    const {
+      trainer,
+      members: [sender],
+    } = await contactsOfTheirOwn();
+    const tabs = [await client(sender), await client(sender)];
+    const rest = (text: string) =>
+      t
+        .http()
+        .post('/api/chat/sendMessage/')
+        .set('Authorization', sender.bearer)
+        .send({ to: trainer.user.id, text });
+    const accepted = await Promise.all(
+      Array.from({ length: SENDS }, async (_, i) =>
+        i % 3 === 2
+          ? ((await rest(`via REST ${i}`).expect(201)).body as ChatMessage)
+          : sent(tabs[i % 3], { to: trainer.user.id, text: `via tab ${i % 3} ${i}` }),
+      ),
+    );
+
+    const refused = await rest('one too many').expect(429);
+    expect(refused.body).toEqual(refusal(429, CHAT_MESSAGES.tooFast));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(SEND_SECONDS);
+    for (const tab of tabs)
+      expect(await send(tab, { to: trainer.user.id, text: 'and here' })).toEqual(TOO_FAST);
+    expect(
+      await tabs[0].emit('message:forward', { messageId: accepted[0].id, to: [trainer.user.id] }),
+    ).toEqual(TOO_FAST);
+    expect(await storedBetween(sender, trainer)).toBe(SENDS);
+
+    // Typing has a budget of its own, and the other side's budget is theirs.
+    expect(await tabs[1].emit('conversation:typing', { with: trainer.user.id })).toEqual({ ok: true });
+    const reply = await client(trainer);
+    expect(await send(reply, { to: sender.user.id, text: 'slow down' })).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+  });
+
+  it('spends one send per forwarded copy, and refuses the copies past the budget', async () => {
+    const { trainer, members } = await contactsOfTheirOwn(3);
+    const coachTab = await client(trainer);
+    const original = await sent(coachTab, { to: members[0].user.id, text: 'Tip of the day' });
+    for (let i = 2; i <= SENDS - 2; i += 1)
+      await sent(coachTab, { to: members[0].user.id, text: `note ${i}` });
+
+    const ack = await coachTab.emit<ChatForwardAck>('message:forward', {
+      messageId: original.id,
+      to: members.map((member) => member.user.id),
+    });
+    if (!ack.ok) throw new Error(`forward refused: ${ack.error}`);
+    expect(ack.messages.map((message) => message.recipient)).toEqual([
+      members[0].user.id,
+      members[1].user.id,
+    ]);
+    expect(ack.refused).toEqual([{ to: members[2].user.id, error: CHAT_MESSAGES.tooFast }]);
+    expect(await storedBetween(trainer, members[2])).toBe(0);
+    expect(
+      await coachTab.emit('message:forward', { messageId: original.id, to: [members[2].user.id] }),
+    ).toEqual(TOO_FAST);
+  });
+
+  it(`allows ${CHAT_TYPING_BUDGET.notices} typing notices per ${CHAT_TYPING_BUDGET.seconds} s per account, whichever tab sends them`, async () => {
+    const {
+      trainer,
+      members: [member],
+    } = await contactsOfTheirOwn();
+    const tabs = [await client(member), await client(member)];
+    const acks = await Promise.all(
+      Array.from({ length: CHAT_TYPING_BUDGET.notices + 1 }, (_, i) =>
+        tabs[i % 2].emit<{ ok: boolean }>('conversation:typing', { with: trainer.user.id }),
+      ),
+    );
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(CHAT_TYPING_BUDGET.notices);
+    expect(acks.filter((ack) => !ack.ok)).toEqual([{ ok: false, error: CHAT_MESSAGES.typingTooFast }]);
+    expect(await send(tabs[0], { to: trainer.user.id, text: 'typed it after all' })).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+  });
+
+  it(`takes at most ${CHAT_IMAGE_BUDGET.bytes / (1024 * 1024)} MB of images per account in ${CHAT_IMAGE_BUDGET.seconds / 60} minutes`, async () => {
+    const {
+      trainer,
+      members: [member],
+    } = await contactsOfTheirOwn();
+    const tab = await client(member);
+    // Noise stored without compression: close to the largest image allowed, and quick to decode.
+    const side = 1250;
+    const photo = await sharp({
+      create: {
+        width: side,
+        height: side,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const fitting = Math.floor(CHAT_IMAGE_BUDGET.bytes / photo.length);
+    for (let i = 0; i < fitting; i += 1) {
+      expect(await sent(tab, { to: trainer.user.id, image: photo })).toEqual(
+        expect.objectContaining({ type: 'image' }),
+      );
+    }
+    expect(await send(tab, { to: trainer.user.id, image: photo })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.tooManyImages,
+    });
+    expect(await storedBetween(member, trainer)).toBe(fitting);
+    expect(await send(tab, { to: trainer.user.id, text: 'words still go' })).toEqual(
+      expect.objectContaining({ ok: true }),
+    );
+  });
+});
+
+describe('sockets per account', () => {
+  it(`keeps ${CHAT_SOCKETS_PER_ACCOUNT} sockets per account: a new one closes the oldest, and works`, async () => {
+    const {
+      trainer,
+      members: [member],
+    } = await contactsOfTheirOwn();
+    const tabs: ChatClient[] = [];
+    for (let i = 0; i < CHAT_SOCKETS_PER_ACCOUNT; i += 1) tabs.push(await client(member));
+    const newest = await client(member);
+    expect(await tabs[0].disconnected()).toBe('io server disconnect');
+    expect(await sent(newest, { to: trainer.user.id, text: 'from the newest tab' })).toEqual(
+      expect.objectContaining({ message: 'from the newest tab' }),
+    );
+    expect(tabs.filter((tab) => tab.socket.connected)).toHaveLength(CHAT_SOCKETS_PER_ACCOUNT - 1);
+    expect(newest.socket.connected).toBe(true);
+  });
+});
+
+describe.each([
+  [
+    'whose subscription ended',
+    async (member: Session, programmeId: number) => {
+      await t
+        .http()
+        .get(`/api/users/unfollowProgram/${programmeId}/`)
+        .set('Authorization', member.bearer)
+        .expect(200);
+    },
+  ],
+  [
+    'whose payment was refunded',
+    async (_member: Session, _programmeId: number, paymentId: number) => {
+      // As PayPal's refund webhook records it: the payment refunded and its subscription ended, together.
+      await t.app
+        .get(DataSource)
+        .transaction((manager) => t.app.get(PaymentsRepository).refund(manager, paymentId, new Date()));
+    },
+  ],
+])('a member %s and their trainer', (_case, end) => {
+  let member: Session;
+  let trainer: Session;
+  let earlier: ChatMessage;
+
+  beforeAll(async () => {
+    const pair = await contactsOfTheirOwn();
+    [member, trainer] = [pair.members[0], pair.trainer];
+    const tab = await client(member);
+    earlier = await sent(tab, { to: trainer.user.id, text: 'Before the end' });
+    tab.close();
+    await end(member, pair.programme.id, pair.payments[0]);
+  });
+
+  /** The member to the trainer, then the trainer to the member. */
+  const bothWays = () =>
+    [
+      [member, trainer],
+      [trainer, member],
+    ] as const;
+
+  it('cannot send to each other over REST', async () => {
+    for (const [from, to] of bothWays()) {
+      await t
+        .http()
+        .post('/api/chat/sendMessage/')
+        .set('Authorization', from.bearer)
+        .send({ to: to.user.id, text: 'still there?' })
+        .expect(403, refusal(403, CHAT_MESSAGES.notContact));
+    }
+    expect(await storedBetween(member, trainer)).toBe(1);
+  });
+
+  it('cannot send to each other over a socket', async () => {
+    for (const [from, to] of bothWays()) {
+      expect(await send(await client(from), { to: to.user.id, text: 'still there?' })).toEqual({
+        ok: false,
+        error: CHAT_MESSAGES.notContact,
+      });
+    }
+    expect(await storedBetween(member, trainer)).toBe(1);
+  });
+
+  it('cannot forward a message to each other', async () => {
+    for (const [from, to] of bothWays()) {
+      expect(
+        await (await client(from)).emit('message:forward', { messageId: earlier.id, to: [to.user.id] }),
+      ).toEqual({ ok: true, messages: [], refused: [{ to: to.user.id, error: CHAT_MESSAGES.notContact }] });
+    }
+    expect(await storedBetween(member, trainer)).toBe(1);
+  });
+
+  it('cannot tell each other of their typing', async () => {
+    const tabs = [await client(member), await client(trainer)];
+    const refused = { ok: false, error: CHAT_MESSAGES.notContact };
+    expect(await tabs[0].emit('conversation:typing', { with: trainer.user.id })).toEqual(refused);
+    expect(await tabs[1].emit('conversation:typing', { with: member.user.id })).toEqual(refused);
+    expect(tabs.filter((tab) => tab.has('typing'))).toEqual([]);
+  });
+
+  it("cannot read their conversation's history", async () => {
+    for (const [from, to] of bothWays()) {
+      await t
+        .http()
+        .get(`/api/chat/getMessages/${conversationRoom(from.user.id, to.user.id)}/`)
+        .set('Authorization', from.bearer)
+        .expect(403, refusal(403, CHAT_MESSAGES.notContact));
+    }
+  });
+
+  it('are no longer listed as contacts', async () => {
+    for (const [from] of bothWays()) {
+      const contacts = await t
+        .http()
+        .get('/api/chat/getContacts/')
+        .set('Authorization', from.bearer)
+        .expect(200);
+      expect(contacts.body).toEqual([]);
+    }
   });
 });

@@ -5,8 +5,14 @@ import { Controller, Module, Post, UploadedFile, UseInterceptors } from '@nestjs
 import sharp from 'sharp';
 import { Public } from '../../api/src/common/auth/auth.decorators.js';
 import { imageUpload } from '../../api/src/common/media/image-upload.js';
+import {
+  IMAGE_DECODES_AT_ONCE,
+  IMAGE_DECODES_RETRY_AFTER_SECONDS,
+  IMAGE_DECODES_WAITING,
+} from '../../api/src/common/media/media.constants.js';
 import { MediaService, type UploadedImage } from '../../api/src/common/media/media.service.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
+import { eventually } from '../fixtures/eventually.js';
 import { cameraJpeg, plainImage, truncatedJpeg } from '../fixtures/images.js';
 
 /** An upload route written as the feature modules write theirs (public, so the tests need no account). */
@@ -149,6 +155,41 @@ describe('Media', () => {
         message: 'picture is required',
         errors: [{ field: 'picture', message: 'picture is required' }],
       });
+    });
+  });
+
+  describe('while every decode place is taken', () => {
+    it(`answers an upload 503 with Retry-After once ${IMAGE_DECODES_AT_ONCE} decode runs and ${IMAGE_DECODES_WAITING} wait, lets a narrower copy wait, and takes uploads again after`, async () => {
+      const stored = await upload(await plainImage(800, 400), 'x.png').expect(201);
+      const decodes = t.app.get(MediaService).decodes;
+      let release!: () => void;
+      const busy = new Promise<void>((resolve) => (release = resolve));
+      const taken = Array.from({ length: IMAGE_DECODES_AT_ONCE + IMAGE_DECODES_WAITING }, () =>
+        decodes.run(() => busy),
+      );
+      try {
+        const before = storedFiles();
+        const refused = await upload(await plainImage(40, 30), 'x.png')
+          .timeout(5_000)
+          .expect(503);
+        expect(refused.body).toEqual({ statusCode: 503, message: 'Temporarily unavailable' });
+        expect(refused.headers['retry-after']).toBe(String(IMAGE_DECODES_RETRY_AFTER_SECONDS));
+        expect(storedFiles()).toEqual(before);
+
+        // Started now, answered once a place is free.
+        const copyAnswer = t
+          .http()
+          .get(stored.body.path.replace(/\.webp$/, '-320w.webp'))
+          .timeout(10_000)
+          .then((res) => res);
+        await eventually(() => decodes.load.waiting > IMAGE_DECODES_WAITING, 5_000);
+        release();
+        expect((await copyAnswer).status).toBe(200);
+      } finally {
+        release();
+        await Promise.all(taken);
+      }
+      expect((await upload(await plainImage(40, 30), 'x.png').expect(201)).body.path).toMatch(STORED_PATH);
     });
   });
 

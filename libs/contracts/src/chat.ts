@@ -16,6 +16,24 @@ export const CHAT_IMAGE_MAX_BYTES = UPLOAD_MAX_BYTES;
 /** History pages: how many messages `getMessages` answers at most. */
 export const CHAT_HISTORY_PAGE_SIZE = 50;
 
+/**
+ * Messages one account may send (a send, or each copy a forward makes) per window, over REST and all of its sockets
+ * together, on every instance: a person typing fast stays far below it, a script does not.
+ */
+export const CHAT_SEND_BUDGET = { messages: 20, seconds: 10 } as const;
+
+/** Typing notices per account and window: the site sends one every few seconds while a key is pressed. */
+export const CHAT_TYPING_BUDGET = { notices: 10, seconds: 10 } as const;
+
+/**
+ * Image bytes one account may send in chat per window (each one is decoded and stored): four of the largest images,
+ * or a few more phone photos, every ten minutes. Forwarding an image shares its file and costs nothing here.
+ */
+export const CHAT_IMAGE_BUDGET = { bytes: 20 * 1024 * 1024, seconds: 600 } as const;
+
+/** Sockets one account may hold open at once, on all instances together; a new one closes the oldest past it. */
+export const CHAT_SOCKETS_PER_ACCOUNT = 10;
+
 /** Client → server events; each is acknowledged with `ChatAck`. */
 export const CHAT_CLIENT_EVENTS = {
   send: 'message:send',
@@ -172,7 +190,9 @@ export const CHAT_MESSAGES = {
   deletedMessage: 'A deleted message cannot be forwarded',
   unknownEvent: 'Unknown event',
   malformed: 'Malformed payload',
-  tooFast: 'Too many messages: wait a moment',
+  tooFast: `Too many messages: at most ${CHAT_SEND_BUDGET.messages} every ${CHAT_SEND_BUDGET.seconds} seconds. Wait a moment and try again`,
+  typingTooFast: `Too many typing notices: at most ${CHAT_TYPING_BUDGET.notices} every ${CHAT_TYPING_BUDGET.seconds} seconds`,
+  tooManyImages: `Too many images: at most ${CHAT_IMAGE_BUDGET.bytes / (1024 * 1024)} MB every ${CHAT_IMAGE_BUDGET.seconds / 60} minutes. Try again later`,
   sessionExpired: 'Your session has expired: reconnect with a new access token',
   unauthenticated: 'Authentication required',
   crossSite: 'Cross-site connections with the session cookie are refused',

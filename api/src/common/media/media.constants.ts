@@ -21,3 +21,15 @@ export const WEBP_QUALITY = 82;
  * 40 megapixels covers the photos of today's phone cameras.
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Images decoded at once per process, each by one libvips thread (`sharp.concurrency(1)`): sharp runs on libuv's
+ * thread pool (4 threads), which password hashing (argon2) and file reads share, so decodes must leave it threads.
+ */
+export const IMAGE_DECODES_AT_ONCE = 1;
+
+/** Decodes that may wait for their turn; past it an upload is answered 503 with Retry-After. */
+export const IMAGE_DECODES_WAITING = 8;
+
+/** How long a refused upload is asked to wait before trying again. */
+export const IMAGE_DECODES_RETRY_AFTER_SECONDS = 5;

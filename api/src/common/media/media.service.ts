@@ -7,18 +7,24 @@ import { IMAGE_WIDTHS, MAX_IMAGE_DIMENSION, UPLOAD_MAX_BYTES } from '@fitcoach/c
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DecodeQueue, QueueFullError } from './decode-queue.js';
 import {
   ACCEPTED_IMAGE_TYPES,
+  IMAGE_DECODES_AT_ONCE,
+  IMAGE_DECODES_WAITING,
   MEDIA_KINDS,
   MAX_INPUT_PIXELS,
   MEDIA_URL_PREFIX,
   type MediaKind,
   WEBP_QUALITY,
 } from './media.constants.js';
-import { imageTooLarge, invalidImage } from './media.errors.js';
+import { decodesBusy, imageTooLarge, invalidImage } from './media.errors.js';
 
 // Every image is decoded once and never again: libvips' operation cache (50 MB by default) would only hold memory.
 sharp.cache(false);
+// One libvips thread per image (a thread per core by default): with IMAGE_DECODES_AT_ONCE, decoding never takes more
+// than that many cores from password hashing and requests.
+sharp.concurrency(1);
 
 /** `<kind>/<name>-<width>w.webp`: a narrower copy of a stored image, as pages ask for it in `srcset`. */
 const VARIANT = new RegExp(
@@ -40,6 +46,8 @@ export class MediaService {
   readonly rootDir: string;
   /** Copies being made, by path: concurrent requests for one copy share the work. */
   private readonly resizing = new Map<string, Promise<boolean>>();
+  /** Every sharp pipeline of the process takes its turn here. */
+  readonly decodes = new DecodeQueue(IMAGE_DECODES_AT_ONCE, IMAGE_DECODES_WAITING);
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.rootDir = join(config.dataDir, 'media');
@@ -75,16 +83,17 @@ export class MediaService {
 
   /**
    * Makes the narrower copy named by a path under `/media` (`/program/<name>-640w.webp`) from its stored image, once;
-   * resolves false when the path names no copy of a stored image.
+   * resolves false when the path names no copy of a stored image. A copy waits for its turn however many decodes wait:
+   * each is made once, for pages that show it, and a refusal would leave a hole in them.
    */
   makeCopy(path: string): Promise<boolean> {
     const [, kind, name, width] = VARIANT.exec(path) ?? [];
     if (!kind || !name || !width) return Promise.resolve(false);
     let made = this.resizing.get(path);
     if (!made) {
-      made = this.resize(join(this.rootDir, kind), name, Number(width)).finally(() =>
-        this.resizing.delete(path),
-      );
+      made = this.decodes
+        .run(() => this.resize(join(this.rootDir, kind), name, Number(width)), { evenWhenFull: true })
+        .finally(() => this.resizing.delete(path));
       this.resizing.set(path, made);
     }
     return made;
@@ -124,20 +133,27 @@ export class MediaService {
 
   private async reencode(image: Buffer, field: string): Promise<Buffer> {
     try {
-      // failOn 'warning' refuses truncated files rather than storing a half-grey picture.
-      return await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
-        // Applies the EXIF orientation to the pixels: the metadata that carried it is not kept.
-        .rotate()
-        .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, { fit: 'inside', withoutEnlargement: true })
-        // No withMetadata(): sharp writes no EXIF (camera, GPS position) nor XMP into the output.
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-    } catch {
+      return await this.decodes.run(() => this.toWebp(image));
+    } catch (error) {
+      if (error instanceof QueueFullError) throw decodesBusy();
       throw invalidImage(
         field,
         `${field} could not be read as an image (damaged, or larger than ${MAX_INPUT_PIXELS / 1_000_000} megapixels)`,
       );
     }
+  }
+
+  private toWebp(image: Buffer): Promise<Buffer> {
+    // failOn 'warning' refuses truncated files rather than storing a half-grey picture.
+    return (
+      sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+        // Applies the EXIF orientation to the pixels: the metadata that carried it is not kept.
+        .rotate()
+        .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, { fit: 'inside', withoutEnlargement: true })
+        // No withMetadata(): sharp writes no EXIF (camera, GPS position) nor XMP into the output.
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer()
+    );
   }
 
   /** Temp file + rename: a reader never sees half an image. The dot keeps the temp file from being served. */

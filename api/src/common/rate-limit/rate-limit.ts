@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type CallHandler,
   type CanActivate,
   type DynamicModule,
   type ExecutionContext,
@@ -9,10 +10,11 @@ import {
   Injectable,
   Logger,
   Module,
+  type NestInterceptor,
   type OnApplicationShutdown,
   SetMetadata,
 } from '@nestjs/common';
-import { APP_GUARD, Reflector } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Redis } from 'ioredis';
 import {
@@ -21,6 +23,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { catchError, type Observable, throwError } from 'rxjs';
 
 export interface RateLimitRule {
   /** Requests allowed per window and key (client address, or account). */
@@ -50,6 +53,20 @@ const RATE_LIMIT = 'fitcoach:rate-limit';
 export const RateLimit = (rule: string, options: Omit<RateLimitTarget, 'rule'> = {}) =>
   SetMetadata(RATE_LIMIT, { rule, ...options } satisfies RateLimitTarget);
 
+/**
+ * A refusal that says when to try again: a spent budget (429), or work this instance cannot take now (503). Routes
+ * answer it with `Retry-After`; a socket's acknowledgement carries its message.
+ */
+export class RetryLater extends HttpException {
+  constructor(
+    readonly retryAfterSeconds: number,
+    body: { message: string } & Record<string, unknown>,
+    status: number = HttpStatus.TOO_MANY_REQUESTS,
+  ) {
+    super(body, status);
+  }
+}
+
 /** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
 function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -65,17 +82,26 @@ export class RateLimits implements OnApplicationShutdown {
   /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
   async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
     try {
-      await this.limiter(rule).consume(key);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      res.setHeader('Retry-After', String(seconds));
-      const message = `Too many attempts. Try again in ${seconds} seconds.`;
-      throw new HttpException(
-        { message, ...(errorKey ? { [errorKey]: message } : {}) },
-        HttpStatus.TOO_MANY_REQUESTS,
+      await this.take(
+        rule,
+        key,
+        1,
+        (seconds) => `Too many attempts. Try again in ${seconds} seconds.`,
+        errorKey,
       );
+    } catch (error) {
+      // A guard runs before the interceptors: the header is set here, not by RetryAfterHeader.
+      if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
     }
+  }
+
+  /**
+   * Spends `points` of `key`'s budget under `rule`, for work that is not a route of its own (a service that REST and
+   * sockets share); past it, a RetryLater (429) with `message`.
+   */
+  spend(rule: string, key: string, points: number, message: string): Promise<void> {
+    return this.take(rule, key, points, () => message);
   }
 
   consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {
@@ -88,6 +114,23 @@ export class RateLimits implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+
+  private async take(
+    rule: string,
+    key: string,
+    points: number,
+    message: (seconds: number) => string,
+    errorKey?: string,
+  ): Promise<void> {
+    try {
+      await this.limiter(rule).consume(key, points);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      const text = message(seconds);
+      throw new RetryLater(seconds, { message: text, ...(errorKey ? { [errorKey]: text } : {}) });
+    }
   }
 
   private limiter(rule: string): RateLimiterAbstract {
@@ -118,6 +161,22 @@ class RateLimitGuard implements CanActivate {
       await this.limits.consumeAccount(target.perAccount, email, res, target.errorKey);
     }
     return true;
+  }
+}
+
+/** `Retry-After` on the answer of a route whose handler was refused with a RetryLater. */
+@Injectable()
+class RetryAfterHeader implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        if (error instanceof RetryLater && context.getType() === 'http') {
+          const res = context.switchToHttp().getResponse<Response>();
+          if (!res.headersSent) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+        }
+        return throwError(() => error);
+      }),
+    );
   }
 }
 
@@ -158,8 +217,8 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
 }
 
 /**
- * Limits for the routes attackers hammer (login, registration, resends), per address and per account
- * (`createRateLimits`).
+ * Limits for the routes attackers hammer (login, registration, resends), per address and per account, and the
+ * budgets services spend (`createRateLimits`); every RetryLater a route throws is answered with `Retry-After`.
  */
 @Global()
 @Module({})
@@ -170,6 +229,7 @@ export class RateLimitModule {
       providers: [
         { provide: RateLimits, useFactory: () => createRateLimits(options) },
         { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: RetryAfterHeader },
       ],
       exports: [RateLimits],
     };

@@ -97,10 +97,28 @@ export class RealtimeService implements BeforeApplicationShutdown {
   /** The distinct users among `userIds` (everyone when null) with a socket open on any instance. */
   async connectedUsers(userIds: readonly number[] | null): Promise<number[]> {
     if (!this.server) return [];
-    const target = userIds === null ? this.server : this.server.in(userIds.map(userRoom));
+    const sockets = await this.lookUp(userIds === null ? this.server : this.server.in(userIds.map(userRoom)));
+    return [...new Set(sockets.map((socket) => (socket.data as SocketIdentity).userId))];
+  }
+
+  /**
+   * Closes the user's sockets past the `keep` newest (by handshake time), on every instance (this one's alone while
+   * Redis is away); resolves how many it closed. Closed by the server, a socket.io client does not reconnect.
+   */
+  async closeOldest(userId: number, keep: number): Promise<number> {
+    if (!this.server) return 0;
+    const sockets = await this.lookUp(this.server.in(userRoom(userId)));
+    if (sockets.length <= keep) return 0;
+    const oldest = sockets
+      .sort((a, b) => a.handshake.issued - b.handshake.issued || a.id.localeCompare(b.id))
+      .slice(0, sockets.length - keep);
+    for (const socket of oldest) socket.disconnect(true);
+    return oldest.length;
+  }
+
+  private lookUp(target: Pick<Server, 'fetchSockets'>) {
     const lookup = target.fetchSockets();
     this.lookups.add(lookup);
-    const sockets = await lookup.finally(() => this.lookups.delete(lookup));
-    return [...new Set(sockets.map((socket) => (socket.data as SocketIdentity).userId))];
+    return lookup.finally(() => this.lookups.delete(lookup));
   }
 }

@@ -13,12 +13,12 @@ import {
   CHAT_CLIENT_EVENTS,
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
+  CHAT_SOCKETS_PER_ACCOUNT,
   type AdminPresenceEvent,
   type ChatAck,
   type ChatForwardAck,
   type ChatSendAck,
 } from '@fitcoach/contracts';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { presentedToken } from '../../common/auth/access-token.js';
 import { isOwnOrigin } from '../../common/auth/same-origin.js';
@@ -45,12 +45,6 @@ import {
 
 type ChatSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketIdentity>;
 
-/** Sends (and forwards) per socket: a person typing fast stays far below it, a script does not. */
-export const CHAT_SEND_LIMIT = { points: 20, durationSeconds: 10 } as const;
-
-/** Typing notices per socket: the site sends one every few seconds while a key is pressed. */
-export const CHAT_TYPING_LIMIT = { points: 10, durationSeconds: 10 } as const;
-
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(CHAT_CLIENT_EVENTS));
 
 /** setTimeout's largest delay; a later expiry is checked again on every event anyway. */
@@ -59,18 +53,11 @@ const MAX_TIMER_MS = 2_147_483_647;
 /**
  * The socket.io gateway (docs/architecture.md §8): one authenticated connection per tab, personal rooms per user
  * and session, presence, and the client events, each acknowledged with `{ok: true, ...}` or `{ok: false, error}`.
+ * Sends and typing notices spend the account's budgets in ChatService, whichever socket or REST call they come from.
  */
 @WebSocketGateway()
 export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(ChatGateway.name);
-  private readonly sends = new RateLimiterMemory({
-    points: CHAT_SEND_LIMIT.points,
-    duration: CHAT_SEND_LIMIT.durationSeconds,
-  });
-  private readonly typings = new RateLimiterMemory({
-    points: CHAT_TYPING_LIMIT.points,
-    duration: CHAT_TYPING_LIMIT.durationSeconds,
-  });
   private readonly expiries = new Map<string, NodeJS.Timeout>();
   /** The account each socket of this instance authenticated as, by socket id. */
   private readonly accounts = new Map<string, UserEntity>();
@@ -112,6 +99,9 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       if (typeof ack === 'function') ack({ ok: false, error: CHAT_MESSAGES.unknownEvent });
     });
     try {
+      // Past the cap the oldest sockets close, not this one: a member who opens a new tab (or whose old tabs were left
+      // open on another device) keeps chatting where they are now, and a script's sockets cannot pile up.
+      await this.realtime.closeOldest(userId, CHAT_SOCKETS_PER_ACCOUNT);
       const contacts = await this.chat.contacts(userId);
       // Sent on every new socket, not only the first: contacts keep a set, and two tabs opening at once on two
       // instances could otherwise each take the other for the first.
@@ -145,18 +135,12 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.send)
   send(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatSendAck> {
-    return this.acknowledge(socket, async (user) => {
-      await this.throttle(socket);
-      return { message: await this.chat.send(user, body) };
-    });
+    return this.acknowledge(socket, async (user) => ({ message: await this.chat.send(user, body) }));
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.forward)
   forward(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatForwardAck> {
-    return this.acknowledge(socket, async (user) => {
-      await this.throttle(socket);
-      return this.chat.forward(user, body);
-    });
+    return this.acknowledge(socket, (user) => this.chat.forward(user, body));
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.delete)
@@ -178,7 +162,6 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @SubscribeMessage(CHAT_CLIENT_EVENTS.typing)
   typing(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
     return this.acknowledge(socket, async (user) => {
-      await this.throttle(socket, this.typings);
       await this.chat.typing(user, body);
       return {};
     });
@@ -261,15 +244,6 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private refusalOf(error: unknown): string {
     if (error instanceof HttpException || error instanceof Error) return error.message;
     return CHAT_MESSAGES.unauthenticated;
-  }
-
-  private async throttle(socket: ChatSocket, limiter: RateLimiterMemory = this.sends): Promise<void> {
-    try {
-      await limiter.consume(socket.id);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) throw new HttpException(CHAT_MESSAGES.tooFast, 429);
-      throw error;
-    }
   }
 
   /** Runs a client event for the socket's user and answers its acknowledgement; nothing a client sends throws. */

@@ -17,8 +17,10 @@ import {
   type UnreadCounts,
 } from '@fitcoach/contracts';
 import { MediaService } from '../../common/media/media.service.js';
+import { RateLimits, RetryLater } from '../../common/rate-limit/rate-limit.js';
 import type { UserEntity } from '../users/user.entity.js';
 import type { ChatMessageEntity } from './chat-message.entity.js';
+import type { ChatRateLimit } from './chat.constants.js';
 import { toChatMessage, toNotificationResponse } from './chat.mapper.js';
 import { objectPayload, readId, readImage, readRecipients, readText, requireId } from './chat.payloads.js';
 import { ChatRepository, type NewChatMessage } from './chat.repository.js';
@@ -34,6 +36,12 @@ const NOTIFICATION_PREVIEW_LENGTH = 200;
 const UNREAD_COALESCE_MS = 150;
 
 const ROOM = /^chat_([1-9]\d{0,9})_([1-9]\d{0,9})$/;
+
+const BUDGET_REFUSALS: Record<ChatRateLimit, string> = {
+  chatSend: CHAT_MESSAGES.tooFast,
+  chatTyping: CHAT_MESSAGES.typingTooFast,
+  chatImageBytes: CHAT_MESSAGES.tooManyImages,
+};
 
 export interface ForwardResult {
   messages: ChatMessage[];
@@ -56,17 +64,25 @@ export class ChatService implements OnModuleDestroy {
     private readonly media: MediaService,
     private readonly presence: PresenceService,
     private readonly realtime: RealtimeService,
+    private readonly limits: RateLimits,
   ) {}
 
-  /** `message:send` and the REST send: a text or an image to a contact. */
+  /**
+   * `message:send` and the REST send: a text or an image to a contact. A well-formed send spends the account's send
+   * budget before anything is looked up, whether it is then refused or not; an image spends its bytes too.
+   */
   async send(user: UserEntity, payload: unknown): Promise<ChatMessage> {
     const body = objectPayload(payload);
-    const to = await this.recipient(user, body.to);
+    const to = this.addressee(user, body.to);
     const hasText = body.text !== undefined && body.text !== null;
     const hasImage = body.image !== undefined && body.image !== null;
     if (hasText && hasImage) throw new BadRequestException(CHAT_MESSAGES.textAndImage);
-    if (hasImage) {
-      const bytes = readImage(body.image);
+    const bytes = hasImage ? readImage(body.image) : null;
+    const text = bytes ? null : readText(body.text);
+    await this.spend(user, 'chatSend');
+    await this.requireContact(user, to);
+    if (bytes) {
+      await this.spend(user, 'chatImageBytes', bytes.length);
       const image = await this.media.storeImage('chat', { buffer: bytes }, 'image');
       return this.deliver(user, {
         senderId: user.id,
@@ -77,7 +93,6 @@ export class ChatService implements OnModuleDestroy {
         forwarded: false,
       });
     }
-    const text = readText(body.text);
     return this.deliver(user, {
       senderId: user.id,
       recipientId: to,
@@ -88,18 +103,24 @@ export class ChatService implements OnModuleDestroy {
     });
   }
 
-  /** `message:forward`: a copy of a message the user can see, to each contact named; the others are refused. */
+  /**
+   * `message:forward`: a copy of a message the user can see, to each contact named; the others are refused. Each copy
+   * spends one send of the budget (the first when the forward arrives); copies past it are refused like a recipient.
+   */
   async forward(user: UserEntity, payload: unknown): Promise<ForwardResult> {
     const body = objectPayload(payload);
     const messageId = requireId(body.messageId, CHAT_MESSAGES.badMessageId);
     // The payload's shape is checked before any lookup: a malformed list is refused as such, whatever the message.
     const recipients = readRecipients(body.to);
+    await this.spend(user, 'chatSend');
     const original = await this.visibleMessage(user, messageId);
     if (original.deletedAt !== null) throw new BadRequestException(CHAT_MESSAGES.deletedMessage);
     const result: ForwardResult = { messages: [], refused: [] };
     for (const to of recipients) {
       try {
-        const recipientId = await this.recipient(user, to);
+        const recipientId = this.addressee(user, to);
+        await this.requireContact(user, recipientId);
+        if (result.messages.length > 0) await this.spend(user, 'chatSend');
         result.messages.push(
           await this.deliver(user, {
             senderId: user.id,
@@ -111,7 +132,11 @@ export class ChatService implements OnModuleDestroy {
           }),
         );
       } catch (error) {
-        if (!(error instanceof BadRequestException || error instanceof ForbiddenException)) throw error;
+        const refused =
+          error instanceof BadRequestException ||
+          error instanceof ForbiddenException ||
+          error instanceof RetryLater;
+        if (!refused) throw error;
         result.refused.push({ to, error: error.message });
       }
     }
@@ -208,7 +233,9 @@ export class ChatService implements OnModuleDestroy {
 
   /** `conversation:typing`: tells the contact, and nobody else, that the user is typing to them. */
   async typing(user: UserEntity, payload: unknown): Promise<void> {
-    const to = await this.recipient(user, objectPayload(payload).with);
+    const to = this.addressee(user, objectPayload(payload).with);
+    await this.spend(user, 'chatTyping');
+    await this.requireContact(user, to);
     this.realtime.toUsers([to], CHAT_SERVER_EVENTS.typing, { userId: user.id });
   }
 
@@ -220,13 +247,21 @@ export class ChatService implements OnModuleDestroy {
     return (await this.notifications.takeUnread(userId)).map(toNotificationResponse);
   }
 
-  /** The recipient named by `to`: another user who is a contact. */
-  private async recipient(user: UserEntity, to: unknown): Promise<number> {
+  /** The user id `to` names, someone other than the user; whether they are a contact is `requireContact`'s. */
+  private addressee(user: UserEntity, to: unknown): number {
     const id = requireId(to, CHAT_MESSAGES.badRecipient);
     if (id === user.id) throw new BadRequestException(CHAT_MESSAGES.toSelf);
-    if (!(await this.messages.areContacts(user.id, id)))
-      throw new ForbiddenException(CHAT_MESSAGES.notContact);
     return id;
+  }
+
+  private async requireContact(user: UserEntity, other: number): Promise<void> {
+    if (!(await this.messages.areContacts(user.id, other)))
+      throw new ForbiddenException(CHAT_MESSAGES.notContact);
+  }
+
+  /** Spends the account's budget (CHAT_RATE_LIMITS), shared by REST and every socket of the account. */
+  private spend(user: UserEntity, rule: ChatRateLimit, points = 1): Promise<void> {
+    return this.limits.spend(rule, String(user.id), points, BUDGET_REFUSALS[rule]);
   }
 
   /** A message the user sent or received; anything else is not found, whether it exists or not. */
