@@ -7,6 +7,7 @@ import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
+import { TOO_MANY_EMAIL_CHANGES } from '../../api/src/modules/users/users.service.js';
 import { useTestApp } from '../fixtures/app.js';
 import { notAnImage, REFUSED, withDetail, withErrorMessage } from '../fixtures/refusals.js';
 import { nextVerificationJob, nextVerificationToken } from '../fixtures/mail.js';
@@ -558,6 +559,40 @@ describe('PUT /api/users/updateUser/', () => {
       .set('Authorization', session.bearer)
       .field('email', other.email)
       .expect(409, REFUSED.emailTaken);
+  });
+
+  it('counts every new address an account asks for, so that 40 parallel probes of taken ones get 5 answers and 35 refusals', async () => {
+    const taken = await Promise.all(Array.from({ length: 40 }, () => createUser(t)));
+    const session = await createSession(t);
+    const answers = await Promise.all(
+      taken.map((other) =>
+        t
+          .http()
+          .put('/api/users/updateUser/')
+          .set('Authorization', session.bearer)
+          .field('email', other.email),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    const refused = answers.find((res) => res.status === 429);
+    expect(refused?.body).toEqual({ statusCode: 429, message: TOO_MANY_EMAIL_CHANGES });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is refused the same way: the budget is the account's, whatever the address.
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('email', 'free.address@example.com')
+      .expect(429);
+    // Changes that keep the address are not counted.
+    await t
+      .http()
+      .put('/api/users/updateUser/')
+      .set('Authorization', session.bearer)
+      .field('first_name', 'Still')
+      .expect(200);
   });
 });
 

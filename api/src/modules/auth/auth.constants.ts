@@ -35,6 +35,8 @@ export interface RefreshTokenClaims {
 /**
  * Per client address (the web forwards the visitor's address, so this is per visitor, not per web server), and
  * per account for the routes that name one (ADR 009). `loginAccount` counts failed logins: a success resets it.
+ * `emailChange` counts a signed-in account's asks for a new address, taken or not: each costs a link by e-mail, and
+ * a taken one's 409 tells whether that address has an account.
  */
 export const AUTH_RATE_LIMITS = {
   login: { points: 10, windowSeconds: 60 },
@@ -42,4 +44,5 @@ export const AUTH_RATE_LIMITS = {
   register: { points: 5, windowSeconds: 60 },
   resend: { points: 3, windowSeconds: 60 },
   resendAccount: { points: 3, windowSeconds: 60 * 60 },
+  emailChange: { points: 5, windowSeconds: 60 * 60 },
 } as const;

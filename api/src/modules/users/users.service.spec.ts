@@ -4,6 +4,7 @@ import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OutboxService } from '../../common/jobs/outbox.service.js';
 import type { MediaService, UploadedImage } from '../../common/media/media.service.js';
+import type { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import type { PasswordService } from '../auth/password.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
@@ -43,6 +44,7 @@ describe(UsersService.name, () => {
       {} as SubscriptionsRepository,
       media,
       {} as AuditService,
+      {} as RateLimits,
     );
 
     await expect(service.update(auth, { first_name: 'Asha' }, picture)).rejects.toBe(failure);

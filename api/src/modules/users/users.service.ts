@@ -14,6 +14,7 @@ import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { definedOnly } from '../../common/database/changes.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { pagingOf } from '../../common/database/paging.js';
+import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { PasswordService } from '../auth/password.service.js';
@@ -37,6 +38,9 @@ export const ACCESS_MESSAGES = {
   blockSuperuser: 'A superuser cannot be blocked: remove their superuser role first (Settings → Superusers)',
 } as const;
 
+/** More new addresses asked for than the `emailChange` limit allows (README.md, API: `updateUser`). */
+export const TOO_MANY_EMAIL_CHANGES = 'Too many changes of e-mail address. Please try again later.';
+
 @Injectable()
 export class UsersService {
   private readonly logger = new Logger(UsersService.name);
@@ -49,6 +53,7 @@ export class UsersService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
     private readonly audit: AuditService,
+    private readonly rateLimits: RateLimits,
   ) {}
 
   findByEmail(email: string): Promise<UserEntity | null> {
@@ -134,8 +139,10 @@ export class UsersService {
     }
     const current = auth.user;
     const newEmail = dto.email !== undefined && dto.email !== current.email ? dto.email : undefined;
-    if (newEmail && (await this.users.isEmailTaken(newEmail))) {
-      throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
+    if (newEmail) {
+      await this.rateLimits.spend('emailChange', `user:${current.id}`, 1, TOO_MANY_EMAIL_CHANGES);
+      if (await this.users.isEmailTaken(newEmail))
+        throw new ConflictException(VERIFICATION_MESSAGES.emailTaken);
     }
     const storedPicture = picture
       ? await this.media.storeImage('profile', picture, 'profile_picture')
