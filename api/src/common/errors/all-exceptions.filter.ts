@@ -14,6 +14,7 @@ import { isDatabaseUnreachable } from '../database/errors.js';
 import { isPoolExhausted } from '../database/pool.js';
 import { RequestTimeoutError } from '../http/request-timeout.interceptor.js';
 import { QueueUnavailableError } from '../jobs/jobs.service.js';
+import { RetryLater } from '../rate-limit/rate-limit.js';
 
 /** How long a client is asked to wait before trying again while the database or the queue is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -27,7 +28,8 @@ const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
  * never a stack trace, and a 500 only for genuine server faults, which are logged. A failure to reach the database
  * or of the job queue to take a job, a pool with no connection for the request and a request past its time
  * (docs/decisions/035-dead-letters-and-bounded-waits.md) are not faults of the request: 503 "Temporarily
- * unavailable" with `Retry-After` (issue 18).
+ * unavailable" with `Retry-After`. Neither is a RetryLater's 503 (work this instance cannot take now): a warning,
+ * not an error with its stack.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -48,7 +50,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) {
+    if (exception instanceof RetryLater) {
+      if (body.statusCode >= 500) this.logger.warn(`Unavailable: ${body.message}`);
+    } else if (body.statusCode >= 500) {
       this.logger.error(
         exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
       );
