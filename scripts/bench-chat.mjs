@@ -29,7 +29,7 @@ const RATES = [200, 500];
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 1_000_000);
 const TARGETS = { rssMb: 1024, p99OneMs: 50, p99TwoMs: 100, endpointP95Ms: 100 };
-/** CHAT_SEND_LIMIT (api/src/modules/chat/chat.gateway.ts): 20 sends per 10 s per socket. */
+/** Within CHAT_SEND_BUDGET (libs/contracts/src/chat.ts), 20 sends per 10 s per account: each member has one socket. */
 const SENDS_PER_SOCKET_PER_SECOND = 1;
 
 const dist = (path) => import(new URL(`../api/dist/${path}`, import.meta.url).href);
