@@ -1,11 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { type LessonResponse, PROGRAM_CATEGORIES, PROGRAM_LEVELS, youtubeVideoId } from '@fitcoach/contracts';
 import { DataSource, In } from 'typeorm';
 import { DEMO_MEMBER, DEMO_TRAINERS } from '../../api/src/database/seeds/demo-content.js';
 import { DEMO_LOGINS, seedDemo } from '../../api/src/database/seeds/demo.js';
+import {
+  LARGE_COACH_EMAIL,
+  LARGE_PASSWORD,
+  type LargeSeedResult,
+  largeEmail,
+  largeSizes,
+  seedLarge,
+} from '../../api/src/database/seeds/large.js';
 import { SeedModule } from '../../api/src/database/seeds/seed.module.js';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
@@ -15,7 +23,8 @@ import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/less
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { createTestApp, useTestApp } from '../fixtures/app.js';
+import { createTestApp, type TestApp, useTestApp } from '../fixtures/app.js';
+import { type OwnDatabase, ownDatabase } from '../fixtures/own-database.js';
 import { REFUSED, withDetail } from '../fixtures/refusals.js';
 
 /*
@@ -266,4 +275,136 @@ describe(SeedModule.name, () => {
     },
     SEEDING_TIMEOUT_MS,
   );
+});
+
+describe(seedLarge.name, () => {
+  const FACTOR = 0.01;
+  const sizes = largeSizes(FACTOR);
+  let own: OwnDatabase;
+  let large: TestApp;
+  let source: DataSource;
+  let result: LargeSeedResult;
+
+  beforeAll(async () => {
+    own = await ownDatabase('large_seed');
+    large = await createTestApp({ env: own.env });
+    source = large.app.get(DataSource);
+    result = await seedLarge(source, { factor: FACTOR });
+  }, SEEDING_TIMEOUT_MS);
+  afterAll(async () => {
+    await large?.close();
+    await own?.drop();
+  });
+
+  async function counts(): Promise<Record<string, number>> {
+    const entries = await Promise.all(
+      Object.keys(result.rows).map(async (table) => {
+        const [row] = (await source.query(`SELECT COUNT(*) AS n FROM \`${table}\``)) as {
+          n: number | string;
+        }[];
+        return [table, Number(row.n)] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  /** The big trainer's active subscriptions, their members and the lessons they completed. */
+  async function coachFigures() {
+    const [row] = (await source.query(
+      `SELECT COUNT(*) AS subscriptions, COUNT(DISTINCT s.user_id) AS members FROM subscription s
+       JOIN program p ON p.id = s.program_id JOIN trainer t ON t.id = p.trainer_id JOIN \`user\` u ON u.id = t.user_id
+       WHERE u.email = ? AND s.active_flag = 1`,
+      [LARGE_COACH_EMAIL],
+    )) as { subscriptions: number | string; members: number | string }[];
+    const [done] = (await source.query(
+      `SELECT COUNT(*) AS n FROM lesson_completion c JOIN lesson l ON l.id = c.lesson_id
+       JOIN program p ON p.id = l.program_id JOIN trainer t ON t.id = p.trainer_id JOIN \`user\` u ON u.id = t.user_id
+       WHERE u.email = ?`,
+      [LARGE_COACH_EMAIL],
+    )) as { n: number | string }[];
+    return {
+      subscriptions: Number(row.subscriptions),
+      members: Number(row.members),
+      completions: Number(done.n),
+    };
+  }
+
+  it('writes the rows it reports, at the sizes its factor gives', async () => {
+    expect(result.skipped).toBe(false);
+    expect(await counts()).toEqual(result.rows);
+    expect(result.rows.user).toBe(sizes.users + 2);
+    expect(result.rows.program).toBe(sizes.programs + 4);
+    expect(result.rows.payment).toBe(sizes.payments + (sizes.coachSubscribers * 3) / 2);
+    for (const table of ['lesson', 'lesson_completion', 'chat_message', 'notification', 'outbox'] as const) {
+      expect(result.rows[table]).toBeGreaterThan(0);
+    }
+  });
+
+  it('changes nothing when it runs again', async () => {
+    const before = await counts();
+    const again = await seedLarge(source, { factor: FACTOR });
+    expect(again.skipped).toBe(true);
+    expect(Object.values(again.rows).every((count) => count === 0)).toBe(true);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('gives the big trainer its members, one or two subscriptions each, and about 40 completions a member', async () => {
+    const figures = await coachFigures();
+    expect(figures).toMatchObject({
+      subscriptions: (sizes.coachSubscribers * 3) / 2,
+      members: sizes.coachSubscribers,
+    });
+    expect(figures.completions).toBeGreaterThan(sizes.coachSubscribers * 30);
+    expect(figures.completions).toBeLessThan(sizes.coachSubscribers * 50);
+  });
+
+  it('signs the big trainer and the members in with the one password, and lists what they follow', async () => {
+    const coach = await large
+      .http()
+      .post('/api/token/')
+      .send({ email: LARGE_COACH_EMAIL, password: LARGE_PASSWORD })
+      .expect(200);
+    const subscribers = await large
+      .http()
+      .get('/api/trainers/get_subscribers/')
+      .set('Authorization', `Bearer ${coach.body.access}`)
+      .expect(200);
+    expect(subscribers.headers['x-total-count']).toBe(String((sizes.coachSubscribers * 3) / 2));
+    const member = await large
+      .http()
+      .post('/api/token/')
+      .send({ email: largeEmail(2), password: LARGE_PASSWORD })
+      .expect(200);
+    const followed = await large
+      .http()
+      .get('/api/users/getFollowedPrograms/')
+      .set('Authorization', `Bearer ${member.body.access}`)
+      .expect(200);
+    expect((followed.body as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("moves members through their programmes' lessons in order: some finished, most part-way", async () => {
+    const progress = (await source.query(
+      `SELECT COUNT(c.id) AS done,
+         (SELECT COUNT(*) FROM lesson a WHERE a.program_id = s.program_id) AS lessons
+       FROM subscription s
+       LEFT JOIN lesson l ON l.program_id = s.program_id
+       LEFT JOIN lesson_completion c ON c.lesson_id = l.id AND c.user_id = s.user_id
+       WHERE s.active_flag = 1 GROUP BY s.id, s.program_id`,
+    )) as { done: number | string; lessons: number | string }[];
+    const shares = { none: 0, partWay: 0, finished: 0 };
+    for (const row of progress) {
+      const [done, lessons] = [Number(row.done), Number(row.lessons)];
+      if (done === 0) shares.none += 1;
+      else if (done === lessons) shares.finished += 1;
+      else shares.partWay += 1;
+    }
+    expect(shares.finished).toBeGreaterThan(progress.length / 20);
+    expect(shares.partWay).toBeGreaterThan(progress.length / 2);
+    const completions = (await source.query(
+      `SELECT COUNT(*) AS done, MAX(l.number) AS last
+       FROM lesson_completion c JOIN lesson l ON l.id = c.lesson_id GROUP BY c.user_id, l.program_id`,
+    )) as { done: number | string; last: number | string }[];
+    expect(completions.every((row) => Number(row.done) === Number(row.last))).toBe(true);
+  });
 });

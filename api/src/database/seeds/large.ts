@@ -1,129 +1,298 @@
-// Over 300 lines: five tables' generated rows (column lists one a line) written by one bulk writer; they share the
-// ids it chooses and read best together.
+// Over 300 lines: sixteen tables' generated rows (column lists one a line) share the ids and the draws the seeder
+// makes once, and read best together.
+import { createHash } from 'node:crypto';
 import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { PasswordService } from '../../modules/auth/password.service.js';
+import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
 
-/** The sizes of `npm run seed -- --scale large` (issue 14: the dashboard's p95 at this size). */
+/** The sizes of `npm run seed -- --scale large`, factor 1 (issue 14: the dashboard's p95 at this size). */
 export const LARGE_SCALE = {
   users: 100_000,
   trainerEvery: 20,
   programs: 10_000,
   payments: 1_000_000,
+  /** Members of the one big trainer, `LARGE_COACH_EMAIL`, each following one or two of its programmes. */
+  coachSubscribers: 5_000,
+  auditEntries: 5_000,
+  outboxRows: 50_000,
 } as const;
 
-/** Its accounts' one password (hashed once, the same hash on every row). */
+/** Every account's one password (hashed once, the same hash on every row). */
 export const LARGE_PASSWORD = 'large-seed-password-1';
 
 /** Accounts of the large seed are `large-<n>@example.com`; the first one marks the seed as done. */
 export const largeEmail = (n: number) => `large-${n}@example.com`;
 
-export interface LargeSeedResult {
-  users: number;
-  trainers: number;
-  programs: number;
-  payments: number;
-  subscriptions: number;
-  skipped: boolean;
+/** The trainer with thousands of active subscribers and their progress. */
+export const LARGE_COACH_EMAIL = 'large-coach@example.com';
+
+/** The superuser whose actions fill the audit log. */
+export const LARGE_ADMIN_EMAIL = 'large-admin@example.com';
+
+/** Below this factor the seed has too few programmes to give each payment of an account its own. */
+const MIN_FACTOR = 0.001;
+const MAX_FACTOR = 10;
+
+export interface LargeSeedOptions {
+  /** Every size of LARGE_SCALE times this (0.05: 5,000 accounts, 500 programmes, 50,000 payments, ...). */
+  factor?: number;
+  now?: Date;
 }
 
-/** Rows per multi-row INSERT: a few hundred kilobytes of SQL, far under MySQL's max_allowed_packet. */
-const BATCH = 2_000;
-/** Batches per transaction: one commit (and, on SQLite, one fsync) per 20,000 rows. */
-const BATCHES_PER_TRANSACTION = 10;
+/** The rows written, per table. */
+export type LargeSeedRows = Record<(typeof TABLES)[number], number>;
+
+export interface LargeSeedResult {
+  factor: number;
+  /** True when the seed had run on this database before: nothing written. */
+  skipped: boolean;
+  rows: LargeSeedRows;
+}
+
+/** In the order they are written: every table after those it references. */
+const TABLES = [
+  'user',
+  'profile',
+  'trainer',
+  'program',
+  'publish_request',
+  'lesson',
+  'payment',
+  'subscription',
+  'payment_event',
+  'lesson_completion',
+  'chat_message',
+  'notification',
+  'refresh_token',
+  'email_verification',
+  'audit_entry',
+  'outbox',
+] as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Payments are spread over the last 90 days. */
 const SPREAD_DAYS = 90;
 /** Payments per account: 1,000,000 payments over 100,000 accounts. */
 const PAYMENTS_PER_USER = LARGE_SCALE.payments / LARGE_SCALE.users;
+const COACH_PROGRAMS = 4;
+/** The big trainer's programmes are day-based over seven weeks: 48 lessons each. */
+const COACH_LESSONS = 48;
+/** One active subscription in this many has a conversation with its trainer. */
+const CHAT_EVERY = 8;
+/** Subscriptions of the last two weeks told their trainer with a notification. */
+const SUBSCRIBER_NEWS_DAYS = 14;
+const VIDEO_ID = 'dQw4w9WgXcQ';
+const TEXTS = [
+  'How is the programme going for you?',
+  'Lesson three was hard, but I finished it.',
+  'Keep the rest days: they are part of the plan.',
+  'Can I swap the Thursday session for a run?',
+  'Great progress this week!',
+  'Thanks, see you in the next lesson.',
+];
 
-type Value = string | number | null;
-
-/** Literal SQL for the generated values (numbers, null and strings of our own making), the same in both dialects. */
-function literal(value: Value): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') return String(value);
-  return `'${value.replace(/'/g, "''")}'`;
+export interface LargeSizes {
+  users: number;
+  trainers: number;
+  programs: number;
+  payments: number;
+  coachSubscribers: number;
+  auditEntries: number;
+  outboxRows: number;
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' in UTC: how both drivers store a datetime (MySQL with timezone 'Z'). */
-function datetime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** A small deterministic pseudo-random generator, so two runs seed the same rows. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+/** LARGE_SCALE times `factor`, whole numbers. */
+export function largeSizes(factor: number): LargeSizes {
+  if (!Number.isFinite(factor) || factor < MIN_FACTOR || factor > MAX_FACTOR) {
+    throw new RangeError(`The large seed's factor must be from ${MIN_FACTOR} to ${MAX_FACTOR}`);
+  }
+  const users = Math.round(LARGE_SCALE.users * factor);
+  let programs = Math.round(LARGE_SCALE.programs * factor);
+  // An account's k-th payment is for programme (7a + 1009k) mod programs: distinct for k < 10 unless 1009 divides it.
+  if (programs % 1009 === 0) programs += 1;
+  return {
+    users,
+    trainers: Math.ceil(users / LARGE_SCALE.trainerEvery),
+    programs,
+    payments: users * PAYMENTS_PER_USER,
+    coachSubscribers: Math.round(LARGE_SCALE.coachSubscribers * factor),
+    auditEntries: Math.round(LARGE_SCALE.auditEntries * factor),
+    outboxRows: Math.round(LARGE_SCALE.outboxRows * factor),
   };
 }
 
-class BulkWriter {
-  private pending = 0;
-
-  constructor(private readonly runner: QueryRunner) {}
-
-  /** Inserts `count` rows made by `row(i)` into `table`, BATCH rows per statement. */
-  async insert(table: string, columns: string[], count: number, row: (i: number) => Value[]): Promise<void> {
-    const head = `INSERT INTO \`${table}\` (${columns.map((c) => `\`${c}\``).join(', ')}) VALUES `;
-    for (let start = 0; start < count; start += BATCH) {
-      const values: string[] = [];
-      for (let i = start; i < Math.min(count, start + BATCH); i += 1) {
-        values.push(`(${row(i).map(literal).join(', ')})`);
-      }
-      if (!this.runner.isTransactionActive) await this.runner.startTransaction();
-      await this.runner.query(head + values.join(', '));
-      this.pending += 1;
-      if (this.pending >= BATCHES_PER_TRANSACTION) await this.commit();
-    }
-    await this.commit();
-  }
-
-  async commit(): Promise<void> {
-    if (this.runner.isTransactionActive) await this.runner.commitTransaction();
-    this.pending = 0;
-  }
-}
-
-async function nextId(runner: QueryRunner, table: string): Promise<number> {
-  const [row] = (await runner.query(`SELECT MAX(id) AS id FROM \`${table}\``)) as { id: number | null }[];
-  return Number(row?.id ?? 0) + 1;
-}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * `npm run seed -- --scale large`: 100,000 verified accounts (one in 20 a trainer), 10,000 programmes, 1,000,000
- * payments over the last 90 days (70 % completed, 10 % refunded, 15 % created and open, 5 % failed; USD and EUR)
- * and a subscription for each completed or refunded one. Multi-row INSERTs with ids chosen here (nothing is read
- * back), a transaction per 20,000 rows. Runs once: when its first account exists it changes nothing.
+ * `npm run seed -- --scale large [--factor F]`: at factor 1, 100,000 verified accounts (one in 20 a trainer) plus
+ * the big trainer `large-coach@example.com` and the superuser `large-admin@example.com`; 10,000 programmes of 5 to
+ * 10 lessons (nine in ten published, each with its publish request) plus the big trainer's four of 48; 1,000,000
+ * payments over the last 90 days (70 % completed, 10 % refunded, 15 % created and open, 5 % failed; USD and EUR) and
+ * a subscription for each completed or refunded one; the big trainer's 5,000 members with 7,500 active
+ * subscriptions and about 200,000 lesson completions; the other members' completions (a fifth not started, a tenth
+ * finished, the rest part-way); conversations of one active subscription in eight with its trainer, each message
+ * with its notification; a sign-in and a used verification link per account; PayPal events, an audit log and
+ * dispatched outbox rows. Multi-row INSERTs with ids chosen here (nothing is read back), a transaction per 20,000
+ * rows. Runs once: when its first account exists it changes nothing.
  */
-export async function seedLarge(dataSource: DataSource, now = new Date()): Promise<LargeSeedResult> {
+export async function seedLarge(
+  dataSource: DataSource,
+  options: LargeSeedOptions = {},
+): Promise<LargeSeedResult> {
+  const factor = options.factor ?? 1;
+  const sizes = largeSizes(factor);
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     const done = (await runner.query('SELECT id FROM `user` WHERE email = ?', [largeEmail(1)])) as unknown[];
     if (done.length > 0) {
-      return { users: 0, trainers: 0, programs: 0, payments: 0, subscriptions: 0, skipped: true };
+      const none = Object.fromEntries(TABLES.map((table) => [table, 0])) as LargeSeedRows;
+      return { factor, skipped: true, rows: none };
     }
     const hash = await new PasswordService().hash(LARGE_PASSWORD);
-    const writer = new BulkWriter(runner);
-    const userBase = await nextId(runner, 'user');
-    const profileBase = await nextId(runner, 'profile');
-    const trainerBase = await nextId(runner, 'trainer');
-    const programBase = await nextId(runner, 'program');
-    const paymentBase = await nextId(runner, 'payment');
-    const subscriptionBase = await nextId(runner, 'subscription');
-    const nowMs = now.getTime();
-    const since = (days: number) => datetime(nowMs - days * DAY_MS);
+    const bases = Object.fromEntries(
+      await Promise.all(TABLES.map(async (table) => [table, await nextId(runner, table)] as const)),
+    ) as LargeSeedRows;
+    const seeder = new LargeSeeder(runner, sizes, bases, hash, (options.now ?? new Date()).getTime());
+    return { factor, skipped: false, rows: await seeder.run() };
+  } finally {
+    if (runner.isTransactionActive) await runner.rollbackTransaction();
+    await runner.release();
+  }
+}
 
-    const users = LARGE_SCALE.users;
-    const isTrainer = (i: number) => i % LARGE_SCALE.trainerEvery === 0;
-    const joined = (i: number) => since(SPREAD_DAYS + 30 - (i * 120) / users);
-    await writer.insert(
+/** One subscription as the later tables need it: whose, to which programme, since when, active or not. */
+interface Enrolment {
+  account: number;
+  program: number;
+  startedMs: number;
+  active: boolean;
+}
+
+/** One chat message before it is written: its notification repeats most of it. */
+interface Message {
+  sender: number;
+  recipient: number;
+  text: string;
+  atMs: number;
+  read: boolean;
+}
+
+/**
+ * Accounts, trainers and programmes are numbered from 0 and written with ids `base + number`: account `users` is the
+ * big trainer and `users + 1` the superuser; programmes `programs` … `programs + 3` are the big trainer's.
+ */
+class LargeSeeder {
+  private readonly writer: BulkWriter;
+  private readonly coach: number;
+  private readonly admin: number;
+  private readonly accounts: number;
+  private readonly allPrograms: number;
+  /** The id of programme p's first lesson minus the lesson base. */
+  private readonly lessonOffsets: Int32Array;
+  private readonly statuses: ('completed' | 'refunded' | 'created' | 'failed')[] = [];
+  private readonly ages: number[] = [];
+  private readonly enrolments: Enrolment[] = [];
+
+  constructor(
+    runner: QueryRunner,
+    private readonly sizes: LargeSizes,
+    private readonly bases: LargeSeedRows,
+    private readonly hash: string,
+    private readonly nowMs: number,
+  ) {
+    this.writer = new BulkWriter(runner);
+    this.coach = sizes.users;
+    this.admin = sizes.users + 1;
+    this.accounts = sizes.users + 2;
+    this.allPrograms = sizes.programs + COACH_PROGRAMS;
+    this.lessonOffsets = new Int32Array(this.allPrograms + 1);
+    for (let p = 0; p < this.allPrograms; p += 1) {
+      this.lessonOffsets[p + 1] = this.lessonOffsets[p] + this.lessonsOf(p);
+    }
+    const rand = random(14);
+    for (let i = 0; i < sizes.payments; i += 1) {
+      const r = rand();
+      this.statuses.push(r < 0.7 ? 'completed' : r < 0.8 ? 'refunded' : r < 0.95 ? 'created' : 'failed');
+      this.ages.push(rand() * SPREAD_DAYS * DAY_MS);
+    }
+  }
+
+  async run(): Promise<LargeSeedRows> {
+    const written = {} as LargeSeedRows;
+    const steps: Record<(typeof TABLES)[number], () => Promise<number>> = {
+      user: () => this.users(),
+      profile: () =>
+        this.writer.insert(
+          'profile',
+          ['id', 'user_id'],
+          rows(this.accounts, (a) => [this.bases.profile + a, this.userId(a)]),
+        ),
+      trainer: () => this.trainers(),
+      program: () => this.programs(),
+      publish_request: () => this.publishRequests(),
+      lesson: () => this.lessons(),
+      payment: () => this.payments(),
+      subscription: () => this.subscriptions(),
+      payment_event: () => this.paymentEvents(),
+      lesson_completion: () => this.completions(),
+      chat_message: () => this.chatMessages(),
+      notification: () => this.notifications(),
+      refresh_token: () => this.refreshTokens(),
+      email_verification: () => this.verificationLinks(),
+      audit_entry: () => this.auditEntries(),
+      outbox: () => this.outbox(),
+    };
+    for (const table of TABLES) written[table] = await steps[table]();
+    return written;
+  }
+
+  private userId = (account: number) => this.bases.user + account;
+  private programId = (program: number) => this.bases.program + program;
+  private since = (days: number) => datetime(this.nowMs - days * DAY_MS);
+  private isTrainer = (account: number) =>
+    account === this.coach || (account < this.sizes.users && account % LARGE_SCALE.trainerEvery === 0);
+
+  private firstName(account: number): string {
+    return account < this.sizes.users ? `Large${account + 1}` : 'Large';
+  }
+
+  private lastName(account: number): string {
+    if (account === this.coach) return 'Coach';
+    if (account === this.admin) return 'Admin';
+    return this.isTrainer(account) ? 'Trainer' : 'Member';
+  }
+
+  private fullName = (account: number) => `${this.firstName(account)} ${this.lastName(account)}`;
+
+  private email(account: number): string {
+    if (account === this.coach) return LARGE_COACH_EMAIL;
+    if (account === this.admin) return LARGE_ADMIN_EMAIL;
+    return largeEmail(account + 1);
+  }
+
+  private joinedMs(account: number): number {
+    const order = Math.min(account, this.sizes.users);
+    return this.nowMs - (SPREAD_DAYS + 30 - (order * 120) / this.sizes.users) * DAY_MS;
+  }
+
+  /** The account of generic trainer t, and the trainer of programme p. */
+  private trainerAccount = (t: number) => t * LARGE_SCALE.trainerEvery;
+  private trainerOf = (p: number) =>
+    p < this.sizes.programs ? p % this.sizes.trainers : this.sizes.trainers;
+  private trainerAccountOf = (p: number) =>
+    p < this.sizes.programs ? this.trainerAccount(this.trainerOf(p)) : this.coach;
+
+  private lessonsOf = (p: number) => (p < this.sizes.programs ? 5 + (p % 6) : COACH_LESSONS);
+  private isPublished = (p: number) => p >= this.sizes.programs || p % 10 !== 9;
+  private price = (p: number) => (10 + (p % 90)) * 100;
+  private currency = (p: number) => CURRENCIES[p % CURRENCIES.length];
+  private programName = (p: number) =>
+    p < this.sizes.programs ? `Large programme #${p + 1}` : `Coach programme #${p - this.sizes.programs + 1}`;
+
+  private users(): Promise<number> {
+    return this.writer.insert(
       'user',
       [
         'id',
@@ -138,44 +307,41 @@ export async function seedLarge(dataSource: DataSource, now = new Date()): Promi
         'created_at',
         'updated_at',
       ],
-      users,
-      (i) => [
-        userBase + i,
-        `Large${i + 1}`,
-        isTrainer(i) ? 'Trainer' : 'Member',
-        largeEmail(i + 1),
-        hash,
+      rows(this.accounts, (a) => [
+        this.userId(a),
+        this.firstName(a),
+        this.lastName(a),
+        this.email(a),
+        this.hash,
         1,
-        isTrainer(i) ? 1 : 0,
+        this.isTrainer(a) ? 1 : 0,
+        a === this.admin ? 1 : 0,
         0,
-        0,
-        joined(i),
-        joined(i),
-      ],
+        datetime(this.joinedMs(a)),
+        datetime(this.joinedMs(a)),
+      ]),
     );
-    await writer.insert('profile', ['id', 'user_id'], users, (i) => [profileBase + i, userBase + i]);
+  }
 
-    const trainers = Math.ceil(users / LARGE_SCALE.trainerEvery);
-    await writer.insert(
+  private trainers(): Promise<number> {
+    return this.writer.insert(
       'trainer',
       ['id', 'user_id', 'specialisation', 'about', 'certifications', 'experience_years', 'country', 'phone'],
-      trainers,
-      (t) => [
-        trainerBase + t,
-        userBase + t * LARGE_SCALE.trainerEvery,
+      rows(this.sizes.trainers + 1, (t) => [
+        this.bases.trainer + t,
+        this.userId(t < this.sizes.trainers ? this.trainerAccount(t) : this.coach),
         'Strength',
         'Generated for load tests.',
         'None',
         1 + (t % 20),
         'Nowhere',
         '+10000000000',
-      ],
+      ]),
     );
+  }
 
-    const programs = LARGE_SCALE.programs;
-    const price = (p: number) => (10 + (p % 90)) * 100;
-    const currency = (p: number) => CURRENCIES[p % CURRENCIES.length];
-    await writer.insert(
+  private programs(): Promise<number> {
+    return this.writer.insert(
       'program',
       [
         'id',
@@ -189,83 +355,187 @@ export async function seedLarge(dataSource: DataSource, now = new Date()): Promi
         'level',
         'is_published',
       ],
-      programs,
-      (p) => [
-        programBase + p,
-        trainerBase + (p % trainers),
-        `Large programme #${p + 1}`,
+      rows(this.allPrograms, (p) => [
+        this.programId(p),
+        this.bases.trainer + this.trainerOf(p),
+        this.programName(p),
         'A programme generated for load tests.',
-        7 + (p % 12) * 7,
-        price(p),
-        currency(p),
+        p < this.sizes.programs ? 7 + (p % 12) * 7 : COACH_LESSONS,
+        this.price(p),
+        this.currency(p),
         PROGRAM_CATEGORIES[p % PROGRAM_CATEGORIES.length],
         PROGRAM_LEVELS[p % PROGRAM_LEVELS.length],
-        p % 10 === 9 ? 0 : 1,
-      ],
+        this.isPublished(p) ? 1 : 0,
+      ]),
     );
+  }
 
-    // Payment i is the k-th (k < 10) of account u; k * 1009 modulo 10,000 differs for each k, so no account pays
-    // twice for one programme (the open-order and active-subscription unique indexes hold).
-    const rand = random(14);
-    const statuses: ('completed' | 'refunded' | 'created' | 'failed')[] = [];
-    const ages: number[] = [];
-    for (let i = 0; i < LARGE_SCALE.payments; i += 1) {
-      const r = rand();
-      statuses.push(r < 0.7 ? 'completed' : r < 0.8 ? 'refunded' : r < 0.95 ? 'created' : 'failed');
-      ages.push(rand() * SPREAD_DAYS * DAY_MS);
-    }
-    const account = (i: number) => Math.floor(i / PAYMENTS_PER_USER);
-    const programOf = (i: number) => (account(i) * 7 + (i % PAYMENTS_PER_USER) * 1009) % programs;
-    const at = (i: number) => nowMs - ages[i];
-    await writer.insert(
-      'payment',
-      [
-        'id',
-        'provider',
-        'order_id',
-        'capture_id',
-        'user_id',
-        'program_id',
-        'amount_minor',
-        'currency',
-        'status',
-        'open_flag',
-        'payer_name',
-        'completed_at',
-        'refunded_at',
-        'created_at',
-        'updated_at',
-      ],
-      LARGE_SCALE.payments,
-      (i) => {
-        const status = statuses[i];
-        const paid = status === 'completed' || status === 'refunded';
-        const p = programOf(i);
-        const created = datetime(at(i) - 60_000);
+  /** Published programmes were approved; of the others a third wait, a third were rejected, a third blocked. */
+  private publishRequests(): Promise<number> {
+    const decided = this.since(SPREAD_DAYS + 10);
+    return this.writer.insert(
+      'publish_request',
+      ['id', 'program_id', 'status', 'decided_at', 'reason', 'created_at', 'updated_at'],
+      rows(this.allPrograms, (p) => {
+        const status = this.isPublished(p)
+          ? 'approved'
+          : ['pending', 'rejected', 'blocked'][((p / 10) % 3) | 0];
+        const asked = this.since(SPREAD_DAYS + 20 - (p % 20));
         return [
-          paymentBase + i,
-          'test',
-          `LARGE-${i + 1}`,
-          paid ? `LARGE-CAPTURE-${i + 1}` : null,
-          userBase + account(i),
-          programBase + p,
-          price(p),
-          currency(p),
+          this.bases.publish_request + p,
+          this.programId(p),
           status,
-          status === 'created' ? 1 : null,
-          paid ? `Large${account(i) + 1} Member` : null,
-          paid ? datetime(at(i)) : null,
-          status === 'refunded' ? datetime(Math.min(nowMs, at(i) + DAY_MS)) : null,
-          created,
-          created,
+          status === 'pending' ? null : decided,
+          status === 'rejected' ? 'The lesson videos need a clearer title.' : null,
+          asked,
+          status === 'pending' ? asked : decided,
         ];
-      },
+      }),
     );
+  }
 
-    const paid = statuses.flatMap((status, i) =>
-      status === 'completed' || status === 'refunded' ? [i] : [],
+  private lessons(): Promise<number> {
+    return this.writer.insert(
+      'lesson',
+      ['id', 'program_id', 'number', 'title', 'description', 'video_url', 'video_id'],
+      this.lessonRows(),
     );
-    await writer.insert(
+  }
+
+  private *lessonRows(): Generator<Value[]> {
+    for (let p = 0; p < this.allPrograms; p += 1) {
+      for (let n = 1; n <= this.lessonsOf(p); n += 1) {
+        yield [
+          this.bases.lesson + this.lessonOffsets[p] + n - 1,
+          this.programId(p),
+          n,
+          `Day ${n}`,
+          'A lesson generated for load tests.',
+          `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+          VIDEO_ID,
+        ];
+      }
+    }
+  }
+
+  // Payment i is the k-th (k < 10) of account u; k * 1009 modulo the programmes differs for each k (largeSizes), so
+  // no account pays twice for one programme (the open-order and active-subscription unique indexes hold).
+  private account = (i: number) => Math.floor(i / PAYMENTS_PER_USER);
+  private programOf = (i: number) =>
+    (this.account(i) * 7 + (i % PAYMENTS_PER_USER) * 1009) % this.sizes.programs;
+  private paidAt = (i: number) => this.nowMs - this.ages[i];
+
+  /** The j-th account that is neither a trainer nor the superuser. */
+  private member = (j: number) => j + Math.floor(j / (LARGE_SCALE.trainerEvery - 1)) + 1;
+
+  /**
+   * The big trainer's members: member j follows programme j mod 4, and every other one also the next programme, so
+   * that 5,000 members hold 7,500 subscriptions.
+   */
+  private coachEnrolments(): Enrolment[] {
+    const rand = random(49);
+    const enrolments: Enrolment[] = [];
+    for (let j = 0; j < this.sizes.coachSubscribers; j += 1) {
+      const programs = j % 2 === 0 ? [j % COACH_PROGRAMS, (j + 1) % COACH_PROGRAMS] : [j % COACH_PROGRAMS];
+      for (const c of programs) {
+        enrolments.push({
+          account: this.member(j),
+          program: this.sizes.programs + c,
+          startedMs: this.nowMs - rand() * SPREAD_DAYS * DAY_MS,
+          active: true,
+        });
+      }
+    }
+    return enrolments;
+  }
+
+  private async payments(): Promise<number> {
+    const coach = this.coachEnrolments();
+    const generic = rows(this.sizes.payments, (i) => {
+      const status = this.statuses[i];
+      const paid = status === 'completed' || status === 'refunded';
+      const p = this.programOf(i);
+      const created = datetime(this.paidAt(i) - 60_000);
+      return [
+        this.bases.payment + i,
+        'test',
+        `LARGE-${i + 1}`,
+        paid ? `LARGE-CAPTURE-${i + 1}` : null,
+        this.userId(this.account(i)),
+        this.programId(p),
+        this.price(p),
+        this.currency(p),
+        status,
+        status === 'created' ? 1 : null,
+        paid ? this.fullName(this.account(i)) : null,
+        paid ? datetime(this.paidAt(i)) : null,
+        status === 'refunded' ? datetime(Math.min(this.nowMs, this.paidAt(i) + DAY_MS)) : null,
+        created,
+        created,
+      ];
+    });
+    const coachPayments = rows(coach.length, (s) => {
+      const { account, program, startedMs } = coach[s];
+      const created = datetime(startedMs - 60_000);
+      return [
+        this.bases.payment + this.sizes.payments + s,
+        'test',
+        `LARGE-COACH-${s + 1}`,
+        `LARGE-COACH-CAPTURE-${s + 1}`,
+        this.userId(account),
+        this.programId(program),
+        this.price(program),
+        this.currency(program),
+        'completed',
+        null,
+        this.fullName(account),
+        datetime(startedMs),
+        null,
+        created,
+        created,
+      ];
+    });
+    const columns = [
+      'id',
+      'provider',
+      'order_id',
+      'capture_id',
+      'user_id',
+      'program_id',
+      'amount_minor',
+      'currency',
+      'status',
+      'open_flag',
+      'payer_name',
+      'completed_at',
+      'refunded_at',
+      'created_at',
+      'updated_at',
+    ];
+    const written =
+      (await this.writer.insert('payment', columns, generic)) +
+      (await this.writer.insert('payment', columns, coachPayments));
+    this.statuses.forEach((status, i) => {
+      if (status !== 'completed' && status !== 'refunded') return;
+      this.enrolments.push({
+        account: this.account(i),
+        program: this.programOf(i),
+        startedMs: this.paidAt(i),
+        active: status === 'completed',
+      });
+    });
+    this.enrolments.push(...coach);
+    return written;
+  }
+
+  /** Subscription n is enrolment n; its payment is the n-th paid one (the big trainer's after the others). */
+  private subscriptions(): Promise<number> {
+    const paid: number[] = [];
+    this.statuses.forEach((status, i) => {
+      if (status === 'completed' || status === 'refunded') paid.push(i);
+    });
+    const generic = paid.length;
+    return this.writer.insert(
       'subscription',
       [
         'id',
@@ -279,35 +549,369 @@ export async function seedLarge(dataSource: DataSource, now = new Date()): Promi
         'created_at',
         'updated_at',
       ],
-      paid.length,
-      (n) => {
-        const i = paid[n];
-        const active = statuses[i] === 'completed';
-        const started = datetime(at(i));
+      rows(this.enrolments.length, (n) => {
+        const { account, program, startedMs, active } = this.enrolments[n];
+        const payment = n < generic ? paid[n] : this.sizes.payments + n - generic;
+        const started = datetime(startedMs);
         return [
-          subscriptionBase + n,
-          userBase + account(i),
-          programBase + programOf(i),
-          paymentBase + i,
+          this.bases.subscription + n,
+          this.userId(account),
+          this.programId(program),
+          this.bases.payment + payment,
           active ? 'active' : 'refunded',
           active ? 1 : null,
           started,
-          active ? null : datetime(Math.min(nowMs, at(i) + DAY_MS)),
+          active ? null : datetime(Math.min(this.nowMs, startedMs + DAY_MS)),
           started,
           started,
         ];
-      },
+      }),
     );
-    return {
-      users,
-      trainers,
-      programs,
-      payments: LARGE_SCALE.payments,
-      subscriptions: paid.length,
-      skipped: false,
-    };
-  } finally {
-    if (runner.isTransactionActive) await runner.rollbackTransaction();
-    await runner.release();
+  }
+
+  /** PayPal's word on one completed payment in ten. */
+  private paymentEvents(): Promise<number> {
+    return this.writer.insert(
+      'payment_event',
+      [
+        'id',
+        'event_id',
+        'event_type',
+        'resource_id',
+        'payload',
+        'status',
+        'processed_at',
+        'created_at',
+        'updated_at',
+      ],
+      this.paymentEventRows(),
+    );
+  }
+
+  private *paymentEventRows(): Generator<Value[]> {
+    let n = 0;
+    for (let i = 0; i < this.sizes.payments; i += 10) {
+      if (this.statuses[i] !== 'completed') continue;
+      const at = datetime(this.paidAt(i));
+      yield [
+        this.bases.payment_event + n,
+        `WH-LARGE-${i + 1}`,
+        'PAYMENT.CAPTURE.COMPLETED',
+        `LARGE-CAPTURE-${i + 1}`,
+        '{}',
+        'processed',
+        at,
+        at,
+        at,
+      ];
+      n += 1;
+    }
+  }
+
+  /**
+   * Members work through the lessons of their active subscriptions in order: of the big trainer's a quarter
+   * finished and the rest somewhere in the first 38 of 48; of the others a fifth not started, a tenth finished and
+   * the rest part-way.
+   */
+  private completions(): Promise<number> {
+    return this.writer.insert(
+      'lesson_completion',
+      ['id', 'user_id', 'lesson_id', 'completed_at', 'created_at', 'updated_at'],
+      this.completionRows(),
+    );
+  }
+
+  private *completionRows(): Generator<Value[]> {
+    const rand = random(77);
+    let id = this.bases.lesson_completion;
+    for (const { account, program, startedMs, active } of this.enrolments) {
+      if (!active) continue;
+      const lessons = this.lessonsOf(program);
+      const r = rand();
+      const done =
+        program >= this.sizes.programs
+          ? r < 0.25
+            ? lessons
+            : Math.floor(rand() * 39)
+          : r < 0.2
+            ? 0
+            : r < 0.3
+              ? lessons
+              : 1 + Math.floor(rand() * (lessons - 1));
+      for (let n = 1; n <= done; n += 1) {
+        const at = datetime(startedMs + ((this.nowMs - startedMs) * n) / (lessons + 1));
+        yield [id, this.userId(account), this.bases.lesson + this.lessonOffsets[program] + n - 1, at, at, at];
+        id += 1;
+      }
+    }
+  }
+
+  /**
+   * The conversations, the same every time they are asked for: one active subscription in eight (and one of the big
+   * trainer's members in four) talks with its trainer, member first, in turns; the last message is unread half the
+   * time.
+   */
+  private *messages(): Generator<Message> {
+    const rand = random(91);
+    for (const [n, { account, program, startedMs, active }] of this.enrolments.entries()) {
+      const coach = program >= this.sizes.programs;
+      if (!active || n % (coach ? 4 : CHAT_EVERY) !== 0) continue;
+      const trainer = this.trainerAccountOf(program);
+      // A trainer may follow a programme of its own: nobody to talk to.
+      if (trainer === account) continue;
+      const count = coach ? 4 + Math.floor(rand() * 7) : 2 + Math.floor(rand() * 7);
+      const lastRead = rand() < 0.5;
+      for (let k = 0; k < count; k += 1) {
+        const fromMember = k % 2 === 0;
+        yield {
+          sender: fromMember ? account : trainer,
+          recipient: fromMember ? trainer : account,
+          text: TEXTS[(n + k) % TEXTS.length],
+          atMs: startedMs + ((this.nowMs - startedMs) * (k + 1)) / (count + 1),
+          read: k < count - 1 || lastRead,
+        };
+      }
+    }
+  }
+
+  private chatMessages(): Promise<number> {
+    return this.writer.insert(
+      'chat_message',
+      [
+        'id',
+        'sender_id',
+        'recipient_id',
+        'low_id',
+        'high_id',
+        'type',
+        'text',
+        'forwarded',
+        'read_at',
+        'created_at',
+        'updated_at',
+      ],
+      this.messageRows(),
+    );
+  }
+
+  private *messageRows(): Generator<Value[]> {
+    let id = this.bases.chat_message;
+    for (const message of this.messages()) {
+      const [sender, recipient] = [this.userId(message.sender), this.userId(message.recipient)];
+      const at = datetime(message.atMs);
+      yield [
+        id,
+        sender,
+        recipient,
+        Math.min(sender, recipient),
+        Math.max(sender, recipient),
+        'text',
+        message.text,
+        0,
+        message.read ? at : null,
+        at,
+        at,
+      ];
+      id += 1;
+    }
+  }
+
+  /** Each message's notification (read with it), then each subscription of the last two weeks told its trainer. */
+  private notifications(): Promise<number> {
+    return this.writer.insert(
+      'notification',
+      [
+        'id',
+        'user_id',
+        'sender_id',
+        'sender_name',
+        'category',
+        'message',
+        'payload',
+        'read_at',
+        'created_at',
+        'updated_at',
+      ],
+      this.notificationRows(),
+    );
+  }
+
+  private *notificationRows(): Generator<Value[]> {
+    const recent = this.nowMs - SUBSCRIBER_NEWS_DAYS * DAY_MS;
+    let id = this.bases.notification;
+    let messageId = this.bases.chat_message;
+    for (const message of this.messages()) {
+      const at = datetime(message.atMs);
+      yield [
+        id,
+        this.userId(message.recipient),
+        this.userId(message.sender),
+        this.fullName(message.sender),
+        'message',
+        message.text,
+        `{"message_id":${messageId}}`,
+        message.read ? at : null,
+        at,
+        at,
+      ];
+      id += 1;
+      messageId += 1;
+    }
+    for (const { account, program, startedMs } of this.enrolments) {
+      if (startedMs < recent) continue;
+      const at = datetime(startedMs);
+      yield [
+        id,
+        this.userId(this.trainerAccountOf(program)),
+        this.userId(account),
+        this.fullName(account),
+        'subscriber',
+        `${this.fullName(account)} subscribed to ${this.programName(program)}`,
+        `{"program_id":${this.programId(program)},"user_id":${this.userId(account)}}`,
+        this.nowMs - startedMs > 2 * DAY_MS ? datetime(startedMs + DAY_MS) : null,
+        at,
+        at,
+      ];
+      id += 1;
+    }
+  }
+
+  /** A session per account: a third signed out, the rest live for up to 30 more days. */
+  private refreshTokens(): Promise<number> {
+    return this.writer.insert(
+      'refresh_token',
+      ['id', 'user_id', 'family_id', 'token_hash', 'expires_at', 'revoked_at', 'created_at', 'updated_at'],
+      rows(this.accounts, (a) => {
+        const issued = this.nowMs - (a % 30) * DAY_MS;
+        return [
+          this.bases.refresh_token + a,
+          this.userId(a),
+          `00000000-0000-4000-8000-${a.toString(16).padStart(12, '0')}`,
+          sha256(`large-refresh-${a}`),
+          datetime(issued + 30 * DAY_MS),
+          a % 3 === 0 ? datetime(issued + DAY_MS) : null,
+          datetime(issued),
+          datetime(issued),
+        ];
+      }),
+    );
+  }
+
+  /** The link each account verified its address with. */
+  private verificationLinks(): Promise<number> {
+    return this.writer.insert(
+      'email_verification',
+      ['id', 'user_id', 'email', 'token_hash', 'expires_at', 'used_at', 'created_at', 'updated_at'],
+      rows(this.accounts, (a) => {
+        const sent = this.joinedMs(a);
+        return [
+          this.bases.email_verification + a,
+          this.userId(a),
+          this.email(a),
+          sha256(`large-verify-${a}`),
+          datetime(sent + DAY_MS),
+          datetime(sent + 60_000),
+          datetime(sent),
+          datetime(sent + 60_000),
+        ];
+      }),
+    );
+  }
+
+  /** The superuser's decisions over 90 days, oldest first: accounts blocked and unblocked, programmes moderated. */
+  private auditEntries(): Promise<number> {
+    const count = this.sizes.auditEntries;
+    return this.writer.insert(
+      'audit_entry',
+      [
+        'id',
+        'actor_id',
+        'actor_name',
+        'action',
+        'target_type',
+        'target_id',
+        'target_label',
+        'reason',
+        'created_at',
+        'updated_at',
+      ],
+      rows(count, (e): Value[] => {
+        const at = datetime(this.nowMs - ((count - e) * SPREAD_DAYS * DAY_MS) / count);
+        const head = [this.bases.audit_entry + e, this.userId(this.admin), this.fullName(this.admin)];
+        const account = this.member(e % (this.sizes.users - this.sizes.trainers));
+        const program = e % this.sizes.programs;
+        switch (e % 4) {
+          case 0:
+          case 1:
+            return [
+              ...head,
+              e % 4 === 0 ? 'block_user' : 'unblock_user',
+              'user',
+              this.userId(account),
+              this.email(account),
+              null,
+              at,
+              at,
+            ];
+          case 2:
+            return [
+              ...head,
+              'publish_program',
+              'program',
+              this.programId(program),
+              this.programName(program),
+              null,
+              at,
+              at,
+            ];
+          default:
+            return [
+              ...head,
+              'reject_program',
+              'program',
+              this.programId(program),
+              this.programName(program),
+              'The lesson videos need a clearer title.',
+              at,
+              at,
+            ];
+        }
+      }),
+    );
+  }
+
+  /** Receipts handed to the queue over the last six days (the relay forgets dispatched rows after a week). */
+  private outbox(): Promise<number> {
+    const count = this.sizes.outboxRows;
+    return this.writer.insert(
+      'outbox',
+      [
+        'id',
+        'queue',
+        'job_name',
+        'payload',
+        'dedupe_key',
+        'runner',
+        'attempts',
+        'dispatched_at',
+        'created_at',
+        'updated_at',
+      ],
+      rows(count, (o) => {
+        const at = datetime(this.nowMs - ((count - o) * 6 * DAY_MS) / count);
+        return [
+          this.bases.outbox + o,
+          'mail',
+          'mail.payment-receipt',
+          `{"paymentId":${this.bases.payment + o}}`,
+          `payment-receipt-test-LARGE-${o + 1}`,
+          'bull',
+          1,
+          at,
+          at,
+          at,
+        ];
+      }),
+    );
   }
 }
