@@ -19,7 +19,7 @@ import { measureUrl, rssMb } from './bench-support.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const FLOOR = { connections: 32, memoryMb: 300, shareOfFloor: 0.3 };
 /** What every browser sends: the answers are measured compressed, as they travel. */
-const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
+export const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
 /** Hop-by-hop or per-response headers: the floor server's own Node sets them. */
 const DROPPED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 const load = () =>
@@ -78,7 +78,7 @@ function rowsOf({ bearer, lessonProgram }) {
  * One answer of our server exactly as it was sent: node:http, not fetch, so the body stays compressed; the raw
  * header list, less the headers that belong to one connection or one moment.
  */
-async function capture(url, headers) {
+export async function capture(url, headers) {
   const req = request(url, { headers, agent: false });
   req.setTimeout(30_000, () => req.destroy(new Error(`${url} did not answer within 30 s`)));
   req.end();
@@ -105,7 +105,7 @@ function decoded({ encoding, body }) {
 }
 
 /** A floor server answering `path` with `answer`; resolves once it listens. The caller stops it. */
-async function startFloor(path, answer) {
+export async function startFloor(path, answer) {
   const dir = mkdtempSync(join(tmpdir(), 'fitcoach-floor-'));
   const file = join(dir, 'answers.json');
   const { status, rawHeaders, body } = answer;
