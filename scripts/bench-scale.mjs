@@ -309,6 +309,7 @@ if (!existsSync(join(root, 'api/dist/main.js')) || !existsSync(join(root, 'web/b
   process.exit(1);
 }
 mkdirSync(SQLITE_DIR, { recursive: true });
+mkdirSync(join(root, '.bench'), { recursive: true });
 const databases = [['SQLite', { DATA_DIR: SQLITE_DIR, DATABASE_URL: '', REDIS_URL: '' }]];
 if (process.env.BENCH_SCALE_DATABASE_URL) {
   databases.push([
