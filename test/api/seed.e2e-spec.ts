@@ -82,6 +82,28 @@ async function demoPrograms() {
   return { trainers, programs };
 }
 
+/**
+ * The planner's row estimate of each table, as its statistics give it: the first figure of the table's sqlite_stat1
+ * rows on SQLite, the primary key's cardinality on MySQL (null: no statistics).
+ */
+async function rowEstimates(source: DataSource, tables: string[]): Promise<Record<string, number | null>> {
+  const estimates: Record<string, number | null> = {};
+  for (const table of tables) {
+    if (source.options.type === 'mysql') {
+      const keys = (await source.query(`SHOW INDEX FROM \`${table}\` WHERE Key_name = 'PRIMARY'`)) as {
+        Cardinality: number | string | null;
+      }[];
+      estimates[table] = keys[0]?.Cardinality === null ? null : Number(keys[0]?.Cardinality);
+    } else {
+      const stats = (await source.query('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1', [table])) as {
+        stat: string;
+      }[];
+      estimates[table] = stats.length === 0 ? null : Number(stats[0].stat.split(' ')[0]);
+    }
+  }
+  return estimates;
+}
+
 describe(seedDemo.name, () => {
   it('changes nothing when it runs again', async () => {
     const before = await tableCounts();
@@ -95,6 +117,11 @@ describe(seedDemo.name, () => {
       subscriptions: 0,
     });
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('leaves statistics of the tables it wrote for the query planner', async () => {
+    const estimates = await rowEstimates(dataSource, ['program', 'lesson', 'user']);
+    expect(Object.values(estimates).every((estimate) => estimate !== null && estimate > 0)).toBe(true);
   });
 
   it('subscribes the demo member to two published demo programmes, paid by test payments, one lesson done', async () => {
@@ -337,6 +364,16 @@ describe(seedLarge.name, () => {
     expect(result.rows.payment).toBe(sizes.payments + (sizes.coachSubscribers * 3) / 2);
     for (const table of ['lesson', 'lesson_completion', 'chat_message', 'notification', 'outbox'] as const) {
       expect(result.rows[table]).toBeGreaterThan(0);
+    }
+  });
+
+  it('leaves statistics of every table it wrote for the query planner, near their sizes', async () => {
+    const written = await counts();
+    const estimates = await rowEstimates(source, Object.keys(written));
+    for (const [table, count] of Object.entries(written)) {
+      expect([table, estimates[table]]).toEqual([table, expect.any(Number)]);
+      expect(estimates[table]).toBeGreaterThan(count / 2);
+      expect(estimates[table]).toBeLessThan(count * 2);
     }
   });
 

@@ -6,6 +6,7 @@ import { migrations } from '../../database/migrations/index.js';
 import { type AppConfig, ConfigError, redactUrl } from '../config/app-config.js';
 import { boundPoolWaits, poolOptions } from './pool.js';
 import { takeTurnsOnTheConnection } from './sqlite-turns.js';
+import { keepOptimized, optimizeAtOpen } from './statistics.js';
 import { TypeOrmLogger } from './typeorm-logger.js';
 
 type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePool'>;
@@ -45,6 +46,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
+      optimizeAtOpen(db);
     },
   };
 }
@@ -69,6 +71,7 @@ export async function openDataSource(config: DatabaseConfig, options: { runMigra
     throw new ConfigError(`Cannot open the database (${target}): ${reason(error)}`);
   }
   if (config.databaseUrl) boundPoolWaits(dataSource, config.databasePool.waitMs);
+  else keepOptimized(dataSource);
   return dataSource;
 }
 

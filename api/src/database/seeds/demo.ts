@@ -10,6 +10,7 @@ import {
 } from '@fitcoach/contracts';
 import { type DataSource, In } from 'typeorm';
 import type { AppConfig } from '../../common/config/app-config.js';
+import { analyzeTables } from '../../common/database/statistics.js';
 import type { MediaKind } from '../../common/media/media.constants.js';
 import { MediaService } from '../../common/media/media.service.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
@@ -72,6 +73,19 @@ const DEMO_SUBSCRIPTIONS = 2;
 /** Rows per INSERT of the extra programmes: well under SQLite's 32,766 bound variables at 11 columns a row. */
 const INSERT_CHUNK = 500;
 
+/** The tables the demo seed writes to. */
+const DEMO_TABLES = [
+  'user',
+  'profile',
+  'trainer',
+  'program',
+  'publish_request',
+  'lesson',
+  'payment',
+  'subscription',
+  'lesson_completion',
+];
+
 /**
  * Creates the demo content (docs/product.md §3 entities: a superuser, a member, five trainers with their
  * programmes and lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an
@@ -98,6 +112,9 @@ export async function seedDemo(
   }
   await seeder.memberSubscriptions(member, trainers);
   await seeder.extraPrograms(trainers, options.extraPrograms ?? 0);
+  if (Object.values(seeder.created).some((count) => count > 0)) {
+    await analyzeTables(dataSource, DEMO_TABLES);
+  }
   return { created: seeder.created, logins: DEMO_LOGINS };
 }
 

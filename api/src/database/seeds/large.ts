@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
 
@@ -134,7 +135,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * finished, the rest part-way); conversations of one active subscription in eight with its trainer, each message
  * with its notification; a sign-in and a used verification link per account; PayPal events, an audit log and
  * dispatched outbox rows. Multi-row INSERTs with ids chosen here (nothing is read back), a transaction per 20,000
- * rows. Runs once: when its first account exists it changes nothing.
+ * rows, then ANALYZE of every table it wrote. Runs once: when its first account exists it changes nothing.
  */
 export async function seedLarge(
   dataSource: DataSource,
@@ -155,7 +156,9 @@ export async function seedLarge(
       await Promise.all(TABLES.map(async (table) => [table, await nextId(runner, table)] as const)),
     ) as LargeSeedRows;
     const seeder = new LargeSeeder(runner, sizes, bases, hash, (options.now ?? new Date()).getTime());
-    return { factor, skipped: false, rows: await seeder.run() };
+    const written = await seeder.run();
+    await analyzeTables(dataSource, TABLES);
+    return { factor, skipped: false, rows: written };
   } finally {
     if (runner.isTransactionActive) await runner.rollbackTransaction();
     await runner.release();
