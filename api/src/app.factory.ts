@@ -6,8 +6,6 @@ import { JSON_BODY_MAX_BYTES } from '@fitcoach/contracts';
 import compression from 'compression';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
-import { FastLane, type TrustProxy } from './common/cache/fast-lane.js';
-import { ResponseCache } from './common/cache/response-cache.js';
 import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { MetricsService } from './common/metrics/metrics.service.js';
 import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
@@ -17,10 +15,8 @@ import { openDataSource } from './common/database/data-source-options.js';
 import { bodyParserErrorHandler } from './common/errors/body-parser-errors.js';
 import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js';
 import { refuseDeepBodies } from './common/http/body-depth.js';
-import { putInFront } from './common/http/in-front.js';
 import { keepConnectionsAlive } from './common/http/keep-alive.js';
 import { noStoreForCallers, securityHeaders } from './common/http/security-headers.js';
-import { AuthService } from './modules/auth/auth.service.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
@@ -45,22 +41,13 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   expressApp.set('trust proxy', config.trustedProxies);
-  // Helmet would take it off each answer; the fast lane answers before helmet runs.
+  // Express would add it to each answer and helmet take it off again.
   expressApp.disable('x-powered-by');
   const metrics = config.metricsToken ? app.get(MetricsService) : undefined;
-  // Remembered public answers are sent as stored bytes before the rest of the stack (docs/decisions/029, 042).
-  const fastLane = new FastLane(
-    app.get(ResponseCache),
-    (token) => app.get(AuthService).authenticate(token),
-    expressApp.get('trust proxy fn') as TrustProxy,
-  );
-  // Before Express, in this order: every request is counted for a graceful shutdown
-  // (common/lifecycle/shutdown-state.ts) and measured, then the fast lane may answer it.
-  putInFront(app.getHttpServer(), [
-    app.get(ShutdownState).track,
-    ...(metrics ? [metrics.measure] : []),
-    fastLane.serve,
-  ]);
+  // First, in this order: every request is counted for a graceful shutdown (common/lifecycle/shutdown-state.ts),
+  // then measured.
+  app.use(app.get(ShutdownState).track);
+  if (metrics) app.use(metrics.measure);
   if (metrics && config.metricsToken) app.use('/metrics', metrics.endpoint(config.metricsToken));
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
@@ -71,7 +58,6 @@ export async function createApp(
   });
   app.use(securityHeaders(config, options.web === 'development'));
   app.use(compression());
-  app.use(fastLane.record);
   // Parsed only under /api: Remix actions read their own form bodies.
   app.use(
     '/api',

@@ -1,5 +1,4 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { blockAccount, expect, signIn, test } from './support/accounts.js';
+import { expect, signIn, test } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
 
 /*
@@ -61,75 +60,4 @@ test('a page the browser revalidated keeps running its scripts', async ({ page }
   await page.getByRole('link', { name: 'Find trainers' }).first().click();
   await expect(page).toHaveURL('/findTrainer');
   expect(await page.evaluate(() => 'stayedOnThisDocument' in window)).toBe(true);
-});
-
-/*
- * A signed-in member's own pages are kept for that session alone, for a few seconds or until the next write
- * (docs/decisions/041). The same bytes again show it: a page rendered anew would carry a new CSP nonce.
- */
-test.describe("a signed-in member's kept page", () => {
-  const cookieHeader = async (context: BrowserContext) =>
-    (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
-
-  /**
-   * Reads `path` until two answers in a row are the same bytes: the first read may consume a toast's cookie, and the
-   * other workers' writes empty what is kept; a page rendered anew every time never passes.
-   */
-  async function kept(request: APIRequestContext, path: string): Promise<string> {
-    let previous = '';
-    for (let read = 0; read < 30; read += 1) {
-      const answer = await request.get(path);
-      expect(answer.status()).toBe(200);
-      const text = await answer.text();
-      if (text === previous) return text;
-      previous = text;
-    }
-    throw new Error(`${path} was rendered anew on each of 30 reads`);
-  }
-
-  test('is sent again as it was to the same session, and never to another', async ({ page, browser }) => {
-    const member = await apiAccount(page.request, { firstName: 'Keptformember' });
-    await signIn(page, member);
-    expect(await kept(page.request, '/userProfile')).toContain('Keptformember');
-
-    const elsewhere = await browser.newContext();
-    try {
-      const otherPage = await elsewhere.newPage();
-      const someone = await apiAccount(otherPage.request, { firstName: 'Someoneelse' });
-      await signIn(otherPage, someone);
-      const theirs = await kept(otherPage.request, '/userProfile');
-      expect(theirs).toContain('Someoneelse');
-      expect(theirs).not.toContain('Keptformember');
-    } finally {
-      await elsewhere.close();
-    }
-  });
-
-  for (const ending of ['a logout', 'a block'] as const) {
-    test(`is not sent to the same cookie on the request right after ${ending}`, async ({
-      page,
-      playwright,
-      baseURL,
-    }) => {
-      const member = await apiAccount(page.request, { firstName: 'Endedmember' });
-      await signIn(page, member);
-      const replay = await playwright.request.newContext({
-        baseURL,
-        extraHTTPHeaders: { Cookie: await cookieHeader(page.context()) },
-      });
-      try {
-        expect(await kept(replay, '/userProfile')).toContain('Endedmember');
-        if (ending === 'a logout') {
-          expect((await page.request.post('/logout', { maxRedirects: 0 })).status()).toBe(302);
-        } else {
-          await blockAccount(page.request, member);
-        }
-        const after = await replay.get('/userProfile', { maxRedirects: 0 });
-        expect(after.status()).toBe(302);
-        expect(after.headers().location).toMatch(/^\/login/);
-      } finally {
-        await replay.dispose();
-      }
-    });
-  }
 });

@@ -1,4 +1,3 @@
-import { PRELOAD_AFTER_PAINT } from '../../web/app/utils/after-paint.js';
 import { expect, test } from './fixtures.js';
 
 /*
@@ -8,8 +7,7 @@ import { expect, test } from './fixtures.js';
 
 test('hashed build assets are cached for a year, as immutable', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  // The page's module preloads, inert until it has painted (web/app/utils/after-paint.ts).
-  const script = new RegExp(`<link rel="${PRELOAD_AFTER_PAINT}" href="(/assets/[^"]+\\.js)"`).exec(html)?.[1];
+  const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeDefined();
   const asset = await request.get(script ?? '');
   expect(asset.status()).toBe(200);

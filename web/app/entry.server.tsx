@@ -1,8 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { deferModuleScriptsStream } from './utils/after-paint.server';
 import { NonceProvider } from './utils/nonce-provider';
 
 // Remix rejects still-pending streamed loader data after this many milliseconds.
@@ -32,8 +32,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          // The app's scripts load after the page's first paint (utils/after-paint.ts).
-          const body = deferModuleScriptsStream();
+          const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -14,7 +14,6 @@ import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
 import { getUser } from '~/utils/auth.server';
 import { env } from '~/utils/env.server';
-import { SCRIPTS_AFTER_PAINT } from '~/utils/after-paint';
 import { useNonce } from '~/utils/nonce-provider';
 import { errorPageMeta } from '~/utils/seo';
 import { useOptionalUser } from '~/utils/user';
@@ -56,12 +55,6 @@ export function Layout({ children }: { children: ReactNode }) {
         </RealtimeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* Starts the scripts above once the page has painted (docs/decisions/044). */}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: SCRIPTS_AFTER_PAINT }}
-        />
       </body>
     </html>
   );

@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /**
@@ -5,6 +7,11 @@ declare module '@remix-run/node' {
      * `remix vite:dev`, which serves no CSP.
      */
     cspNonce?: string;
+    /**
+     * A new connection to the API of the process serving this page, which never leaves the process
+     * (docs/decisions/050). Absent when API_INTERNAL_URL names another place: the API is then reached over HTTP.
+     */
+    apiConnection?: () => Duplex;
   }
 }
 

@@ -1,7 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { answerKey, markShared } from './fast-lane.js';
 import { ResponseCache } from './response-cache.js';
 
 /**
@@ -20,13 +19,8 @@ export class CacheForAnonymous implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request & { user?: unknown }>();
     if (req.method !== 'GET') return next.handle();
     if (!this.everyone && (req.user || req.headers.authorization !== undefined)) return next.handle();
-    const key = answerKey(req);
-    markShared(context.switchToHttp().getResponse<Response>(), {
-      key,
-      audience: this.everyone ? 'everyone' : 'anonymous',
-    });
     return from(
-      this.cache.remember(key, async () => ({
+      this.cache.remember(`api ${req.originalUrl}`, async () => ({
         value: (await lastValueFrom(next.handle())) as object,
         cacheable: true,
       })),

@@ -1,25 +1,25 @@
-import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { DataSource, EntitySchema } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
 import { memoryTables, type MemoryRow } from '../database/memory-tables.testing.js';
-import { CALLER_KEY_PREFIX, ResponseCache } from './response-cache.js';
+import { ResponseCache } from './response-cache.js';
 import { TableWrites } from './table-writes.js';
 
 let dataSource: DataSource;
-let Note: EntitySchema<MemoryRow>;
-let Token: EntitySchema<MemoryRow>;
+/** A table the catalogue reads, and one it does not. */
+let Program: EntitySchema<MemoryRow>;
+let Message: EntitySchema<MemoryRow>;
 
 beforeEach(async () => {
   ({
     dataSource,
-    tables: { note: Note, refresh_token: Token },
-  } = await memoryTables('note', 'refresh_token'));
+    tables: { program: Program, chat_message: Message },
+  } = await memoryTables('program', 'chat_message'));
 });
 afterEach(() => dataSource.destroy());
 
-async function makeSut(publicCacheMs = '60000', signedInCacheMs = '60000') {
-  const config = loadConfig({ PUBLIC_CACHE_MS: publicCacheMs, SIGNED_IN_CACHE_MS: signedInCacheMs });
+async function makeSut(publicCacheMs = '60000') {
+  const config = loadConfig({ PUBLIC_CACHE_MS: publicCacheMs });
   const writes = new TableWrites(config, dataSource, 'test');
   await writes.onModuleInit();
   const sut = new ResponseCache(config, writes);
@@ -27,11 +27,11 @@ async function makeSut(publicCacheMs = '60000', signedInCacheMs = '60000') {
   return sut;
 }
 
-/** A load that counts its runs and answers with the notes as they are now. */
+/** A load that counts its runs and answers with the programmes as they are now. */
 function counter(cacheable = true) {
   const load = async () => {
     load.runs += 1;
-    return { value: { notes: await dataSource.getRepository(Note).count() }, cacheable };
+    return { value: { programs: await dataSource.getRepository(Program).count() }, cacheable };
   };
   load.runs = 0;
   return load;
@@ -41,10 +41,10 @@ describe(ResponseCache.name, () => {
   it('answers a second visitor from memory', async () => {
     const sut = await makeSut();
     const load = counter();
-    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
-    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    expect(await sut.remember('a', load)).toEqual({ programs: 0 });
+    expect(await sut.remember('a', load)).toEqual({ programs: 0 });
     expect(load.runs).toBe(1);
-    expect(await sut.remember('b', load)).toEqual({ notes: 0 });
+    expect(await sut.remember('b', load)).toEqual({ programs: 0 });
     expect(load.runs).toBe(2);
   });
 
@@ -52,7 +52,7 @@ describe(ResponseCache.name, () => {
     const sut = await makeSut();
     const load = counter();
     const answers = await Promise.all([sut.remember('a', load), sut.remember('a', load)]);
-    expect(answers).toEqual([{ notes: 0 }, { notes: 0 }]);
+    expect(answers).toEqual([{ programs: 0 }, { programs: 0 }]);
     expect(load.runs).toBe(1);
   });
 
@@ -64,16 +64,16 @@ describe(ResponseCache.name, () => {
     expect(load.runs).toBe(3);
   });
 
-  it('forgets everything when a public table is written through TypeORM', async () => {
+  it('forgets everything when a table the catalogue reads is written through TypeORM', async () => {
     const sut = await makeSut();
     const load = counter();
     await sut.remember('a', load);
-    await dataSource.getRepository(Note).save({ text: 'new' });
-    expect(await sut.remember('a', load)).toEqual({ notes: 1 });
-    await dataSource.getRepository(Note).update({ text: 'new' }, { text: 'changed' });
+    await dataSource.getRepository(Program).save({ text: 'new' });
+    expect(await sut.remember('a', load)).toEqual({ programs: 1 });
+    await dataSource.getRepository(Program).update({ text: 'new' }, { text: 'changed' });
     await sut.remember('a', load);
-    await dataSource.getRepository(Note).delete({ text: 'changed' });
-    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    await dataSource.getRepository(Program).delete({ text: 'changed' });
+    expect(await sut.remember('a', load)).toEqual({ programs: 0 });
     expect(load.runs).toBe(4);
   });
 
@@ -81,7 +81,7 @@ describe(ResponseCache.name, () => {
     const sut = await makeSut();
     const load = counter();
     await dataSource.transaction(async (manager) => {
-      await manager.getRepository(Note).save({ text: 'inside' });
+      await manager.getRepository(Program).save({ text: 'inside' });
       // Another connection would still read the old rows here; whatever it remembers must go at commit.
       await sut.remember('a', load);
     });
@@ -94,18 +94,18 @@ describe(ResponseCache.name, () => {
     const load = counter();
     const slow = sut.remember('a', async () => {
       const answer = await load();
-      await dataSource.getRepository(Note).save({ text: 'meanwhile' });
+      await dataSource.getRepository(Program).save({ text: 'meanwhile' });
       return answer;
     });
-    expect(await slow).toEqual({ notes: 0 });
-    expect(await sut.remember('a', load)).toEqual({ notes: 1 });
+    expect(await slow).toEqual({ programs: 0 });
+    expect(await sut.remember('a', load)).toEqual({ programs: 1 });
   });
 
-  it('keeps its answers across writes that no public page shows', async () => {
+  it('keeps its answers across writes to tables the catalogue does not read', async () => {
     const sut = await makeSut();
     const load = counter();
     await sut.remember('a', load);
-    await dataSource.getRepository(Token).save({ text: 'session' });
+    await dataSource.getRepository(Message).save({ text: 'a chat message' });
     await sut.remember('a', load);
     expect(load.runs).toBe(1);
   });
@@ -123,117 +123,8 @@ describe(ResponseCache.name, () => {
     const load = counter();
     await sut.remember('a', load);
     sut.onApplicationShutdown();
-    await dataSource.getRepository(Note).insert({ text: 'after' });
-    expect(await sut.remember('a', load)).toEqual({ notes: 0 });
+    await dataSource.getRepository(Program).insert({ text: 'after' });
+    expect(await sut.remember('a', load)).toEqual({ programs: 0 });
     expect(load.runs).toBe(1);
-  });
-});
-
-describe('ResponseCache answers as sent (the fast lane)', () => {
-  const old = { body: 'old' };
-  const renewed = { body: 'new' };
-  /** A moment past PUBLIC_CACHE_MS (60 s in makeSut) after now, within the stale bound of the cache itself. */
-  const later = () => performance.now() + 60_001;
-
-  async function keptSut() {
-    const sut = await makeSut();
-    sut.keepAnswer('page', sut.generationNow, old, 1);
-    return sut;
-  }
-
-  it('sends the answer kept within PUBLIC_CACHE_MS to everyone', async () => {
-    const sut = await keptSut();
-    expect(sut.lookupAnswer('page')).toEqual({ answer: old });
-    expect(sut.lookupAnswer('page', false)).toEqual({ answer: old });
-    expect(sut.lookupAnswer('other')).toEqual({});
-  });
-
-  it('past it, lets one request render the answer again and sends the others the stale one meanwhile', async () => {
-    const sut = await keptSut();
-    const first = sut.lookupAnswer('page', true, later());
-    expect(first.answer).toBeUndefined();
-    expect(first.refreshing).toBeInstanceOf(Function);
-    expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
-    expect(sut.lookupAnswer('page', true, later())).toEqual({ answer: old });
-
-    sut.keepAnswer('page', sut.generationNow, renewed, 1);
-    first.refreshing?.();
-    expect(sut.lookupAnswer('page')).toEqual({ answer: renewed });
-  });
-
-  it('lets the next request render it when the one that tried ended without a new answer', async () => {
-    const sut = await keptSut();
-    sut.lookupAnswer('page', true, later()).refreshing?.();
-    const next = sut.lookupAnswer('page', true, later());
-    expect(next.answer).toBeUndefined();
-    expect(next.refreshing).toBeInstanceOf(Function);
-  });
-
-  it('never makes a request that may not share answers the one that renders it again', async () => {
-    const sut = await keptSut();
-    expect(sut.lookupAnswer('page', false, later())).toEqual({});
-    expect(sut.lookupAnswer('page', true, later()).refreshing).toBeInstanceOf(Function);
-  });
-
-  it('sends no stale answer after a write to a public table, and keeps none rendered before it', async () => {
-    const sut = await keptSut();
-    const generation = sut.generationNow;
-    const first = sut.lookupAnswer('page', true, later());
-    await dataSource.getRepository(Note).save({ text: 'new' });
-    expect(sut.lookupAnswer('page', true, later())).toEqual({});
-    sut.keepAnswer('page', generation, old, 1);
-    first.refreshing?.();
-    expect(sut.lookupAnswer('page')).toEqual({});
-  });
-});
-
-describe('ResponseCache answers kept for one caller (ADR 041)', () => {
-  const mine = { body: 'mine' };
-  const key = `${CALLER_KEY_PREFIX}page\ncookie a`;
-
-  it('keeps them apart from the public answers, under their own time', async () => {
-    const sut = await makeSut('0', '60000');
-    expect(sut.keepsAnswers).toBe(true);
-    sut.keepAnswer(key, sut.generationNow, mine, 100);
-    sut.keepAnswer('page', sut.generationNow, mine, 100);
-    expect(sut.lookupAnswer(key)).toEqual({ answer: mine });
-    expect(sut.lookupAnswer('page')).toEqual({});
-  });
-
-  it('keeps none when SIGNED_IN_CACHE_MS is 0', async () => {
-    const sut = await makeSut('60000', '0');
-    sut.keepAnswer(key, sut.generationNow, mine, 100);
-    expect(sut.lookupAnswer(key)).toEqual({});
-    expect((await makeSut('0', '0')).keepsAnswers).toBe(false);
-  });
-
-  it('forgets them at the first write, and keeps none rendered before it', async () => {
-    const sut = await makeSut();
-    const generation = sut.generationNow;
-    sut.keepAnswer(key, generation, mine, 100);
-    await dataSource.getRepository(Note).save({ text: 'new' });
-    expect(sut.lookupAnswer(key)).toEqual({});
-    sut.keepAnswer(key, generation, mine, 100);
-    expect(sut.lookupAnswer(key)).toEqual({});
-  });
-
-  it('neither keeps nor sends them while writes of other instances could go unheard (Redis away)', () => {
-    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:9', SIGNED_IN_CACHE_MS: '60000' });
-    // Never subscribed: this instance would not hear another one's write.
-    const deaf = new TableWrites(config, dataSource, 'test');
-    expect(deaf.hearsEveryWrite).toBe(false);
-    const sut = new ResponseCache(config, deaf);
-    sut.keepAnswer(key, sut.generationNow, mine, 100);
-    sut.keepAnswer('page', sut.generationNow, mine, 100);
-    expect(sut.lookupAnswer(key)).toEqual({});
-    expect(sut.lookupAnswer('page')).toEqual({ answer: mine });
-  });
-
-  it('renders one again past its time while the same caller gets the previous one meanwhile', async () => {
-    const sut = await makeSut('60000', '1000');
-    sut.keepAnswer(key, sut.generationNow, mine, 100);
-    const later = performance.now() + 1001;
-    expect(sut.lookupAnswer(key, true, later).refreshing).toBeInstanceOf(Function);
-    expect(sut.lookupAnswer(key, true, later)).toEqual({ answer: mine });
   });
 });

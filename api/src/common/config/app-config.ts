@@ -180,13 +180,6 @@ class EnvironmentVariables {
 
   @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IsInt({ message: 'SIGNED_IN_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
-  @Min(0)
-  @Max(60_000)
-  SIGNED_IN_CACHE_MS?: number;
-
-  @IsOptional()
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'ADMIN_STATS_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
   @Max(600_000)
@@ -265,14 +258,13 @@ export interface AppConfig {
   /** Unset: seed the demo content into an empty embedded database (not in tests). */
   seedDemo?: boolean;
   logLevel: LogLevel;
-  apiInternalUrl: string;
+  /** Where the site's pages call the API over HTTP; unset: this process, without a socket (docs/decisions/050). */
+  apiInternalUrl?: string;
   corsOrigins: string[];
   /** Express `trust proxy`: the proxies whose X-Forwarded-* headers are believed (ADR 009). */
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
-  /** How long a signed-in caller's own pages and reads are reused for that caller (ADR 041); 0 turns that off. */
-  signedInCacheMs: number;
   /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
   adminStatsCacheMs: number;
   /** How long a signed-in session's account is reused between requests (ADR 028); 0 turns that off. */
@@ -448,11 +440,10 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     paypal: paypalConfig(vars),
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',
-    apiInternalUrl: (vars.API_INTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(TRAILING_SLASHES, ''),
+    apiInternalUrl: vars.API_INTERNAL_URL?.replace(TRAILING_SLASHES, ''),
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
-    signedInCacheMs: vars.SIGNED_IN_CACHE_MS ?? 2000,
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
     authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,

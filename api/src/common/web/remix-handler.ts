@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -7,7 +8,6 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import etag from 'etag';
 import express, { type Request, type RequestHandler, type Response as ExpressResponse } from 'express';
 import type { ViteDevServer } from 'vite';
-import { answerKey, callerAnswerKey, markShared } from '../cache/fast-lane.js';
 import type { Loaded, ResponseCache } from '../cache/response-cache.js';
 import {
   bodyLimit,
@@ -16,6 +16,7 @@ import {
   refuseDeclaredTooLarge,
   refuseTooLarge,
 } from './body-limit.js';
+import { connectInProcess } from './in-process-connection.js';
 
 export type WebMode = 'production' | 'development';
 
@@ -45,13 +46,6 @@ function crossSitePost(req: Request): boolean {
 const SHARED_PAGES =
   /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+)?(?:\.data)?\/?$/;
 
-/**
- * Pages that show a signed-in visitor the data and their own session, nothing else (no presence, no queue, no
- * one-time link): kept for that visitor alone, for a few seconds or until the next write (docs/decisions/041).
- */
-const CALLER_PAGES =
-  /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+|programLesson\/\d+|dashboard|trainerDashboard|userProfile|trainer\/profile)?(?:\.data)?\/?$/;
-
 /** Whether the answer may be shared: a read of a public page by a visitor with no session cookie. */
 function sharedPage(req: Request): boolean {
   return (
@@ -62,26 +56,44 @@ function sharedPage(req: Request): boolean {
   );
 }
 
-/** A rendered answer held whole, with the CSP nonce its scripts were rendered with and its validator. */
+/** A rendered answer held whole, with its validator. */
 interface RenderedPage {
   status: number;
   headers: [string, string][];
   body: string;
-  nonce: string;
   /** Of the body without its nonce: the same page rendered again has the same one (docs/decisions/036). */
   etag: string;
+  /**
+   * A page shared by many visitors: the `'sha256-…'` sources of its inline scripts, which its policy names instead
+   * of the nonce of the request that rendered it, since a nonce must never be sent twice.
+   */
+  scriptHashes?: string;
 }
 
-async function rendered(response: Response, nonce: string): Promise<Loaded<RenderedPage>> {
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+function scriptHashes(html: string): string {
+  const hashes = new Set<string>();
+  for (const [, script] of html.matchAll(INLINE_SCRIPT)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes].join(' ');
+}
+
+async function rendered(response: Response, nonce: string, shared: boolean): Promise<Loaded<RenderedPage>> {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
   const body = await response.text();
-  const page = {
+  const page: RenderedPage = {
     status: response.status,
     headers,
     body,
-    nonce,
     etag: etag(nonce === '' ? body : body.replaceAll(nonce, ''), { weak: true }),
+    scriptHashes: shared ? scriptHashes(body) : undefined,
   };
   return { value: page, cacheable: page.status === 200 && !response.headers.has('set-cookie') };
 }
@@ -92,17 +104,30 @@ function revalidated(req: Request, response: Response): boolean {
 }
 
 /**
- * Sends a page; its scripts get this response's own nonce, so no two answers share one. A page is `no-cache` with
- * an ETag (`private` when the visitor is signed in): a browser that holds the same page gets a 304 without the
- * page's CSP, so the copy it keeps stays with the policy (and nonce) it came with.
+ * Sends a page. A page is revalidated on every visit, with an ETag: `no-cache`, `private` when the visitor is
+ * signed in, and for a page shared by anonymous visitors reusable by a proxy for `sharedSeconds` (nginx in
+ * docker/compose.yaml keeps it that long). A browser that holds the same page gets a 304 without the page's CSP, so
+ * the copy it keeps stays with the policy (and nonce) it came with.
  */
-function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, nonce: string): void {
+function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, sharedSeconds = 0): void {
   res.status(page.status);
   for (const [name, value] of page.headers) res.appendHeader(name, value);
+  const policy = res.getHeader('content-security-policy');
+  if (page.scriptHashes !== undefined && typeof policy === 'string') {
+    const nonce = String(res.locals.cspNonce ?? '');
+    res.setHeader('Content-Security-Policy', policy.replace(`'nonce-${nonce}'`, page.scriptHashes));
+  }
   if (page.status === 200) {
     if (!res.hasHeader('cache-control')) {
       const signedIn = req.headers.cookie !== undefined || req.headers.authorization !== undefined;
-      res.setHeader('Cache-Control', signedIn ? 'private, no-cache' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        signedIn
+          ? 'private, no-cache'
+          : sharedSeconds > 0
+            ? `public, max-age=0, must-revalidate, s-maxage=${sharedSeconds}`
+            : 'no-cache',
+      );
     }
     res.setHeader('ETag', page.etag);
     if (req.fresh) {
@@ -112,7 +137,7 @@ function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, no
       return;
     }
   }
-  res.end(page.nonce === nonce ? page.body : page.body.replaceAll(page.nonce, nonce));
+  res.end(page.body);
 }
 
 // A Host header that names a host: a name or an IPv4 address, or an IPv6 one in brackets, with an optional port.
@@ -135,12 +160,25 @@ function refuse(req: Request, res: ExpressResponse, status: number, text: string
   res.status(status).type('text/plain').send(text);
 }
 
+/** How the site reaches what it needs of the process it runs in. */
+export interface WebOptions {
+  /** The anonymous catalogue cache, and how long a proxy may keep the pages it shares (whole seconds). */
+  cache?: ResponseCache;
+  sharedSeconds?: number;
+  /**
+   * The server whose API the pages' loaders and actions call without a socket (docs/decisions/050); unset when
+   * API_INTERNAL_URL names another place, which the web's transport then reaches over HTTP.
+   */
+  apiServer?: Server;
+}
+
 function remixHandler(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: WebMode,
-  cache?: ResponseCache,
+  { cache, sharedSeconds = 0, apiServer }: WebOptions,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
+  const apiContext = apiServer ? { apiConnection: () => connectInProcess(apiServer) } : {};
   return (req, res, next) => {
     if (crossSitePost(req)) {
       refuse(req, res, 403, 'Cross-site form posts are refused.');
@@ -159,19 +197,16 @@ function remixHandler(
     const request = limitedRequest(createRequest(req, res, page), limit, () =>
       refuseTooLarge(req, res, limit),
     );
-    const render = () => handle(request, { cspNonce: nonce });
-    if (cache && sharedPage(req)) {
-      const key = answerKey(req);
-      markShared(res, { key, audience: 'anonymous' });
+    const render = () => handle(request, { cspNonce: nonce, ...apiContext });
+    if (cache?.enabled && sharedPage(req)) {
       cache
-        .remember(key, async () => rendered(await render(), nonce))
-        .then((cached) => sendRendered(req, res, cached, nonce))
+        .remember(`web ${page.protocol}//${page.host}${req.originalUrl}`, async () =>
+          rendered(await render(), nonce, true),
+        )
+        .then((cached) => sendRendered(req, res, cached, sharedSeconds))
         .catch(next);
       return;
     }
-    const callerKey =
-      cache && req.method === 'GET' && CALLER_PAGES.test(req.path) ? callerAnswerKey(req) : undefined;
-    if (callerKey) markShared(res, { key: callerKey, audience: 'caller' });
     render()
       .then((response) => {
         // Already answered: the body went over the limit.
@@ -182,7 +217,7 @@ function remixHandler(
           request.body?.cancel().catch(() => undefined);
           closeAfterAnswer(req, res);
         } else if (revalidated(req, response)) {
-          return rendered(response, nonce).then(({ value }) => sendRendered(req, res, value, nonce));
+          return rendered(response, nonce, false).then(({ value }) => sendRendered(req, res, value));
         }
         return sendResponse(res, response);
       })
@@ -191,7 +226,7 @@ function remixHandler(
 }
 
 /** Serves the production build of web/ (`npm run build`): hashed assets cached for a year, Remix SSR. */
-export async function productionWeb(webRoot: string, cache: ResponseCache): Promise<WebServing> {
+export async function productionWeb(webRoot: string, options: WebOptions): Promise<WebServing> {
   const serverBuild = join(webRoot, 'build/server/index.js');
   if (!existsSync(serverBuild)) {
     throw new Error(`The web build is missing (${serverBuild}): run "npm run build" first`);
@@ -208,14 +243,18 @@ export async function productionWeb(webRoot: string, cache: ResponseCache): Prom
       refuseDeclaredTooLarge,
       (req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()),
       (req, res, next) => (fileNames.has(req.path.split('/')[1] ?? '') ? files(req, res, next) : next()),
-      remixHandler(build, 'production', cache),
+      remixHandler(build, 'production', options),
     ],
     close: async () => undefined,
   };
 }
 
 /** Serves web/ through Vite's dev server in middleware mode, with HMR over the app's own HTTP server. */
-export async function developmentWeb(webRoot: string, httpServer: Server): Promise<WebServing> {
+export async function developmentWeb(
+  webRoot: string,
+  httpServer: Server,
+  options: WebOptions,
+): Promise<WebServing> {
   const { createServer } = await import('vite');
   const vite: ViteDevServer = await createServer({
     root: webRoot,
@@ -230,6 +269,7 @@ export async function developmentWeb(webRoot: string, httpServer: Server): Promi
       remixHandler(
         () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
         'development',
+        options,
       ),
     ],
     close: () => vite.close(),

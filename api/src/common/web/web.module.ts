@@ -11,6 +11,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Server } from 'node:http';
 import { ResponseCache } from '../cache/response-cache.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { developmentWeb, productionWeb, type WebMode, type WebServing } from './remix-handler.js';
 
 export const WEB_SERVING = Symbol('WEB_SERVING');
@@ -30,11 +31,23 @@ export class WebModule implements NestModule, OnApplicationShutdown {
       providers: [
         {
           provide: WEB_SERVING,
-          inject: [HttpAdapterHost, ResponseCache],
-          useFactory: (adapterHost: HttpAdapterHost, cache: ResponseCache): Promise<WebServing> =>
-            mode === 'development'
-              ? developmentWeb(WEB_ROOT, adapterHost.httpAdapter.getHttpServer() as Server)
-              : productionWeb(WEB_ROOT, cache),
+          inject: [HttpAdapterHost, ResponseCache, APP_CONFIG],
+          useFactory: (
+            adapterHost: HttpAdapterHost,
+            cache: ResponseCache,
+            config: AppConfig,
+          ): Promise<WebServing> => {
+            const server = adapterHost.httpAdapter.getHttpServer() as Server;
+            // Without API_INTERNAL_URL the API is this process: the pages call it without a socket.
+            const apiServer = config.apiInternalUrl === undefined ? server : undefined;
+            return mode === 'development'
+              ? developmentWeb(WEB_ROOT, server, { apiServer })
+              : productionWeb(WEB_ROOT, {
+                  cache,
+                  sharedSeconds: Math.ceil(config.publicCacheMs / 1000),
+                  apiServer,
+                });
+          },
         },
       ],
     };

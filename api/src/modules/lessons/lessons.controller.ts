@@ -1,4 +1,3 @@
-import { CacheForCaller } from '../../common/cache/cache-for-caller.interceptor.js';
 import {
   Body,
   Controller,
@@ -44,7 +43,6 @@ export class LessonsController {
 
   @Get('getLessons/:programId')
   @OptionalAuth()
-  @UseInterceptors(CacheForCaller)
   getLessons(@MaybeAuth() auth: AuthContext | null, @Param('programId', IdPipe) programId: number) {
     return this.lessons.list(auth, programId);
   }

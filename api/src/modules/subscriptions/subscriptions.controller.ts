@@ -2,7 +2,6 @@ import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/com
 import { PaginationQueryDto, SubscribersQueryDto } from '@fitcoach/contracts';
 import type { Response } from 'express';
 import { Auth, type AuthContext, ChangesStateOnGet, Roles } from '../../common/auth/auth.decorators.js';
-import { CacheForCaller } from '../../common/cache/cache-for-caller.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { ProgressService } from './progress.service.js';
@@ -26,13 +25,11 @@ export class MemberSubscriptionsController {
   }
 
   @Get('getFollowedPrograms')
-  @UseInterceptors(CacheForCaller)
   getFollowedPrograms(@Auth() auth: AuthContext) {
     return this.subscriptions.followed(auth);
   }
 
   @Get('getUserTrainers')
-  @UseInterceptors(CacheForCaller)
   getUserTrainers(@Auth() auth: AuthContext) {
     return this.subscriptions.trainersOf(auth);
   }
@@ -45,14 +42,14 @@ export class TrainerSubscribersController {
 
   @Get('get_subscribers')
   @Roles('trainer')
-  @UseInterceptors(PaginatedResponse, CacheForCaller)
+  @UseInterceptors(PaginatedResponse)
   getSubscribers(@Auth() auth: AuthContext, @Query() query: SubscribersQueryDto) {
     return this.subscriptions.subscribersOf(auth, query);
   }
 
   @Get('getTrainerContacts')
   @Roles('trainer')
-  @UseInterceptors(PaginatedResponse, CacheForCaller)
+  @UseInterceptors(PaginatedResponse)
   getTrainerContacts(@Auth() auth: AuthContext, @Query() query: PaginationQueryDto) {
     return this.subscriptions.contactsOf(auth, query);
   }
@@ -80,7 +77,6 @@ export class ProgressController {
   }
 
   @Get('getlessonProgress/:userId/:programId')
-  @UseInterceptors(CacheForCaller)
   getLessonProgress(
     @Auth() auth: AuthContext,
     @Param('userId', IdPipe) userId: number,

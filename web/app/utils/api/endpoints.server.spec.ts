@@ -70,6 +70,21 @@ describe('api', () => {
     expect(sent[0]?.headers.get('X-Forwarded-For')).toBe('203.0.113.7');
   });
 
+  it("inside the API's process, makes each call on a connection of its own from the load context", async () => {
+    server = expiringApi({ status: 200, body: RENEWED });
+    const args = { ...visitor(), context: { apiConnection: fakeApi.connect } };
+    const made = fakeApi.connect.made;
+    const result = await api.me(args);
+    expect(result).toEqual({ ok: true, status: 200, data: USER });
+    expect(calls()).toEqual([
+      ['/api/users/me/', 'Bearer access.one'],
+      ['/api/token/refresh/', null],
+      ['/api/users/me/', 'Bearer access.two'],
+    ]);
+    expect(sent.map((call) => call.headers.get('X-Forwarded-For'))).toEqual(Array(3).fill('203.0.113.7'));
+    expect(fakeApi.connect.made - made).toBe(3);
+  });
+
   it('renews an expired access token once and tries again', async () => {
     server = expiringApi({ status: 200, body: RENEWED });
     const args = visitor();

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect as connectTo } from 'node:net';
 
 /** A request as the fake API received it: JSON bodies parsed, other bodies as text. */
 export interface Sent {
@@ -60,9 +60,16 @@ export async function startFakeApi(answer: (sent: Sent) => Answer) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  const connect = () => {
+    connect.made += 1;
+    return connectTo(port, '127.0.0.1');
+  };
+  connect.made = 0;
   return {
     url: `http://127.0.0.1:${port}`,
     sent,
+    /** A new connection to the fake API, as a load context's `apiConnection` gives one; `connect.made` counts them. */
+    connect,
     close: () => {
       server.closeAllConnections();
       server.close();

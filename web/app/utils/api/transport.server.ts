@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Duplex } from 'node:stream';
 import { type ApiError, isApiError, type TokenPairResponse } from '@fitcoach/contracts';
 import { env } from '../env.server';
 import { getSession, type RequestSession, type RouteArgs } from '../session.server';
@@ -55,6 +56,8 @@ export interface ApiRequest {
   headers: Record<string, string>;
   body?: string | FormData;
   signal: AbortSignal;
+  /** A connection to the API of this very process (AppLoadContext's apiConnection); unset: HTTP to the API's URL. */
+  connect?: () => Duplex;
 }
 
 /**
@@ -75,10 +78,11 @@ async function multipartBody(form: FormData): Promise<{ bytes: Buffer; type: str
 }
 
 /**
- * The one function through which the web reaches the API over HTTP: every call of the endpoint table, token
- * renewals included, goes through here, so how the API is reached is decided in this one place. It uses node:http
- * with kept-alive connections rather than fetch: fetch's WHATWG machinery cost about three times the CPU per call,
- * a tenth of a signed-in page's rendering (docs/performance.md).
+ * The one function through which the web reaches the API: every call of the endpoint table, token renewals
+ * included, goes through here, so how the API is reached is decided in this one place. Inside the API's own
+ * process it is a connection that never leaves the process, one per call (docs/decisions/050); otherwise HTTP with
+ * kept-alive connections. Both go through node:http rather than fetch: fetch's WHATWG machinery cost about three
+ * times the CPU per call, a tenth of a signed-in page's rendering (docs/performance.md).
  */
 export async function fetchApi(path: string, request: ApiRequest): Promise<ApiAnswer> {
   const url = new URL(`${env.apiInternalUrl}${path}`);
@@ -92,6 +96,8 @@ export async function fetchApi(path: string, request: ApiRequest): Promise<ApiAn
     headers['content-type'] = multipart.type;
   }
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  // A connection of its own per call cannot be one the API closed while it was idle.
+  if (request.connect) return exchange(url, request, headers, body);
   try {
     return await exchange(url, request, headers, body);
   } catch (error) {
@@ -112,9 +118,12 @@ function exchange(
 ): Promise<ApiAnswer> {
   const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
+    const connection = request.connect
+      ? { createConnection: request.connect }
+      : { agent: AGENTS[secure ? 'https:' : 'http:'] };
     const outgoing = (secure ? https : http).request(
       url,
-      { method: request.method, headers, agent: AGENTS[secure ? 'https:' : 'http:'], signal: request.signal },
+      { method: request.method, headers, signal: request.signal, ...connection },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -156,7 +165,7 @@ function requestBody(options: CallOptions, headers: Record<string, string>): str
 }
 
 async function send<T>(
-  { request }: RouteArgs,
+  { request, context }: RouteArgs,
   path: string,
   options: CallOptions,
   accessToken: string | null,
@@ -178,6 +187,7 @@ async function send<T>(
       body,
       // Stop waiting when the browser goes away, as well as after the timeout.
       signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
+      connect: context.apiConnection,
     });
   } catch {
     return unavailable();

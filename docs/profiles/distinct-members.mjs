@@ -1,0 +1,161 @@
+// Signed-in pages under load from many distinct members, as docs/profiles/README.md reports them: the production
+// build on a copy of the large seed, each request of a row from the next member (so nothing kept for one caller
+// serves the next), the server's CPU profile when PROFILE_DIR is set, and its resident memory sampled every second.
+//
+//   node docs/profiles/distinct-members.mjs DATA_DIR [members=300] [seconds=15]
+//
+// DATA_DIR is a copy of the large seed (`npm run seed -- --scale large`): signing in writes sessions to it.
+// SOAK_SECONDS adds a last row of that many seconds over every page kind (the memory figure); PROFILE_DIR makes
+// node write the server's .cpuprofile there (summarised by docs/profiles/summarise.mjs). Needs `npm run build`.
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import autocannon from 'autocannon';
+import { rssMb, startProductionServer } from '../../scripts/bench-support.mjs';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+
+const [dataDir, membersArg = '300', secondsArg = '15'] = process.argv.slice(2);
+if (!dataDir) {
+  process.stderr.write('usage: node docs/profiles/distinct-members.mjs DATA_DIR [members] [seconds]\n');
+  process.exit(1);
+}
+const MEMBERS = Number(membersArg);
+const SECONDS = Number(secondsArg);
+const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 0);
+const CONNECTIONS = 32;
+const PASSWORD = 'large-seed-password-1';
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
+
+// The server trusts loopback's X-Forwarded-For: each member signs in from an address of its own, under its limit.
+const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function api(url, path, { token, method = 'GET', body, n = 0 } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'X-Forwarded-For': address(n),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Members of the large seed with an active subscription, and the first programme they follow, from the file. */
+function followers(count) {
+  const db = new Database(join(dataDir, 'fitcoach.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        `SELECT u.id AS n, u.email, min(s.program_id) AS program FROM user u
+           JOIN subscription s ON s.user_id = u.id AND s.active_flag = 1
+          WHERE u.email LIKE 'large-%' AND u.is_trainer = 0 AND u.blocked = 0 AND u.id < 100000
+          GROUP BY u.id ORDER BY u.id LIMIT ?`,
+      )
+      .all(count);
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(url, member) {
+  const { access } = await api(url, '/api/token/', {
+    method: 'POST',
+    body: { email: member.email, password: PASSWORD },
+    n: member.n,
+  });
+  return { ...member, token: access };
+}
+
+const page = (path) => (m) => ({
+  path: path(m),
+  headers: { ...BROWSER, Cookie: `accessToken=${m.token}`, 'X-Forwarded-For': address(m.n) },
+});
+const ROWS = {
+  '/programmes signed in': page(() => '/programmes'),
+  '/programLesson/{a followed programme}': page((m) => `/programLesson/${m.program}`),
+};
+
+async function measure(url, all, next, seconds) {
+  let k = 0;
+  const requests = [
+    {
+      setupRequest: (req) => {
+        const made = next(all[k % all.length], k);
+        k += 1;
+        return { ...req, method: 'GET', body: undefined, ...made };
+      },
+    },
+  ];
+  const times = [];
+  const statuses = {};
+  const run = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests });
+  run.on('response', (_client, status, _bytes, ms) => {
+    times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await run;
+  times.sort((a, b) => a - b);
+  const pct = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
+  return { rps: result.requests.average, p50: pct(50), p99: pct(99), statuses };
+}
+
+const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
+const nodeArgs = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+// Sessions are signed in on a first server, so that the measured one (and its profile) serves only the pages.
+const signing = await startProductionServer(env);
+let all;
+try {
+  all = [];
+  for (const member of followers(MEMBERS)) all.push(await signIn(signing.url, member));
+} finally {
+  const stopped = new Promise((resolve) => signing.process.once('exit', resolve));
+  signing.process.kill('SIGTERM');
+  await stopped;
+}
+const server = await startProductionServer(env, { nodeArgs });
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssMb(server.process.pid));
+}, 1000);
+try {
+  print(
+    `${all.length} members signed in; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ')}`,
+  );
+  print(`${CONNECTIONS} connections, ${SECONDS} s a row, each request from the next member\n`);
+  print('| request | req/s | p50 | p99 | statuses |');
+  print('|---|---:|---:|---:|---|');
+  for (const [title, next] of Object.entries(ROWS)) {
+    // Every member once before the clock starts, as on a site that has been up a while.
+    let warmed = 0;
+    await autocannon({
+      url: server.url,
+      connections: 4,
+      amount: all.length,
+      requests: [{ setupRequest: (req) => ({ ...req, ...next(all[warmed++ % all.length]) }) }],
+    });
+    const r = await measure(server.url, all, next, SECONDS);
+    print(`| ${title} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${JSON.stringify(r.statuses)} |`);
+  }
+  if (SOAK_SECONDS > 0) {
+    const kinds = Object.values(ROWS);
+    const r = await measure(server.url, all, (m, k) => kinds[k % kinds.length](m), SOAK_SECONDS);
+    print(
+      `| every page kind, ${SOAK_SECONDS} s | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${JSON.stringify(r.statuses)} |`,
+    );
+  }
+  print(
+    `\nserver RSS: ${rssMb(server.process.pid).toFixed(0)} MB at the end, ${peakRss.toFixed(0)} MB at most`,
+  );
+} finally {
+  clearInterval(sampler);
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGTERM');
+  await exited;
+}
