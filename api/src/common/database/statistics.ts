@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 
 /** How often the long-lived SQLite connection refreshes its planner's statistics. */
 export const OPTIMIZE_EVERY_MS = 60 * 60 * 1000;
@@ -38,14 +38,19 @@ export function keepOptimized(dataSource: DataSource, everyMs = OPTIMIZE_EVERY_M
 }
 
 /**
- * Statistics of tables just bulk-loaded, read whole: SQLite's ANALYZE of each, MySQL's ANALYZE TABLE of them all.
- * The seeds call it, so the first queries on their rows are planned from what is there.
+ * Statistics of tables just bulk-loaded or given new indexes, read whole: SQLite's ANALYZE of each, MySQL's ANALYZE
+ * TABLE of them all. The seeds and the migrations that add indexes call it, so the next queries are planned from
+ * what is there (SQLite knows nothing of an index ANALYZE has not seen).
  */
-export async function analyzeTables(dataSource: DataSource, tables: readonly string[]): Promise<void> {
+export async function analyzeTables(
+  target: DataSource | QueryRunner,
+  tables: readonly string[],
+): Promise<void> {
   if (tables.length === 0) return;
+  const dataSource = target instanceof DataSource ? target : target.connection;
   if (dataSource.options.type === 'mysql') {
-    await dataSource.query(`ANALYZE TABLE ${tables.map((table) => `\`${table}\``).join(', ')}`);
+    await target.query(`ANALYZE TABLE ${tables.map((table) => `\`${table}\``).join(', ')}`);
     return;
   }
-  for (const table of tables) await dataSource.query(`ANALYZE "${table}"`);
+  for (const table of tables) await target.query(`ANALYZE "${table}"`);
 }

@@ -10,6 +10,7 @@ import { CreateAuditEntry1764115200000 } from './1764115200000-CreateAuditEntry.
 import { IndexAdminStats1764201600000 } from './1764201600000-IndexAdminStats.js';
 import { CreateOutbox1764288000000 } from './1764288000000-CreateOutbox.js';
 import { CreateFailedJob1764390000000 } from './1764390000000-CreateFailedJob.js';
+import { IndexQueryPlans1764500000000 } from './1764500000000-IndexQueryPlans.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   IndexAdminStats1764201600000,
   CreateOutbox1764288000000,
   CreateFailedJob1764390000000,
+  IndexQueryPlans1764500000000,
 ];

@@ -62,8 +62,8 @@ export class AdminRepository {
 
   /**
    * The programmes with the most active subscribers, with their trainer's name. The counts are grouped from
-   * `idx_subscription_active_flag_program_id` alone; only the `limit` programmes found are then read. A programme
-   * without an active subscriber is never listed.
+   * `idx_subscription_active_flag_program_id_started_at` alone; only the `limit` programmes found are then read. A
+   * programme without an active subscriber is never listed.
    */
   async topPrograms(limit: number): Promise<TopProgramRow[]> {
     const counts = await this.dataSource

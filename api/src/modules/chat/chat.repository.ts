@@ -190,24 +190,27 @@ export class ChatRepository {
     return new Set(rows.map((row) => Number(row.id)));
   }
 
-  /** The latest message of each of the user's conversations, with its sender's name. */
-  latestPerConversation(userId: number): Promise<ChatMessageEntity[]> {
+  /**
+   * The latest message of each of the user's conversations, with its sender's name. The user is the low or the high
+   * id of each conversation: each side is grouped along the index that starts with it, in the index's order, so no
+   * sort of the user's history is needed; then the messages found are read by id.
+   */
+  async latestPerConversation(userId: number): Promise<ChatMessageEntity[]> {
+    const latest = (side: 'lowId' | 'highId', other: 'lowId' | 'highId') =>
+      this.messages
+        .createQueryBuilder('conversation')
+        .select('MAX(conversation.id)', 'id')
+        .where(`conversation.${side} = :userId`, { userId })
+        .groupBy(`conversation.${other}`)
+        .getRawMany<{ id: number | string }>();
+    const sides = await Promise.all([latest('lowId', 'highId'), latest('highId', 'lowId')]);
+    const ids = sides.flat().map((row) => Number(row.id));
+    if (ids.length === 0) return [];
     return this.messages
       .createQueryBuilder('message')
       .innerJoin('message.sender', 'sender')
       .addSelect(SENDER_COLUMNS)
-      .where((query: SelectQueryBuilder<ChatMessageEntity>) => {
-        const latest = query
-          .subQuery()
-          .select('MAX(conversation.id)')
-          .from(ChatMessageEntity, 'conversation')
-          .where('conversation.lowId = :userId OR conversation.highId = :userId')
-          .groupBy('conversation.lowId')
-          .addGroupBy('conversation.highId')
-          .getQuery();
-        return `message.id IN ${latest}`;
-      })
-      .setParameter('userId', userId)
+      .where('message.id IN (:...ids)', { ids })
       .getMany();
   }
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, In, Not, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ProgramStatus } from '@fitcoach/contracts';
-import type { Paging } from '../../common/database/paging.js';
+import { pageAndTotal, type Paging } from '../../common/database/paging.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { ProgramEntity } from './program.entity.js';
 import { PublishRequestEntity, type PublishRequestStatus } from './publish-request.entity.js';
@@ -64,8 +65,26 @@ const STATUS_PARAMETERS = {
 };
 
 /**
- * The narrow queries on programmes and their publish requests. Lists load each programme with its trainer and the
- * few account columns `trainer_name` and visibility need, in one query; who may see which is the service's business.
+ * The programme's trainer is not blocked: a lookup of the trainer and its account for each programme, which keeps
+ * the programme table the one the query walks.
+ */
+export function ofUnblockedTrainer(query: SelectQueryBuilder<ProgramEntity>): string {
+  const blocked = query
+    .subQuery()
+    .select('1')
+    .from(TrainerEntity, 'owner')
+    .innerJoin('owner.user', 'ownerAccount')
+    .where('owner.id = program.trainerId')
+    .andWhere('ownerAccount.blocked = :ownerBlocked')
+    .getQuery();
+  query.setParameter('ownerBlocked', true);
+  return `NOT EXISTS ${blocked}`;
+}
+
+/**
+ * The narrow queries on programmes and their publish requests. Lists choose a page of programmes, then load them with
+ * their trainer and the few account columns `trainer_name` and visibility need in one more query; who may see which
+ * is the service's business.
  */
 @Injectable()
 export class ProgramsRepository {
@@ -105,9 +124,10 @@ export class ProgramsRepository {
 
   /** Published programmes of trainers who are not blocked, newest first. */
   pageOfPublished(filter: CatalogueFilter, paging: Paging): Promise<[ProgramEntity[], number]> {
-    const search = this.withTrainer()
+    const search = this.programs
+      .createQueryBuilder('program')
       .where('program.isPublished = :published', { published: true })
-      .andWhere('user.blocked = :blocked', { blocked: false });
+      .andWhere(ofUnblockedTrainer);
     if (filter.category !== undefined)
       search.andWhere('program.category = :category', { category: filter.category });
     if (filter.level !== undefined) search.andWhere('program.level = :level', { level: filter.level });
@@ -123,19 +143,19 @@ export class ProgramsRepository {
         )
         .setParameter('q', likeContains(filter.q.toLowerCase()));
     }
-    return this.pageOf(search.orderBy('program.id', 'DESC'), paging);
+    return this.pageOfNewest(search, paging);
   }
 
   /** Every programme, or those of one status or trainer, newest first. */
   pageOfAll({ status, trainer }: ProgramsFilter, paging: Paging): Promise<[ProgramEntity[], number]> {
-    const query = this.withTrainer();
+    const query = this.programs.createQueryBuilder('program');
     if (status !== undefined) {
       query
         .leftJoin(PublishRequestEntity, 'request', 'request.programId = program.id')
         .andWhere(STATUS_CONDITIONS[status], STATUS_PARAMETERS);
     }
     if (trainer !== undefined) query.andWhere('program.trainerId = :trainer', { trainer });
-    return this.pageOf(query.orderBy('program.id', 'DESC'), paging);
+    return this.pageOfNewest(query, paging);
   }
 
   /** Unpublished programmes whose publish request is pending, oldest request first. */
@@ -146,7 +166,7 @@ export class ProgramsRepository {
       .andWhere('program.isPublished = :published', { published: false })
       .orderBy('request.updatedAt', 'ASC')
       .addOrderBy('request.id', 'ASC');
-    return this.pageOf(pending, paging);
+    return pageAndTotal(pending, paging);
   }
 
   /** A trainer's programmes (the published ones only, or all), newest first, at most `TRAINER_PROGRAMS_LIMIT`. */
@@ -263,17 +283,25 @@ export class ProgramsRepository {
   }
 
   /**
-   * One query for the rows and one for the total; limit/offset rather than take/skip: the joins are many-to-one,
-   * so TypeORM's extra id query is not needed.
+   * A page of the programmes `matching` chooses (it names the programme `program`), newest first, with its total;
+   * then those programmes with their trainers. The page is chosen from the programme table alone, so both databases
+   * read it in id order and stop at the page's end: with the trainers joined in, MySQL may start from the smaller
+   * trainer index and sort every programme.
    */
-  private pageOf(
-    query: SelectQueryBuilder<ProgramEntity>,
-    { page, pageSize }: Paging,
+  private async pageOfNewest(
+    matching: SelectQueryBuilder<ProgramEntity>,
+    paging: Paging,
   ): Promise<[ProgramEntity[], number]> {
-    return query
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .getManyAndCount();
+    const [page, total] = await pageAndTotal(
+      matching.select('program.id').orderBy('program.id', 'DESC'),
+      paging,
+    );
+    if (page.length === 0) return [[], total];
+    const programs = await this.withTrainer()
+      .where('program.id IN (:...ids)', { ids: page.map((program) => program.id) })
+      .orderBy('program.id', 'DESC')
+      .getMany();
+    return [programs, total];
   }
 
   /** Programmes with their trainer and the few account columns `trainer_name` and visibility need. */

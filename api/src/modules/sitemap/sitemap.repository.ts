@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ProgramEntity } from '../programs/program.entity.js';
+import { ofUnblockedTrainer } from '../programs/programs.repository.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 
 /** A row the sitemap lists: its id and when its page last changed. */
@@ -12,7 +13,7 @@ export interface SitemapRow {
 
 /**
  * The public pages the sitemap lists, as the catalogue shows them: published programmes of trainers who are not
- * blocked (`pageOfPublished` in programs.repository.ts) and trainers who are not blocked (`findUnblocked` in
+ * blocked (`pageOfPublished` and `ofUnblockedTrainer` in programs.repository.ts) and trainers who are not blocked (`findUnblocked` in
  * trainers.repository.ts). Each list in id order, so that a new row joins the end and pages seldom shift.
  */
 @Injectable()
@@ -58,13 +59,12 @@ export class SitemapRepository {
       .where('user.blocked = :blocked', { blocked: false });
   }
 
+  /** The programme table alone, walked in id order (see ofUnblockedTrainer). */
   private listedPrograms(): SelectQueryBuilder<ProgramEntity> {
     return this.dataSource
       .getRepository(ProgramEntity)
       .createQueryBuilder('program')
-      .innerJoin('program.trainer', 'trainer')
-      .innerJoin('trainer.user', 'user')
       .where('program.isPublished = :published', { published: true })
-      .andWhere('user.blocked = :blocked', { blocked: false });
+      .andWhere(ofUnblockedTrainer);
   }
 }

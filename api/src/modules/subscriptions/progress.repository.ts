@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository } from 'typeorm';
+import { In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
@@ -92,14 +92,26 @@ export class ProgressRepository {
     return (await this.percentages([enrolment]))(enrolment);
   }
 
-  /** The numbers of the programme's lessons that the member completed, in lesson order (the player ticks them). */
+  /**
+   * The numbers of the programme's lessons that the member completed, in lesson order (the player ticks them): the
+   * programme's lessons in number order, each looked up among the member's completions, so nothing is sorted.
+   */
   async completedNumbers({ userId, programId }: Enrolment): Promise<number[]> {
-    const rows = await this.completions
-      .createQueryBuilder('completion')
-      .innerJoin('completion.lesson', 'lesson')
+    const rows = await this.lessons
+      .createQueryBuilder('lesson')
       .select('lesson.number', 'number')
-      .where('completion.userId = :userId', { userId })
-      .andWhere('lesson.programId = :programId', { programId })
+      .where('lesson.programId = :programId', { programId })
+      .andWhere((query: SelectQueryBuilder<LessonEntity>) => {
+        const completed = query
+          .subQuery()
+          .select('1')
+          .from(LessonCompletionEntity, 'completion')
+          .where('completion.userId = :userId')
+          .andWhere('completion.lessonId = lesson.id')
+          .getQuery();
+        return `EXISTS ${completed}`;
+      })
+      .setParameter('userId', userId)
       .orderBy('lesson.number', 'ASC')
       .getRawMany<{ number: number | string }>();
     return rows.map((row) => Number(row.number));

@@ -20,7 +20,8 @@ export class RevenueRepository {
 
   /**
    * A completed payment of the member for the programme that no subscription has used yet (one payment opens
-   * one subscription: after unfollowing, following again needs a new payment).
+   * one subscription: after unfollowing, following again needs a new payment). A completed payment's open flag is
+   * always null: saying so lets the open-order index (user, programme, open flag) give the payments in id order.
    */
   findUnusedCompletedPayment(
     manager: EntityManager,
@@ -33,6 +34,7 @@ export class RevenueRepository {
       .where('payment.userId = :userId', { userId })
       .andWhere('payment.programId = :programId', { programId })
       .andWhere('payment.status = :completed', { completed: 'completed' })
+      .andWhere('payment.openFlag IS NULL')
       .andWhere('subscription.id IS NULL')
       .orderBy('payment.id', 'ASC')
       .getOne();

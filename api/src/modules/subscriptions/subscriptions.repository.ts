@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
-import type { Paging } from '../../common/database/paging.js';
+import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
@@ -249,14 +249,10 @@ export class SubscriptionsRepository {
       .addSelect(['program.id', 'program.name', ...MEMBER_COLUMNS])
       .where('program.trainerId = :trainerId', { trainerId })
       .andWhere('subscription.activeFlag = 1');
-    if (programId !== undefined) query.andWhere('program.id = :programId', { programId });
+    if (programId !== undefined) query.andWhere('subscription.programId = :programId', { programId });
     // limit/offset rather than take/skip: the joins are many-to-one, so TypeORM's extra id query is not needed.
-    return query
-      .orderBy('subscription.startedAt', 'DESC')
-      .addOrderBy('subscription.id', 'DESC')
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize)
-      .getManyAndCount();
+    query.orderBy('subscription.startedAt', 'DESC').addOrderBy('subscription.id', 'DESC');
+    return pageAndTotal(query, paging);
   }
 
   /** A page of the distinct members with an active subscription to one of the trainer's programmes, by id. */

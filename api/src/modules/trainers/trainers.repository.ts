@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
-import type { Paging } from '../../common/database/paging.js';
+import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { type AccountsFilter, pageOfAccounts } from '../users/users.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TrainerEntity } from './trainer.entity.js';
@@ -72,21 +72,25 @@ export class TrainersRepository {
   }
 
   /** Trainers whose account is not blocked, newest first. */
-  pageOfUnblocked({ page, pageSize }: Paging): Promise<[TrainerEntity[], number]> {
-    return this.withAccount()
+  pageOfUnblocked(paging: Paging): Promise<[TrainerEntity[], number]> {
+    const unblocked = this.withAccount()
       .where('user.blocked = :blocked', { blocked: false })
-      .orderBy('trainer.id', 'DESC')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .getManyAndCount();
+      .orderBy('trainer.id', 'DESC');
+    return pageAndTotal(unblocked, paging);
   }
 
-  /** Every trainer with the whole account (blocked ones too), newest account first. */
+  /**
+   * Every trainer with the whole account (blocked ones too), newest account first. The trainer flag, set with the
+   * trainer row and never taken back, lets the accounts' index (superuser, trainer, joined) give them in order.
+   */
   pageOfAccounts(paging: Paging, filter: AccountsFilter): Promise<[TrainerEntity[], number]> {
     const trainers = this.trainers
       .createQueryBuilder('trainer')
       .innerJoinAndSelect('trainer.user', 'user')
-      .where('user.isSuperuser = :superuser', { superuser: false });
+      .where('user.isSuperuser = :superuser AND user.isTrainer = :trainer', {
+        superuser: false,
+        trainer: true,
+      });
     return pageOfAccounts(trainers, filter, paging);
   }
 

@@ -9,7 +9,7 @@ import {
   type SelectQueryBuilder,
 } from 'typeorm';
 import type { AccountsQueryDto } from '@fitcoach/contracts';
-import type { Paging } from '../../common/database/paging.js';
+import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { whereEveryWordIn } from '../../common/database/search.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { ProfileEntity } from './profile.entity.js';
@@ -45,15 +45,13 @@ export type AccountsFilter = Pick<AccountsQueryDto, 'search' | 'sort'>;
 export function pageOfAccounts<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   { search, sort }: AccountsFilter,
-  { page, pageSize }: Paging,
+  paging: Paging,
 ): Promise<[T[], number]> {
   const order = sort === 'oldest' ? 'ASC' : 'DESC';
-  return whereEveryWordIn(query, ['user.firstName', 'user.lastName', 'user.email'], search)
+  const accounts = whereEveryWordIn(query, ['user.firstName', 'user.lastName', 'user.email'], search)
     .orderBy('user.createdAt', order)
-    .addOrderBy('user.id', order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .getManyAndCount();
+    .addOrderBy('user.id', order);
+  return pageAndTotal(accounts, paging);
 }
 
 @Injectable()
