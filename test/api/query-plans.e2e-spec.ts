@@ -705,7 +705,6 @@ beforeAll(async () => {
       ...own.env,
       ...paypal.env,
       PUBLIC_CACHE_MS: '0',
-      SIGNED_IN_CACHE_MS: '0',
       ADMIN_STATS_CACHE_MS: '0',
       AUTH_CACHE_MS: '0',
     },
