@@ -47,6 +47,32 @@ test.describe('the server process', () => {
     expect(result.stdout).toContain('FitCoach stopped');
   });
 
+  test('serves a signed-in page without opening a connection to itself', async () => {
+    const port = await freePort();
+    // Every TCP connection the server would open fails: its pages must reach its own API without one.
+    const noSockets =
+      'import net from "node:net"; net.Socket.prototype.connect = () => { throw new Error("no connection"); };';
+    const child = startServer({
+      DATA_DIR: dataDir(),
+      PORT: String(port),
+      SEED_DEMO: 'true',
+      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(noSockets)}`,
+    });
+    await listening(child);
+    const signedIn = await fetch(`http://127.0.0.1:${port}/api/token/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@fitcoach.local', password: 'demo-password' }),
+    });
+    const { access } = (await signedIn.json()) as { access: string };
+    const profile = await fetch(`http://127.0.0.1:${port}/userProfile`, {
+      headers: { Cookie: `accessToken=${access}` },
+      redirect: 'manual',
+    });
+    expect(profile.status).toBe(200);
+    expect(await profile.text()).toContain('demo@fitcoach.local');
+  });
+
   test.describe('when its API cannot be reached', () => {
     test.use({ javaScriptEnabled: false });
 

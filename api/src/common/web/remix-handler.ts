@@ -166,10 +166,11 @@ export interface WebOptions {
   cache?: ResponseCache;
   sharedSeconds?: number;
   /**
-   * The server whose API the pages' loaders and actions call without a socket (docs/decisions/050); unset when
-   * API_INTERNAL_URL names another place, which the web's transport then reaches over HTTP.
+   * The server whose API the pages' loaders and actions call without a socket (docs/decisions/050), asked for at
+   * the first call: Nest makes it after the modules. Unset when API_INTERNAL_URL names another place, which the
+   * web's transport then reaches over HTTP.
    */
-  apiServer?: Server;
+  apiServer?: () => Server;
 }
 
 function remixHandler(
@@ -178,7 +179,7 @@ function remixHandler(
   { cache, sharedSeconds = 0, apiServer }: WebOptions,
 ): RequestHandler {
   const handle = createRequestHandler(build, mode);
-  const apiContext = apiServer ? { apiConnection: () => connectInProcess(apiServer) } : {};
+  const apiContext = apiServer ? { apiConnection: () => connectInProcess(apiServer()) } : {};
   return (req, res, next) => {
     if (crossSitePost(req)) {
       refuse(req, res, 403, 'Cross-site form posts are refused.');

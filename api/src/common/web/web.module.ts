@@ -37,11 +37,11 @@ export class WebModule implements NestModule, OnApplicationShutdown {
             cache: ResponseCache,
             config: AppConfig,
           ): Promise<WebServing> => {
-            const server = adapterHost.httpAdapter.getHttpServer() as Server;
+            const server = () => adapterHost.httpAdapter.getHttpServer() as Server;
             // Without API_INTERNAL_URL the API is this process: the pages call it without a socket.
             const apiServer = config.apiInternalUrl === undefined ? server : undefined;
             return mode === 'development'
-              ? developmentWeb(WEB_ROOT, server, { apiServer })
+              ? developmentWeb(WEB_ROOT, server(), { apiServer })
               : productionWeb(WEB_ROOT, {
                   cache,
                   sharedSeconds: Math.ceil(config.publicCacheMs / 1000),
