@@ -166,15 +166,6 @@ const ALLOWED: Allowance[] = [
       'subscriptions), each once: the set made distinct is the answer itself.',
   },
   {
-    name: 'the popular programmes',
-    dialects: ['sqlite', 'mysql'],
-    statement: /AS "followers", \(SELECT COALESCE\(SUM\("payment"\."amount_minor"\), 0\)/,
-    step: new RegExp(`${WHOLE.source}|${SORT.source}`),
-    reason:
-      "The superusers' five most followed programmes rank every programme by its followers and sales: no index " +
-      'orders by a count.',
-  },
-  {
     name: "the dashboard's figures",
     dialects: ['sqlite', 'mysql'],
     statement:

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
@@ -41,53 +41,68 @@ export class RevenueRepository {
   }
 
   /**
-   * The programmes with the most active followers, in one query: followers and revenue are counted from the rows
-   * (active subscriptions; completed payments, so a refunded one no longer counts and an unfollow keeps it).
+   * The programmes with the most active followers, then the most revenue, then the oldest: followers and revenue are
+   * counted from the rows (active subscriptions; completed payments, so a refunded one no longer counts and an
+   * unfollow keeps it). Followers are grouped per programme from idx_subscription_active_flag_program_id_started_at
+   * alone, and revenue is summed only for the programmes that can still make the list, those with as many followers
+   * as the `limit`-th: one query ranking every programme summed every programme's payments (820 ms on SQLite at the
+   * large seed).
    */
   async mostFollowed(limit: number): Promise<PopularProgramRow[]> {
-    const rows = await this.programs
+    const counts = await this.programs.manager
+      .createQueryBuilder(SubscriptionEntity, 'subscription')
+      .select('subscription.programId', 'id')
+      .addSelect('COUNT(*)', 'followers')
+      .where('subscription.activeFlag = 1')
+      .groupBy('subscription.programId')
+      .getRawMany<{ id: number | string; followers: number | string }>();
+    const followers = new Map(counts.map((row) => [Number(row.id), Number(row.followers)]));
+    const ranked = [...followers.values()].sort((a, b) => b - a);
+    // Fewer followed programmes than places: programmes nobody follows compete for the rest, by revenue.
+    const candidates =
+      ranked.length >= limit
+        ? [...followers.keys()].filter((id) => (followers.get(id) ?? 0) >= ranked[limit - 1])
+        : (await this.programs.find({ select: { id: true } })).map((program) => program.id);
+    if (candidates.length === 0) return [];
+    const sums = await this.programs.manager
+      .createQueryBuilder(PaymentEntity, 'payment')
+      .select('payment.programId', 'id')
+      .addSelect('SUM(payment.amountMinor)', 'sales')
+      .where('payment.status = :completed', { completed: 'completed' })
+      .andWhere('payment.programId IN (:...candidates)', { candidates })
+      .groupBy('payment.programId')
+      .getRawMany<{ id: number | string; sales: number | string }>();
+    const sales = new Map(sums.map((row) => [Number(row.id), Number(row.sales)]));
+    const score = (id: number) => [followers.get(id) ?? 0, sales.get(id) ?? 0];
+    const top = candidates
+      .sort((a, b) => {
+        const [[followersA, salesA], [followersB, salesB]] = [score(a), score(b)];
+        return followersB - followersA || salesB - salesA || a - b;
+      })
+      .slice(0, limit);
+    const names = await this.programs
       .createQueryBuilder('program')
       .innerJoin('program.trainer', 'trainer')
       .innerJoin('trainer.user', 'user')
-      .select('program.name', 'name')
+      .select('program.id', 'id')
+      .addSelect('program.name', 'name')
       .addSelect('user.firstName', 'firstName')
       .addSelect('user.lastName', 'lastName')
-      .addSelect(
-        (query: SelectQueryBuilder<SubscriptionEntity>) =>
-          query
-            .select('COUNT(subscription.id)')
-            .from(SubscriptionEntity, 'subscription')
-            .where('subscription.programId = program.id')
-            .andWhere('subscription.activeFlag = 1'),
-        'followers',
-      )
-      .addSelect(
-        (query: SelectQueryBuilder<PaymentEntity>) =>
-          query
-            .select('COALESCE(SUM(payment.amountMinor), 0)')
-            .from(PaymentEntity, 'payment')
-            .where('payment.programId = program.id')
-            .andWhere('payment.status = :completed'),
-        'sales',
-      )
-      .setParameter('completed', 'completed')
-      .orderBy('followers', 'DESC')
-      .addOrderBy('sales', 'DESC')
-      .addOrderBy('program.id', 'ASC')
-      .limit(limit)
-      .getRawMany<{
-        name: string;
-        firstName: string;
-        lastName: string;
-        followers: number | string;
-        sales: number | string;
-      }>();
-    return rows.map((row) => ({
-      name: row.name,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      followers: Number(row.followers),
-      salesMinor: Number(row.sales),
-    }));
+      .where('program.id IN (:...top)', { top })
+      .getRawMany<{ id: number | string; name: string; firstName: string; lastName: string }>();
+    return top.flatMap((id) => {
+      const named = names.find((row) => Number(row.id) === id);
+      if (!named) return [];
+      const [followed, sold] = score(id);
+      return [
+        {
+          name: named.name,
+          firstName: named.firstName,
+          lastName: named.lastName,
+          followers: followed,
+          salesMinor: sold,
+        },
+      ];
+    });
   }
 }
