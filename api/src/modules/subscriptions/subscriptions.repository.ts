@@ -235,24 +235,34 @@ export class SubscriptionsRepository {
 
   /**
    * A page of the active subscriptions to the trainer's programmes (or to one of them), newest first, each with
-   * the member's brief columns and the programme's id and name.
+   * the member's brief columns and the programme's id and name. The page is chosen from the subscription index
+   * alone (programme, start, id), which a trainer with several programmes sorts but never reads rows for; then the
+   * page's rows are read by id.
    */
-  pageOfTrainer(
+  async pageOfTrainer(
     trainerId: number,
     programId: number | undefined,
     paging: Paging,
   ): Promise<[SubscriptionEntity[], number]> {
-    const query = this.subscriptions
+    const active = this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .select('subscription.id')
+      .where('program.trainerId = :trainerId', { trainerId })
+      .andWhere('subscription.activeFlag = 1');
+    if (programId !== undefined) active.andWhere('subscription.programId = :programId', { programId });
+    active.orderBy('subscription.startedAt', 'DESC').addOrderBy('subscription.id', 'DESC');
+    const [page, total] = await pageAndTotal(active, paging);
+    if (page.length === 0) return [[], total];
+    const rows = await this.subscriptions
       .createQueryBuilder('subscription')
       .innerJoin('subscription.program', 'program')
       .innerJoin('subscription.user', 'member')
       .addSelect(['program.id', 'program.name', ...MEMBER_COLUMNS])
-      .where('program.trainerId = :trainerId', { trainerId })
-      .andWhere('subscription.activeFlag = 1');
-    if (programId !== undefined) query.andWhere('subscription.programId = :programId', { programId });
-    // limit/offset rather than take/skip: the joins are many-to-one, so TypeORM's extra id query is not needed.
-    query.orderBy('subscription.startedAt', 'DESC').addOrderBy('subscription.id', 'DESC');
-    return pageAndTotal(query, paging);
+      .where('subscription.id IN (:...ids)', { ids: page.map((subscription) => subscription.id) })
+      .getMany();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [page.flatMap((subscription) => byId.get(subscription.id) ?? []), total];
   }
 
   /** A page of the distinct members with an active subscription to one of the trainer's programmes, by id. */
