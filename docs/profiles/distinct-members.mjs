@@ -7,6 +7,7 @@
 // DATA_DIR is a copy of the large seed (`npm run seed -- --scale large`): signing in writes sessions to it.
 // SOAK_SECONDS adds a last row of that many seconds over every page kind (the memory figure); PROFILE_DIR makes
 // node write the server's .cpuprofile there (summarised by docs/profiles/summarise.mjs). Needs `npm run build`.
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -98,10 +99,24 @@ async function measure(url, all, next, seconds) {
     times.push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
   });
+  const cpuBefore = cpuMs(server.process.pid);
   const result = await run;
+  const cpu = cpuMs(server.process.pid) - cpuBefore;
   times.sort((a, b) => a - b);
   const pct = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
-  return { rps: result.requests.average, p50: pct(50), p99: pct(99), statuses };
+  return {
+    rps: result.requests.average,
+    p50: pct(50),
+    p99: pct(99),
+    cpuPerPage: cpu / Math.max(1, result.requests.total),
+    statuses,
+  };
+}
+
+/** The CPU time `pid` has used, in ms (utime and stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' };
@@ -129,8 +144,8 @@ try {
       .join(', ')}`,
   );
   print(`${CONNECTIONS} connections, ${SECONDS} s a row, each request from the next member\n`);
-  print('| request | req/s | p50 | p99 | statuses |');
-  print('|---|---:|---:|---:|---|');
+  print('| request | req/s | p50 | p99 | server CPU a page | statuses |');
+  print('|---|---:|---:|---:|---:|---|');
   for (const [title, next] of Object.entries(ROWS)) {
     // Every member once before the clock starts, as on a site that has been up a while.
     let warmed = 0;
@@ -141,17 +156,25 @@ try {
       requests: [{ setupRequest: (req) => ({ ...req, ...next(all[warmed++ % all.length]) }) }],
     });
     const r = await measure(server.url, all, next, SECONDS);
-    print(`| ${title} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${JSON.stringify(r.statuses)} |`);
+    print(
+      `| ${title} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.cpuPerPage.toFixed(1)} ms | ${JSON.stringify(r.statuses)} |`,
+    );
   }
   if (SOAK_SECONDS > 0) {
     const kinds = Object.values(ROWS);
     const r = await measure(server.url, all, (m, k) => kinds[k % kinds.length](m), SOAK_SECONDS);
     print(
-      `| every page kind, ${SOAK_SECONDS} s | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${JSON.stringify(r.statuses)} |`,
+      `| every page kind, ${SOAK_SECONDS} s | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.cpuPerPage.toFixed(1)} ms | ${JSON.stringify(r.statuses)} |`,
     );
   }
   print(
     `\nserver RSS: ${rssMb(server.process.pid).toFixed(0)} MB at the end, ${peakRss.toFixed(0)} MB at most`,
+  );
+  // What the resident memory is made of: the process's own memory (heap and native), and mapped files.
+  const rollup = readFileSync(`/proc/${server.process.pid}/smaps_rollup`, 'utf8');
+  const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+  print(
+    `anonymous ${(kb('Anonymous') / 1024).toFixed(0)} MB, files ${((kb('Rss') - kb('Anonymous')) / 1024).toFixed(0)} MB`,
   );
 } finally {
   clearInterval(sampler);
