@@ -24,17 +24,17 @@ export async function pageAndTotal<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   { page, pageSize }: Paging,
 ): Promise<[T[], number]> {
-  const total = query
+  // One after the other, so a page takes one of the pool's connections at a time, not two.
+  const counted = await query
     .clone()
     .orderBy()
     .limit(undefined)
     .offset(undefined)
     .select('COUNT(*)', 'total')
     .getRawOne<{ total: number | string }>();
-  const rows = query
+  const found = await query
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .getMany();
-  const [found, counted] = await Promise.all([rows, total]);
   return [found, Number(counted?.total ?? 0)];
 }
