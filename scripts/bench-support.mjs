@@ -21,12 +21,13 @@ export async function freePort() {
 }
 
 /**
- * How the server's node runs in production: docker/Dockerfile bounds V8's old generation with NODE_OPTIONS, and the
- * benches and the load test measure it so. SERVER_MAX_HEAP_MB overrides it (0: V8's own bound, a fraction of the
- * machine's memory).
+ * How the server's node runs in production: docker/Dockerfile bounds V8's old generation with NODE_OPTIONS and glibc
+ * at two malloc arenas, and the benches and the load test measure it so. SERVER_MAX_HEAP_MB overrides the heap's
+ * bound (0: V8's own, a fraction of the machine's memory).
  */
 const SERVER_MAX_HEAP_MB = Number(process.env.SERVER_MAX_HEAP_MB ?? 192);
 export const SERVER_NODE_ARGS = SERVER_MAX_HEAP_MB > 0 ? [`--max-old-space-size=${SERVER_MAX_HEAP_MB}`] : [];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
 /**
  * The production build (`api/dist/main.js`) on a free port, resolved once `/api/health` answers 200 (at most 60 s),
@@ -39,6 +40,7 @@ export async function startProductionServer(env = {}, { nodeArgs = [], baseEnv =
     cwd: root,
     env: {
       ...baseEnv,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       JWT_SECRET: BENCH_JWT_SECRET,
       PAYPAL_CLIENT_ID: 'bench-client-id',

@@ -1,4 +1,4 @@
-// `npm run loadtest` (issue 18): Artillery (from npm, run through npx so that its large dependency tree stays out of
+// `npm run loadtest`: Artillery (from npm, run through npx so that its large dependency tree stays out of
 // the project's) against the production build, filled with the demo catalogue and LOADTEST_MEMBERS members who each
 // follow one programme. test/load/fitcoach.yml: visitors browse, members sign in, subscribe with the test payment
 // provider, open a lesson and mark it completed, and chat with their trainer over socket.io. Prints throughput,
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { BENCH_JWT_SECRET, freePort, SERVER_NODE_ARGS } from './bench-support.mjs';
+import { BENCH_JWT_SECRET, freePort, SERVER_ENV, SERVER_NODE_ARGS } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ARTILLERY = ['artillery@2.0.21', 'artillery-engine-socketio-v3@1.2.0'];
@@ -122,7 +122,7 @@ async function startServer(env) {
   const port = await freePort();
   const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'api/dist/main.js'], {
     cwd: root,
-    env: { ...env, PORT: String(port) },
+    env: { ...SERVER_ENV, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
