@@ -3,13 +3,14 @@
 // production build on a free port and measures, with autocannon, how fast the home page's HTML arrives (next to
 // the API's health endpoint as the same-run baseline), the logins, and the catalogue lists at 32 connections.
 // Prints tables for docs/performance.md. Traffic goes to 127.0.0.1 only; every run is bounded in time.
-// Issue 11 adds a member's followed programmes and a subscriber's lessons, with the queries each request runs
+// It also measures a member's followed programmes and a subscriber's lessons, with the queries each request runs
 // (scripts/bench-subscriptions.mjs). `BENCH_ONLY=subscriptions` measures only those rows.
-// Issue 14: `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
-// Issue 16: six requests next to their floor, a bare server sending the same bytes, and the server's memory after
-// all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed and subscriptions.
-// Issues 16 and 17: Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows, then one verdict line per
-// issue (the run exits 1 if either misses); `BENCH_ONLY=lighthouse` runs only Lighthouse. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
+// `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
+// Signed-in pages and memory: six requests next to their floor, a bare server sending the same bytes, and the
+// server's memory after all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed
+// and subscriptions.
+// Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows, then a verdict line for the performance
+// targets and one for every page's scores (the run exits 1 if either misses); `BENCH_ONLY=lighthouse` runs only Lighthouse. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
 // changed sources (for a build someone else is making, or to time the same build twice).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,11 +24,11 @@ import { benchAdmin } from './bench-admin.mjs';
 import { benchFloor, printFloor } from './bench-floor.mjs';
 import { loginMember, prepareSubscriptions, SUBSCRIPTIONS } from './bench-subscriptions.mjs';
 import { auditedPaths, auditPages, pageMeets, printAudit, TARGETS } from './lighthouse.mjs';
-import { freePort, measureUrl, rssMb, SERVER_NODE_ARGS } from './bench-support.mjs';
+import { freePort, measureUrl, rssMb, SERVER_ENV, SERVER_NODE_ARGS } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** Issue 4: the catalogue stays paginated and answers p95 under 100 ms at 32 connections with 1,000+ programmes. */
+/** The catalogue stays paginated and answers p95 under 100 ms at 32 connections with 1,000+ programmes. */
 const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 };
 const ONLY = process.env.BENCH_ONLY;
 /** Every section runs unless BENCH_ONLY names one of them. */
@@ -55,6 +56,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'api/dist/main.js']
   cwd: root,
   env: {
     ...process.env,
+    ...SERVER_ENV,
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
     // Production refuses the test payment provider; the bench never pays, so PayPal is never called.
@@ -190,7 +192,7 @@ async function measureSubscriptions() {
 }
 
 function reportSubscriptions(rows) {
-  console.log('\nSubscriptions (issue 11): signed-in member, 50 active subscriptions\n');
+  console.log('\nSubscriptions: signed-in member, 50 active subscriptions\n');
   console.log('| request | connections | requests | req/s | p50 ms | p95 ms | p99 ms | max ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
@@ -217,7 +219,10 @@ function reportSubscriptions(rows) {
   return ok;
 }
 
-/** Issue 16's section, signed in as the member with 50 subscriptions; true when every target is met. */
+/**
+ * The floor rows, the memory and the home page's JS, signed in as the member with 50 subscriptions; true when every
+ * target is met.
+ */
 async function measureFloor() {
   const member = subscriptions.members.many;
   const result = await benchFloor({
@@ -232,20 +237,25 @@ async function measureFloor() {
   return result.ok;
 }
 
-/** Issue 16 asks Lighthouse for the performance of `/` and `/programmes` only; issue 17 for every page and score. */
-const ISSUE_16_PAGES = ['/', '/programmes'];
+/**
+ * Lighthouse's performance counts toward the performance targets on `/` and `/programmes` only; every page and score
+ * toward the Lighthouse targets.
+ */
+const PERFORMANCE_PAGES = ['/', '/programmes'];
 
-/** One line per issue, as the run exits 1 when either misses a target. */
-function printIssueVerdicts(floorOk, pages) {
+/** One line per group of targets, as the run exits 1 when either misses a target. */
+function printVerdicts(floorOk, pages) {
   const fastPages = pages
-    .filter((page) => ISSUE_16_PAGES.includes(page.path))
+    .filter((page) => PERFORMANCE_PAGES.includes(page.path))
     .every((page) => (page.scores.performance ?? 0) >= TARGETS.performance);
   const verdict = (ok) => (ok ? 'every target met' : 'a target MISSED');
   console.log(
-    `\nissue 16 (the rows, memory, home page JS, performance of ${ISSUE_16_PAGES.join(' and ')}): ` +
+    `\nperformance and memory targets (the rows, memory, home page JS, performance of ${PERFORMANCE_PAGES.join(' and ')}): ` +
       verdict(floorOk && fastPages),
   );
-  console.log(`issue 17 (every score of the ${pages.length} pages): ${verdict(pages.every(pageMeets))}`);
+  console.log(
+    `Lighthouse targets (every score of the ${pages.length} pages): ${verdict(pages.every(pageMeets))}`,
+  );
 }
 
 try {
@@ -309,11 +319,11 @@ try {
   // Last, so that its memory line is the server's after every row of the run.
   const floorOk = runs('perf') ? await measureFloor() : undefined;
   if (floorOk === false) process.exitCode = 1;
-  // Issues 16 and 17: Lighthouse's scores of four pages (scripts/lighthouse.mjs), after the load rows.
+  // Lighthouse's scores of four pages (scripts/lighthouse.mjs), after the load rows.
   if (runs('perf') || runs('lighthouse')) {
     const pages = await auditPages(publicUrl, await auditedPaths(publicUrl));
     if (!printAudit(pages)) process.exitCode = 1;
-    if (floorOk !== undefined) printIssueVerdicts(floorOk, pages);
+    if (floorOk !== undefined) printVerdicts(floorOk, pages);
   }
 } finally {
   exited.catch(() => undefined);
