@@ -1,4 +1,4 @@
-// `BENCH_ONLY=admin npm run bench` (issue 14): the admin dashboard, GET /api/admin/stats/, on the large seed
+// `BENCH_ONLY=admin npm run bench`: the admin dashboard, GET /api/admin/stats/, on the large seed
 // (`npm run seed -- --scale large`: 100,000 accounts, 10,000 programmes, 1,000,000 payments). With DATABASE_URL
 // (mysql://…) the database named there is dropped and created again, seeded and dropped at the end (BENCH_KEEP=1
 // keeps it); without it a fresh SQLite DATA_DIR is used. It prints the seed's time, each stats query with its

@@ -1,6 +1,6 @@
 // Over 300 lines: the three parts of the chat benchmark (memory, latency on one and two instances, 1,000,000 messages)
 // share their seeding, server start and reporting, and read best as one script.
-// `npm run bench:chat` (issue 13): the chat's sockets and messages on the production build.
+// `npm run bench:chat`: the chat's sockets and messages on the production build.
 // 1. One server process (SQLite in a fresh DATA_DIR): its resident memory (VmRSS of /proc/<pid>/status) with
 //    1,000 and 5,000 connected sockets, and the latency of a message (`message:send` on a member's socket until
 //    `message:new` arrives on the trainer's) at 200 and 500 messages per second.

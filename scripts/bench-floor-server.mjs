@@ -1,4 +1,4 @@
-// The floor of one row of issue 16's table (scripts/bench-floor.mjs, docs/performance.md): a bare node:http
+// The floor of one row of scripts/bench-floor.mjs's table (docs/performance.md): a bare node:http
 // server, in its own process like the app, that answers every request for a captured path with the status,
 // headers and still-compressed body our server sent for it, from memory. Nothing is rendered, queried or
 // compressed, so it is what one Node process on this machine can do for the same bytes at best.

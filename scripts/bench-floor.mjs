@@ -1,4 +1,4 @@
-// Issue 16 (docs/performance.md): six requests as browsers and the web layer make them, each measured next to
+// Six requests as browsers and the web layer make them (docs/performance.md), each measured next to
 // its floor. The floor of a row is a bare node:http server (scripts/bench-floor-server.mjs, its own process like
 // the app) sending, from memory, the very bytes our server answered that request with, still compressed. Both
 // run with the same autocannon settings one right after the other, so the table reads as "how much of what one
@@ -168,10 +168,10 @@ function verdict({ target }, floor, ours) {
   };
 }
 
-/** Issue 16: the home page loads at most 100 KB of JavaScript (gzip). */
+/** The home page loads at most 100 KB of JavaScript (gzip). */
 const HOME_JS_KB = 100;
 
-/** The home page's JS against issue 16's budget, measured by the build's script on the existing web build. */
+/** The home page's JS against that budget, measured by the build's script on the existing web build. */
 function homePageJs() {
   if (!existsSync(join(root, 'web/build/server/index.js'))) {
     return { text: 'home page JS: not measured (no web build)' };
@@ -187,7 +187,7 @@ function homePageJs() {
 }
 
 /**
- * Issue 16's rows against our server at `url` (process `pid`), signed in with the member's `bearer` (`email`
+ * The floor rows against our server at `url` (process `pid`), signed in with the member's `bearer` (`email`
  * shows on their pages) and reading the lessons of `lessonProgram`. Returns the rows, the memory and `ok`, false
  * when any target is missed.
  */
@@ -205,9 +205,9 @@ export async function benchFloor({ url, pid, bearer, email, lessonProgram, secon
   return { rows, memoryMb, memoryOk, homeJs, seconds, load: { before: loadBefore, after: load() }, ok };
 }
 
-/** The table of docs/performance.md's issue 16 section, then the memory and the home page JS lines. */
+/** The table of docs/performance.md's signed-in pages section, then the memory and the home page JS lines. */
 export function printFloor({ rows, memoryMb, memoryOk, homeJs, seconds, load: loads }) {
-  console.log('\nIssue 16: ours next to the floor\n');
+  console.log('\nSigned-in pages and the authenticated API: ours next to the floor\n');
   console.log(
     `${FLOOR.connections} connections, ${seconds} s a row, Accept-Encoding: ${BROWSER['Accept-Encoding']}; ` +
       `load average ${loads.before} before, ${loads.after} after\n`,

@@ -1,4 +1,4 @@
-// The subscription part of `npm run bench` (issue 11). Before the measured server starts, an API-only app of the
+// The subscription part of `npm run bench`. Before the measured server starts, an API-only app of the
 // production build opens the same DATA_DIR in this process to write the bench's subscriptions through the app's
 // own entities: a member following 50 of the extra programmes and one following 5, two programmes with 5 and 50
 // lessons, all paid by test payments. The same app then counts, through its data source's logger, the SQL

@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (from npm) in Debian's Chromium against the production build, on the home page,
 // the catalogue, a programme page and a trainer page, with the demo content. Prints each page's four category
-// scores and the audits that cost points, and exits 1 below the targets of issues 16 and 17: accessibility, best
+// scores and the audits that cost points, and exits 1 below the targets: accessibility, best
 // practices and SEO 100, performance 95 (docs/performance.md, Lighthouse). `npm run bench` runs the same audit
 // against its own server (scripts/bench.mjs). Each page is audited LIGHTHOUSE_RUNS times (3 by default) and its
 // median run reported, as Lighthouse's own documentation on variability advises (docs/performance.md, Lighthouse).

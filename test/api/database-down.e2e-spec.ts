@@ -5,7 +5,7 @@ import { createSession, TEST_PASSWORD } from '../fixtures/users.js';
 
 /*
  * While the database cannot be reached, every request that needs it answers 503 "Temporarily unavailable" with
- * Retry-After (not 500: nothing is wrong with the request), and the API answers again once it is back (issue 18).
+ * Retry-After (not 500: nothing is wrong with the request), and the API answers again once it is back (docs/decisions/027-redis-and-database-away.md).
  */
 
 const t = useTestApp();

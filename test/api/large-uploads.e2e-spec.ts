@@ -11,7 +11,7 @@ import { eventually } from '../fixtures/eventually.js';
 import { createSession } from '../fixtures/users.js';
 
 /*
- * Issue 18, overload: a flood of large uploads that arrive slowly (all but their last bytes sent, then nothing)
+ * Overload: a flood of large uploads that arrive slowly (all but their last bytes sent, then nothing)
  * holds no memory in the server: each is received on disk (docs/decisions/040-uploads-received-on-disk.md), others
  * are still answered, and a file whose client goes away is removed.
  */

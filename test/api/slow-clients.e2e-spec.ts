@@ -5,7 +5,7 @@ import { KEEP_ALIVE_TIMEOUT_MS } from '../../api/src/common/http/keep-alive.js';
 import { useTestApp } from '../fixtures/app.js';
 
 /*
- * Issue 18, overload: a flood of slow clients (slowloris: connections that send their headers a line at a time and
+ * Overload: a flood of slow clients (slowloris: connections that send their headers a line at a time and
  * never finish) costs the server little memory, does not keep others from being answered, and is cut off by the
  * server's headers and request timeouts (Node's, kept finite: api/src/common/http/keep-alive.ts).
  */

@@ -8,7 +8,7 @@ import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
- * Every page of the app passes axe-core's WCAG 2.2 A and AA rules (issue 17, docs/decisions/032), in the light and
+ * Every page of the app passes axe-core's WCAG 2.2 A and AA rules (docs/decisions/032-accessible-colours.md), in the light and
  * the dark scheme, on a desktop and on a phone (LOOKS). The pages come from web/app/routes: a route file with a default
  * export is a page, and a page without a visit below fails the first test, so a new page cannot go unchecked.
  */

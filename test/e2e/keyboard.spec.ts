@@ -5,7 +5,7 @@ import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
- * Issue 17: the whole member's path with the keyboard alone: sign in, subscribe with the test provider, mark a
+ * The whole member's path with the keyboard alone: sign in, subscribe with the test provider, mark a
  * lesson complete and send the trainer a chat message. Every step moves the focus with Tab and acts with Enter or
  * by typing; the mouse is never used. Addresses are typed only where a user would type one.
  */

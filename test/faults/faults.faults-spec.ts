@@ -40,7 +40,7 @@ import { Instance, MariaDb, RedisServer } from './cluster.js';
  * `npm run test:faults` (docs/testing.md, "Fault injection"): a MariaDB and a Redis of the suite's own, two
  * instances of the built server behind no proxy, and one fault at a time: Redis stopped and started, the database
  * stopped and started, and an instance killed (SIGKILL) in the middle of a payment capture, a PayPal webhook, a
- * lesson completion, an upload and a chat send, and one account flooding the chat. Each fault asserts what issue 18 promises (no 500, the expected 503s, nothing lost or
+ * lesson completion, an upload and a chat send, and one account flooding the chat. Each fault asserts what the app promises under faults (no 500, the expected 503s, nothing lost or
  * duplicated) and the run ends with a table of faults and outcomes. The suite's fixtures (accounts, programmes,
  * counts) go through a third, in-process instance on the same database and files (`control`).
  */

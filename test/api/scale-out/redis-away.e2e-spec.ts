@@ -8,7 +8,7 @@ import { parseMail, startSmtpServer, type TestSmtpServer } from '../../fixtures/
 import { createSession, TEST_PASSWORD, uniqueEmail } from '../../fixtures/users.js';
 
 /*
- * Redis is an accelerator, not a single point of failure (issue 18): with the app's Redis taken away, people still
+ * Redis is an accelerator, not a single point of failure (docs/decisions/027-redis-and-database-away.md): with the app's Redis taken away, people still
  * register, sign in and ask for a new link, without waiting for Redis; their mails, written to the outbox, go out
  * in-process after the bounded wait, and exactly once when Redis is back. The app reaches the real Redis (REDIS_URL) through a link this test cuts and restores. Collected only
  * when DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second pass does.

@@ -15,7 +15,7 @@ import { JOB_RUNNER, type JobRunner, type QueueDepth, type QueuedJob } from './j
 import { outboxIdOf } from './outbox-job-id.js';
 import { OutboxRepository } from './outbox.repository.js';
 
-/** How long a request waits for the queue to take a job before it goes on without it (issue 18). */
+/** How long a request waits for the queue to take a job before it goes on without it, so that Redis being away never holds a request (ADR 027). */
 export const ENQUEUE_WAIT_MS = 2000;
 
 /**

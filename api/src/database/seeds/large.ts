@@ -7,7 +7,7 @@ import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
 
-/** The sizes of `npm run seed -- --scale large`, factor 1 (issue 14: the dashboard's p95 at this size). */
+/** The sizes of `npm run seed -- --scale large`, factor 1 (the size at which the admin dashboard must answer p95 under 100 ms). */
 export const LARGE_SCALE = {
   users: 100_000,
   trainerEvery: 20,
