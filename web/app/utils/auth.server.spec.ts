@@ -80,7 +80,7 @@ describe(getUser.name, () => {
     ]);
   });
 
-  it('treats a session the API does not accept as a visitor who is not signed in', async () => {
+  it('treats a session the API cannot check as a visitor who is not signed in', async () => {
     me = { status: 503, body: { statusCode: 503, message: 'Service unavailable' } };
     expect(await getUser(visitor('accessToken=access.one'))).toBeNull();
   });
@@ -94,6 +94,22 @@ describe(requireUser.name, () => {
 
   it('sends a visitor to the login page and back to the page asked for afterwards', async () => {
     const { location } = await thrown(requireUser(visitor()));
+    expect(location).toBe(`/login?redirectTo=${encodeURIComponent('/userProfile?tab=stats')}`);
+  });
+
+  it('answers 503, not the login page, when the API cannot say who a signed-in member is', async () => {
+    me = { status: 503, body: { statusCode: 503, message: 'Temporarily unavailable' } };
+    const refused = await requireUser(visitor(SIGNED_IN)).then(
+      () => null,
+      (error: unknown) => error as Response,
+    );
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers.get('Location')).toBeNull();
+  });
+
+  it('sends a member whose session the API refuses to the login page', async () => {
+    me = { status: 401, body: { statusCode: 401, message: 'Token is invalid or expired' } };
+    const { location } = await thrown(requireUser(visitor('accessToken=access.one')));
     expect(location).toBe(`/login?redirectTo=${encodeURIComponent('/userProfile?tab=stats')}`);
   });
 });

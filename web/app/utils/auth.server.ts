@@ -5,32 +5,45 @@ import { MESSAGES } from './messages';
 import { getSession, type RequestSession, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';
 
-// The root loader and the route loaders of one request run in parallel and all want the user: one /me call.
-const usersBySession = new WeakMap<RequestSession, Promise<UserResponse | null>>();
+/** Who the session is: the user, nobody, or not known because the API could not answer. */
+type Identity = { user: UserResponse | null } | { unavailable: Response };
 
-async function fetchUser(args: RouteArgs): Promise<UserResponse | null> {
+// The root loader and the route loaders of one request run in parallel and all want the user: one /me call.
+const identities = new WeakMap<RequestSession, Promise<Identity>>();
+
+async function fetchIdentity(args: RouteArgs): Promise<Identity> {
   const session = getSession(args);
-  if (!session.accessToken && !session.refreshToken) return null;
+  if (!session.accessToken && !session.refreshToken) return { user: null };
   const result = await api.me(args);
-  if (result.ok) return result.data;
+  if (result.ok) return { user: result.data };
   if (result.status === 403) {
     // docs/product.md §6: a 403 on the current user is a block. The session ends and the visitor is told why.
     session.clear();
     throw await redirectWithToast('/login', { type: 'error', message: MESSAGES.blocked }, args.request);
   }
-  // An expired session, or an API that cannot answer, leaves a visitor who is not signed in for this request.
-  return null;
+  if (result.status >= 500) {
+    return { unavailable: new Response(result.error.message, { status: result.status }) };
+  }
+  return { user: null };
 }
 
-/** The signed-in user, or null. A blocked user is signed out and sent to the login page with docs/product.md §8's message. */
-export function getUser(args: RouteArgs): Promise<UserResponse | null> {
+function identity(args: RouteArgs): Promise<Identity> {
   const session = getSession(args);
-  let user = usersBySession.get(session);
-  if (!user) {
-    user = fetchUser(args);
-    usersBySession.set(session, user);
+  let found = identities.get(session);
+  if (!found) {
+    found = fetchIdentity(args);
+    identities.set(session, found);
   }
-  return user;
+  return found;
+}
+
+/**
+ * The signed-in user, or null: an expired session, or an API that cannot answer, leaves a visitor who is not signed
+ * in for this request. A blocked user is signed out and sent to the login page with docs/product.md §8's message.
+ */
+export async function getUser(args: RouteArgs): Promise<UserResponse | null> {
+  const found = await identity(args);
+  return 'user' in found ? found.user : null;
 }
 
 function loginRedirect(request: Request): Response {
@@ -40,9 +53,11 @@ function loginRedirect(request: Request): Response {
 
 /** The signed-in user; anonymous visitors are sent to /login and brought back afterwards. */
 export async function requireUser(args: RouteArgs): Promise<UserResponse> {
-  const user = await getUser(args);
-  if (!user) throw loginRedirect(args.request);
-  return user;
+  const found = await identity(args);
+  // A signed-in member whose session the API could not check is not sent to sign in again: the page is unavailable.
+  if ('unavailable' in found) throw found.unavailable;
+  if (!found.user) throw loginRedirect(args.request);
+  return found.user;
 }
 
 /** The signed-in superuser; other users go home with docs/product.md §8's message. */
