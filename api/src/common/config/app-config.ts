@@ -449,7 +449,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     metricsToken: vars.METRICS_TOKEN,
     databasePool: {
       size: vars.DATABASE_POOL_SIZE ?? 10,
-      queueLimit: vars.DATABASE_POOL_QUEUE_LIMIT ?? 100,
+      queueLimit: vars.DATABASE_POOL_QUEUE_LIMIT ?? 1000,
       waitMs: vars.DATABASE_POOL_WAIT_MS ?? 5000,
     },
     requestTimeouts: {
