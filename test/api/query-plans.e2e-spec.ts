@@ -19,7 +19,7 @@ import {
   seedLarge,
 } from '../../api/src/database/seeds/large.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
-import { nextVerificationToken } from '../fixtures/mail.js';
+import { nextPasswordResetToken, nextVerificationToken } from '../fixtures/mail.js';
 import { type OwnDatabase, ownDatabase } from '../fixtures/own-database.js';
 import { webhookProcessed } from '../fixtures/payments.js';
 import {
@@ -74,6 +74,7 @@ const GROWING: ReadonlySet<string> = new Set([
   'notification',
   'refresh_token',
   'email_verification',
+  'password_reset',
   'outbox',
   'audit_entry',
 ]);
@@ -375,6 +376,20 @@ const TOURS: Record<string, Tour> = {
     const { email, token } = await registered();
     await token;
     await call('post', '/api/users/resend_verification/').send({ email }).expect(succeeded);
+  },
+  'POST /api/users/password_reset': async () => {
+    const { email, token } = await registered();
+    await token;
+    await call('post', '/api/users/password_reset/').send({ email }).expect(succeeded);
+  },
+  'POST /api/users/password_reset/confirm': async () => {
+    const { email, token } = await registered();
+    await token;
+    const reset = nextPasswordResetToken(t.app.get(JobsService), email);
+    await call('post', '/api/users/password_reset/').send({ email }).expect(succeeded);
+    await call('post', '/api/users/password_reset/confirm/')
+      .send({ token: await reset, password: 'plan-test-password-2' })
+      .expect(succeeded);
   },
   'GET /api/users/me': async (w) => {
     await call('get', '/api/users/me/', w.member).expect(succeeded);

@@ -78,6 +78,7 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'trainer', path: at('/chat') },
   ],
   findTrainer: [{ as: 'anonymous', path: at('/findTrainer') }],
+  'forgot-password': [{ as: 'anonymous', path: at('/forgot-password') }],
   login: [{ as: 'anonymous', path: at('/login') }],
   'programDetails.$id': [
     { as: 'anonymous', path: (w) => `/programDetails/${w.programId}` },
@@ -92,6 +93,7 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'member', path: at('/programmes') },
   ],
   register: [{ as: 'anonymous', path: at('/register') }],
+  'reset-password.$token': [{ as: 'anonymous', path: at('/reset-password/not-a-real-link') }],
   'trainer.profile': [{ as: 'trainer', path: at('/trainer/profile') }],
   trainerDashboard: [
     { as: 'trainer', path: at('/trainerDashboard') },

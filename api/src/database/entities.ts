@@ -13,6 +13,7 @@ import { LessonCompletionEntity } from '../modules/subscriptions/lesson-completi
 import { SubscriptionEntity } from '../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../modules/trainers/trainer.entity.js';
 import { EmailVerificationEntity } from '../modules/users/email-verification.entity.js';
+import { PasswordResetEntity } from '../modules/users/password-reset.entity.js';
 import { ProfileEntity } from '../modules/users/profile.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 
@@ -21,6 +22,7 @@ export const entities = [
   UserEntity,
   ProfileEntity,
   EmailVerificationEntity,
+  PasswordResetEntity,
   RefreshTokenEntity,
   TrainerEntity,
   ProgramEntity,

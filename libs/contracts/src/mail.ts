@@ -11,6 +11,17 @@ export interface VerifyEmailJob {
   purpose: 'register' | 'email-change';
 }
 
+/** How long a password reset link stays valid; the mail text says so too. */
+export const PASSWORD_RESET_LINK_TTL_MINUTES = 60;
+
+/** The payload of the `mail.password-reset` job. */
+export interface PasswordResetJob {
+  to: string;
+  firstName: string;
+  /** The token in clear, for the link; the database keeps only its hash. */
+  token: string;
+}
+
 /** The payload of `mail.payment-receipt`, sent once a payment is completed (its job id names the payment). */
 export interface PaymentReceiptJob {
   to: string;
@@ -53,6 +64,7 @@ declare module './jobs.js' {
   interface JobPayloads {
     'mail.program-rejected': ProgramRejectedJob;
     'mail.verify-email': VerifyEmailJob;
+    'mail.password-reset': PasswordResetJob;
     'mail.payment-receipt': PaymentReceiptJob;
     'mail.subscription-refunded': SubscriptionRefundedJob;
   }

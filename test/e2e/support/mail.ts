@@ -93,3 +93,8 @@ export function verificationPath(eml: string): string {
   if (!match?.[1]) throw new Error('The message has no verification link');
   return match[1];
 }
+
+/** The path (`/reset-password/<token>`) of the password reset link in a message, or null if it has none. */
+export function passwordResetPath(eml: string): string | null {
+  return /https?:\/\/[^\s/]+(\/reset-password\/[\w%.~-]+)/.exec(plainText(eml))?.[1] ?? null;
+}

@@ -1,5 +1,5 @@
 import { type ApiError, PASSWORD } from '@fitcoach/contracts';
-import { Stack, TextInput } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import {
   type ActionFunctionArgs,
   data,
@@ -7,7 +7,7 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node';
-import { Form, useActionData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useSearchParams } from '@remix-run/react';
 import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
@@ -105,6 +105,9 @@ export default function LoginRoute() {
             maxLength={PASSWORD.maxLength}
             error={actionData?.errors.password !== undefined}
           />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
           <SubmitButton>LogIn</SubmitButton>
         </Stack>
       </Form>

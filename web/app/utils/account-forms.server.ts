@@ -1,6 +1,7 @@
 import {
   NAME_MAX_LENGTH,
   PASSWORD,
+  PasswordResetConfirmDto,
   RegisterDto,
   ResendVerificationDto,
   TrainerRegistrationDto,
@@ -39,6 +40,18 @@ export function validateRegistration({ password2, ...fields }: RegistrationField
     password: PASSWORD_MESSAGE,
   });
   if (password2 !== fields.password) errors.password2 = MESSAGES.passwordsDontMatch;
+  return errors;
+}
+
+export interface NewPasswordFields {
+  password: string;
+  password2: string;
+}
+
+/** A new password chosen with a reset link: registration's rules, typed twice alike. */
+export function validateNewPassword({ password, password2 }: NewPasswordFields): FieldErrors {
+  const errors = validateWithDto(PasswordResetConfirmDto, { password }, { password: PASSWORD_MESSAGE });
+  if (password2 !== password) errors.password2 = MESSAGES.passwordsDontMatch;
   return errors;
 }
 

@@ -11,6 +11,7 @@ import { IndexAdminStats1764201600000 } from './1764201600000-IndexAdminStats.js
 import { CreateOutbox1764288000000 } from './1764288000000-CreateOutbox.js';
 import { CreateFailedJob1764390000000 } from './1764390000000-CreateFailedJob.js';
 import { IndexQueryPlans1764500000000 } from './1764500000000-IndexQueryPlans.js';
+import { CreatePasswordReset1764600000000 } from './1764600000000-CreatePasswordReset.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   CreateOutbox1764288000000,
   CreateFailedJob1764390000000,
   IndexQueryPlans1764500000000,
+  CreatePasswordReset1764600000000,
 ];

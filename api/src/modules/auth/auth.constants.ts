@@ -36,7 +36,8 @@ export interface RefreshTokenClaims {
  * Per client address (the web forwards the visitor's address, so this is per visitor, not per web server), and
  * per account for the routes that name one (ADR 009). `loginAccount` counts failed logins: a success resets it.
  * `emailChange` counts a signed-in account's asks for a new address, taken or not: each costs a link by e-mail, and
- * a taken one's 409 tells whether that address has an account.
+ * a taken one's 409 tells whether that address has an account. `passwordReset` and `passwordResetAccount` count the
+ * asks for a reset link, every address alike; `passwordResetConfirm` the new passwords sent, each an argon2 hash.
  */
 export const AUTH_RATE_LIMITS = {
   login: { points: 10, windowSeconds: 60 },
@@ -45,4 +46,7 @@ export const AUTH_RATE_LIMITS = {
   resend: { points: 3, windowSeconds: 60 },
   resendAccount: { points: 3, windowSeconds: 60 * 60 },
   emailChange: { points: 5, windowSeconds: 60 * 60 },
+  passwordReset: { points: 3, windowSeconds: 60 },
+  passwordResetAccount: { points: 3, windowSeconds: 60 * 60 },
+  passwordResetConfirm: { points: 10, windowSeconds: 60 },
 } as const;

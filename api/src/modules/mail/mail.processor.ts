@@ -12,6 +12,7 @@ export class MailProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.jobs.register('mail.verify-email', 'mail', (job) => this.mail.sendVerificationEmail(job));
+    this.jobs.register('mail.password-reset', 'mail', (job) => this.mail.sendPasswordReset(job));
     this.jobs.register('mail.payment-receipt', 'mail', (job) => this.mail.sendPaymentReceipt(job));
     this.jobs.register('mail.subscription-refunded', 'mail', (job) =>
       this.mail.sendSubscriptionRefunded(job),

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  PasswordResetJob,
   PaymentReceiptJob,
   ProgramRejectedJob,
   SubscriptionRefundedJob,
@@ -7,6 +8,7 @@ import type {
 } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import {
+  passwordResetMail,
   paymentReceiptMail,
   programRejectedMail,
   subscriptionRefundedMail,
@@ -27,6 +29,12 @@ export class MailService {
     const link = `${this.config.publicUrl}/verify/${encodeURIComponent(job.token)}`;
     const mail = verifyEmailMail({ firstName: job.firstName, purpose: job.purpose, link });
     await this.transport.send({ to: job.to, ...mail }, link);
+  }
+
+  async sendPasswordReset(job: PasswordResetJob): Promise<void> {
+    // The web app's reset-password.$token route, which asks for the new password.
+    const link = `${this.config.publicUrl}/reset-password/${encodeURIComponent(job.token)}`;
+    await this.transport.send({ to: job.to, ...passwordResetMail({ firstName: job.firstName, link }) }, link);
   }
 
   async sendPaymentReceipt(job: PaymentReceiptJob): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  passwordResetMail,
   paymentReceiptMail,
   programRejectedMail,
   subscriptionRefundedMail,
@@ -20,6 +21,19 @@ describe(verifyEmailMail.name, () => {
     const { text, html } = verifyEmailMail({ firstName: `<i>Zoë</i> & "Co"`, purpose: 'register', link });
     expect(text).toContain(`Hi <i>Zoë</i> & "Co",`);
     expect(html).toContain('Hi &lt;i&gt;Zoë&lt;/i&gt; &amp; &quot;Co&quot;,');
+  });
+});
+
+describe(passwordResetMail.name, () => {
+  const link = 'https://fit.example/reset-password/abc123';
+
+  it('gives the link, how long it works and what to do if the reader did not ask', () => {
+    const { subject, text, html } = passwordResetMail({ firstName: 'Ann', link });
+    expect(subject).toBe('Choose a new FitCoach password');
+    expect(text).toContain(link);
+    expect(text).toContain('This link is valid for 60 minutes, once.');
+    expect(text).toContain('If you did not ask for this, ignore this message: your password stays as it is.');
+    expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link, link, link]);
   });
 });
 

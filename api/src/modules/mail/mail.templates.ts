@@ -2,6 +2,7 @@ import {
   type PaymentReceiptJob,
   type ProgramRejectedJob,
   type SubscriptionRefundedJob,
+  PASSWORD_RESET_LINK_TTL_MINUTES,
   VERIFY_EMAIL_LINK_TTL_HOURS,
   type VerifyEmailJob,
 } from '@fitcoach/contracts';
@@ -12,14 +13,14 @@ export interface RenderedMail {
   html: string;
 }
 
-interface VerifyEmailCopy {
+interface LinkMailCopy {
   subject: string;
   intro: string;
   button: string;
   notYou: string;
 }
 
-const VERIFY_EMAIL_COPY: Record<VerifyEmailJob['purpose'], VerifyEmailCopy> = {
+const VERIFY_EMAIL_COPY: Record<VerifyEmailJob['purpose'], LinkMailCopy> = {
   register: {
     subject: 'Verify your FitCoach e-mail address',
     intro: 'Welcome to FitCoach! Please confirm your e-mail address to activate your account.',
@@ -44,15 +45,37 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/**
- * The verification mail, as plain text and as HTML. The HTML is self-contained (inline styles, no images or web
- * fonts), because mail clients strip style sheets and block remote content.
- */
+/** The verification mail, as plain text and as HTML. */
 export function verifyEmailMail(
   input: Pick<VerifyEmailJob, 'firstName' | 'purpose'> & { link: string },
 ): RenderedMail {
-  const copy = VERIFY_EMAIL_COPY[input.purpose];
   const validity = `This link is valid for ${VERIFY_EMAIL_LINK_TTL_HOURS} hours.`;
+  return linkMail(VERIFY_EMAIL_COPY[input.purpose], { ...input, validity });
+}
+
+const PASSWORD_RESET_COPY: LinkMailCopy = {
+  subject: 'Choose a new FitCoach password',
+  intro: 'Someone, hopefully you, asked to choose a new password for your FitCoach account.',
+  button: 'Choose a new password',
+  notYou:
+    'If you did not ask for this, ignore this message: your password stays as it is. Choosing a new one signs you out everywhere.',
+};
+
+/** The password reset mail, as plain text and as HTML. */
+export function passwordResetMail(input: { firstName: string; link: string }): RenderedMail {
+  const validity = `This link is valid for ${PASSWORD_RESET_LINK_TTL_MINUTES} minutes, once.`;
+  return linkMail(PASSWORD_RESET_COPY, { ...input, validity });
+}
+
+/**
+ * A mail whose point is one link, as plain text and as HTML. The HTML is self-contained (inline styles, no images or
+ * web fonts), because mail clients strip style sheets and block remote content.
+ */
+function linkMail(
+  copy: LinkMailCopy,
+  input: { firstName: string; link: string; validity: string },
+): RenderedMail {
+  const { validity } = input;
   const text = [
     `Hi ${input.firstName},`,
     '',

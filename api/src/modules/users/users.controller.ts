@@ -14,6 +14,8 @@ import {
 import {
   EmailVerificationDto,
   AccountsQueryDto,
+  PasswordResetConfirmDto,
+  PasswordResetDto,
   RegisterDto,
   ResendVerificationDto,
   UpdateUserDto,
@@ -34,6 +36,7 @@ import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { UsersService } from './users.service.js';
 import { VerificationService } from './verification.service.js';
+import { PasswordResetService } from './password-reset.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 
@@ -42,6 +45,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly verification: VerificationService,
+    private readonly passwordResets: PasswordResetService,
     private readonly presence: PresenceService,
   ) {}
 
@@ -68,6 +72,22 @@ export class UsersController {
   @RateLimit('resend', { perAccount: 'resendAccount' })
   resendVerification(@Body() dto: ResendVerificationDto) {
     return this.users.resendVerification(dto);
+  }
+
+  @Public()
+  @Post('password_reset')
+  @HttpCode(202)
+  @RateLimit('passwordReset', { perAccount: 'passwordResetAccount' })
+  requestPasswordReset(@Body() dto: PasswordResetDto) {
+    return this.passwordResets.request(dto);
+  }
+
+  @Public()
+  @Post('password_reset/confirm')
+  @HttpCode(200)
+  @RateLimit('passwordResetConfirm')
+  confirmPasswordReset(@Body() dto: PasswordResetConfirmDto) {
+    return this.passwordResets.confirm(dto);
   }
 
   @Get('me')

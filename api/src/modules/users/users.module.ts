@@ -6,6 +6,8 @@ import { SessionsModule } from '../auth/sessions.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { SuperusersService } from './superusers.service.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
+import { PasswordResetEntity } from './password-reset.entity.js';
+import { PasswordResetService } from './password-reset.service.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
 import { UsersController } from './users.controller.js';
@@ -15,14 +17,14 @@ import { VerificationService } from './verification.service.js';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([UserEntity, ProfileEntity, EmailVerificationEntity]),
+    TypeOrmModule.forFeature([UserEntity, ProfileEntity, EmailVerificationEntity, PasswordResetEntity]),
     PasswordModule,
     SessionsModule,
     SubscriptionStoreModule,
     AuditModule,
   ],
   controllers: [UsersController],
-  providers: [UsersService, SuperusersService, UsersRepository, VerificationService],
+  providers: [UsersService, SuperusersService, UsersRepository, VerificationService, PasswordResetService],
   exports: [UsersService, SuperusersService],
 })
 export class UsersModule {}

@@ -12,6 +12,7 @@ import type { AccountsQueryDto } from '@fitcoach/contracts';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { whereEveryWordIn } from '../../common/database/search.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
+import { PasswordResetEntity } from './password-reset.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -227,5 +228,41 @@ export class UsersRepository {
       { usedAt: new Date() },
     );
     return claimed.affected === 1;
+  }
+
+  createPasswordReset(
+    manager: EntityManager,
+    link: Pick<PasswordResetEntity, 'userId' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<PasswordResetEntity> {
+    return manager.save(manager.create(PasswordResetEntity, { ...link, usedAt: null }));
+  }
+
+  findPasswordReset(tokenHash: string): Promise<PasswordResetEntity | null> {
+    return this.dataSource.manager.findOneBy(PasswordResetEntity, { tokenHash });
+  }
+
+  /** The id of the account's newest password reset link. */
+  async newestPasswordResetId(manager: EntityManager, userId: number): Promise<number | undefined> {
+    const newest = await manager.findOne(PasswordResetEntity, {
+      select: { id: true },
+      where: { userId },
+      order: { id: 'DESC' },
+    });
+    return newest?.id;
+  }
+
+  /** Marks the link used; false when it was used already (a concurrent use won). */
+  async claimPasswordReset(manager: EntityManager, id: number): Promise<boolean> {
+    const claimed = await manager.update(
+      PasswordResetEntity,
+      { id, usedAt: IsNull() },
+      { usedAt: new Date() },
+    );
+    return claimed.affected === 1;
+  }
+
+  /** A new password; a reset link proves the address, so the account is verified too. */
+  async resetPassword(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
+    await manager.update(UserEntity, { id }, { passwordHash, isVerified: true });
   }
 }

@@ -40,6 +40,33 @@ export const VALIDATION_MESSAGES = {
   passwordSpaces: 'Password must not contain spaces.',
 } as const;
 
+/** An account's e-mail address, wherever one is typed. */
+const emailRules = () =>
+  rules(
+    Transform(trimLowercase),
+    IsString({ message: 'email is required' }),
+    MaxLength(EMAIL_MAX_LENGTH),
+    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
+  );
+
+/** The token of a link sent by e-mail. */
+const tokenRules = () =>
+  rules(
+    Transform(trim),
+    IsString({ message: 'token is required' }),
+    IsNotEmpty({ message: 'token is required' }),
+    MaxLength(200),
+  );
+
+/** The password of a new account, or a new password: the same rules. */
+const passwordRules = () =>
+  rules(
+    IsString({ message: 'password is required' }),
+    MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength }),
+    MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength }),
+    Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces }),
+  );
+
 export class RegisterDto {
   @rules(
     Transform(trim),
@@ -59,40 +86,33 @@ export class RegisterDto {
   )
   last_name!: string;
 
-  @rules(
-    Transform(trimLowercase),
-    IsString({ message: 'email is required' }),
-    MaxLength(EMAIL_MAX_LENGTH),
-    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
-  )
+  @emailRules()
   email!: string;
 
-  @rules(
-    IsString({ message: 'password is required' }),
-    MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength }),
-    MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength }),
-    Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces }),
-  )
+  @passwordRules()
   password!: string;
 }
 
 export class EmailVerificationDto {
-  @rules(
-    Transform(trim),
-    IsString({ message: 'token is required' }),
-    IsNotEmpty({ message: 'token is required' }),
-    MaxLength(200),
-  )
+  @tokenRules()
   token!: string;
 }
 
+export class PasswordResetDto {
+  @emailRules()
+  email!: string;
+}
+
+export class PasswordResetConfirmDto {
+  @tokenRules()
+  token!: string;
+
+  @passwordRules()
+  password!: string;
+}
+
 export class ResendVerificationDto {
-  @rules(
-    Transform(trimLowercase),
-    IsString({ message: 'email is required' }),
-    MaxLength(EMAIL_MAX_LENGTH),
-    Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
-  )
+  @emailRules()
   email!: string;
 }
 

@@ -112,6 +112,20 @@ export const api = {
       auth: false,
     }),
 
+  requestPasswordReset: (args: RouteArgs, email: string) =>
+    call<MessageResponse>(args, '/api/users/password_reset/', {
+      method: 'POST',
+      body: { email },
+      auth: false,
+    }),
+
+  confirmPasswordReset: (args: RouteArgs, token: string, password: string) =>
+    call<MessageResponse>(args, '/api/users/password_reset/confirm/', {
+      method: 'POST',
+      body: { token, password },
+      auth: false,
+    }),
+
   resendVerification: (args: RouteArgs, email: string) =>
     call<MessageResponse>(args, '/api/users/resend_verification/', {
       method: 'POST',
