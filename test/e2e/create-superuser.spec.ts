@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ownDatabase } from '../fixtures/own-database.js';
 import { exitOf, freePort, listening, runCli, startServer, stopServers } from './support/process.js';
 
 /** The verification token in the newest .eml for `to` (quoted-printable soft breaks undone). */
@@ -22,26 +23,25 @@ test.afterEach(stopServers);
 
 test('npm run create-superuser makes an admin who can block and unblock a user', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-cli-'));
+  // On MySQL a database of its own: sharing the suite's, the suite server's outbox relay could send the member's
+  // verification mail to its own DATA_DIR instead of this server's.
+  const database = await ownDatabase('cli');
   const admin = { email: `admin-${Date.now()}@example.com`, password: 'admin-password-1' };
   const created = await runCli(
     'api/dist/cli/create-superuser.js',
     ['--email', admin.email, '--password', admin.password],
-    {
-      DATA_DIR: dataDir,
-    },
+    { DATA_DIR: dataDir, ...database.env },
   );
   expect(created.stdout).toContain(`Created superuser ${admin.email}`);
   const again = await runCli(
     'api/dist/cli/create-superuser.js',
     ['--email', admin.email, '--password', admin.password],
-    {
-      DATA_DIR: dataDir,
-    },
+    { DATA_DIR: dataDir, ...database.env },
   );
   expect(again.stdout).toContain(`Promoted superuser ${admin.email}`);
 
   const port = await freePort();
-  const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), ...database.env });
   const exited = exitOf(server);
   try {
     await listening(server);
@@ -102,5 +102,6 @@ test('npm run create-superuser makes an admin who can block and unblock a user',
   } finally {
     server.kill('SIGTERM');
     await exited;
+    await database.drop();
   }
 });
