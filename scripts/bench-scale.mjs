@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { BROWSER, capture, startFloor } from './bench-floor.mjs';
-import { rssMb, startProductionServer } from './bench-support.mjs';
+import { api, rssMb, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 300);
@@ -44,24 +44,6 @@ function seed(env) {
     env: { ...process.env, NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-/** The n-th client address: the server trusts loopback's X-Forwarded-For, so each sign-in has its own limit. */
-const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
-async function api(url, path, { token, method = 'GET', body, n = 0 } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'X-Forwarded-For': address(n),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
 }
 
 async function signIn(url, email, n) {

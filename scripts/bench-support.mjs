@@ -1,5 +1,5 @@
 // What the benchmark scripts share (scripts/bench.mjs, scripts/bench-floor.mjs, scripts/bench-chat.mjs,
-// scripts/bench-admin.mjs).
+// scripts/bench-admin.mjs, scripts/bench-scale.mjs, docs/profiles/distinct-members.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -69,6 +69,25 @@ export async function startProductionServer(env = {}, { nodeArgs = [], baseEnv =
   })();
   await Promise.race([healthy, exited]);
   return { url, process: server };
+}
+
+/** The n-th client address: the server trusts loopback's X-Forwarded-For, so each sign-in has its own limit. */
+export const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** A JSON call to the API at `url`, from client address `n`, with a Bearer token when given; throws on a non-2xx. */
+export async function api(url, path, { token, method = 'GET', body, n = 0 } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'X-Forwarded-For': address(n),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
 }
 
 /**

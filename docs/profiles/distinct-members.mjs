@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import autocannon from 'autocannon';
-import { rssMb, startProductionServer } from '../../scripts/bench-support.mjs';
+import { address, api, rssMb, startProductionServer } from '../../scripts/bench-support.mjs';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -27,24 +27,6 @@ const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 0);
 const CONNECTIONS = 32;
 const PASSWORD = 'large-seed-password-1';
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
-
-// The server trusts loopback's X-Forwarded-For: each member signs in from an address of its own, under its limit.
-const address = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-
-async function api(url, path, { token, method = 'GET', body, n = 0 } = {}) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: {
-      'X-Forwarded-For': address(n),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** Members of the large seed with an active subscription, and the first programme they follow, from the file. */
 function followers(count) {
