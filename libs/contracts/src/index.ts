@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './mail.js';
+export * from './money.js';
 export * from './subscriptions.js';
 export * from './text.js';
 export * from './youtube.js';

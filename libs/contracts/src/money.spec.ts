@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatMoney, fromMinorUnits, minorUnitDigits, toMinorUnits } from './money.js';
+
+describe('money', () => {
+  it('knows the decimals of each currency', () => {
+    expect(minorUnitDigits('USD')).toBe(2);
+    expect(minorUnitDigits('EUR')).toBe(2);
+    expect(minorUnitDigits('INR')).toBe(2);
+    expect(minorUnitDigits('JPY')).toBe(0);
+  });
+
+  it('converts between major and minor units by the currency', () => {
+    expect(toMinorUnits(39.99, 'USD')).toBe(3999);
+    expect(toMinorUnits(3900, 'JPY')).toBe(3900);
+    expect(fromMinorUnits(3999, 'EUR')).toBe(39.99);
+    expect(fromMinorUnits(3900, 'JPY')).toBe(3900);
+  });
+
+  it('writes an amount in its currency, in the reader’s locale', () => {
+    expect(formatMoney(39, 'USD', 'en-US')).toBe('$39.00');
+    expect(formatMoney(39, 'EUR', 'de-DE')).toBe('39,00\u00a0€');
+    expect(formatMoney(3900, 'JPY', 'en-US')).toBe('¥3,900');
+    expect(formatMoney(1999.5, 'INR', 'en-IN')).toBe('₹1,999.50');
+  });
+
+  it('shows no rupee sign for another currency', () => {
+    for (const currency of ['USD', 'EUR', 'JPY'])
+      expect(formatMoney(39, currency, 'en-IN')).not.toContain('₹');
+  });
+
+  it('falls back to a default locale for one it does not know or cannot read', () => {
+    expect(formatMoney(39, 'USD', 'not a locale!')).toBe('$39.00');
+    expect(formatMoney(39, 'USD', undefined)).toBe('$39.00');
+  });
+});
