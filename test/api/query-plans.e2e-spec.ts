@@ -391,6 +391,28 @@ const TOURS: Record<string, Tour> = {
       .send({ token: await reset, password: 'plan-test-password-2' })
       .expect(succeeded);
   },
+  'PUT /api/users/change_password': async () => {
+    const session = await signIn(largeEmail(10));
+    await signIn(largeEmail(10));
+    await call('put', '/api/users/change_password/', session)
+      .send({ old_password: LARGE_PASSWORD, new_password: 'plan-test-password-3' })
+      .expect(succeeded);
+  },
+  'GET /api/users/sessions': async (w) => {
+    await call('get', '/api/users/sessions/', w.member).expect(succeeded);
+  },
+  'DELETE /api/users/sessions/:id': async () => {
+    const [session, other] = [await signIn(largeEmail(11)), await signIn(largeEmail(11))];
+    const { sid } = JSON.parse(Buffer.from(other.access.split('.')[1], 'base64url').toString()) as {
+      sid: string;
+    };
+    await call('delete', `/api/users/sessions/${sid}/`, session).expect(succeeded);
+  },
+  'POST /api/users/sessions/revoke_others': async () => {
+    const session = await signIn(largeEmail(12));
+    await signIn(largeEmail(12));
+    await call('post', '/api/users/sessions/revoke_others/', session).expect(succeeded);
+  },
   'GET /api/users/me': async (w) => {
     await call('get', '/api/users/me/', w.member).expect(succeeded);
   },

@@ -67,6 +67,8 @@ export class RetryLater extends HttpException {
   }
 }
 
+const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`;
+
 /** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
 function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -82,13 +84,7 @@ export class RateLimits implements OnApplicationShutdown {
   /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
   async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
     try {
-      await this.take(
-        rule,
-        key,
-        1,
-        (seconds) => `Too many attempts. Try again in ${seconds} seconds.`,
-        errorKey,
-      );
+      await this.take(rule, key, 1, tooManyAttempts, errorKey);
     } catch (error) {
       // A guard runs before the interceptors: the header is set here, not by RetryAfterHeader.
       if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -106,6 +102,14 @@ export class RateLimits implements OnApplicationShutdown {
 
   consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {
     return this.consume(rule, accountKey(email), res, errorKey);
+  }
+
+  /**
+   * Counts one attempt on the account of `email` from a service, for a route whose account is the signed-in
+   * caller's rather than an address in its body (a password change counts in the sign-in attempts).
+   */
+  spendOnAccount(rule: string, email: string): Promise<void> {
+    return this.take(rule, accountKey(email), 1, tooManyAttempts);
   }
 
   async resetAccount(rule: string, email: string): Promise<void> {

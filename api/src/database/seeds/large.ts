@@ -783,7 +783,17 @@ class LargeSeeder {
   private refreshTokens(): Promise<number> {
     return this.writer.insert(
       'refresh_token',
-      ['id', 'user_id', 'family_id', 'token_hash', 'expires_at', 'revoked_at', 'created_at', 'updated_at'],
+      [
+        'id',
+        'user_id',
+        'family_id',
+        'token_hash',
+        'expires_at',
+        'revoked_at',
+        'signed_in_at',
+        'created_at',
+        'updated_at',
+      ],
       rows(this.accounts, (a) => {
         const issued = this.nowMs - (a % 30) * DAY_MS;
         return [
@@ -793,6 +803,7 @@ class LargeSeeder {
           sha256(`large-refresh-${a}`),
           datetime(issued + 30 * DAY_MS),
           a % 3 === 0 ? datetime(issued + DAY_MS) : null,
+          datetime(issued),
           datetime(issued),
           datetime(issued),
         ];

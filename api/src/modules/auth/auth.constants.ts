@@ -2,6 +2,8 @@ import type { JwtVerifyOptions } from '@nestjs/jwt';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** The longest User-Agent a session keeps: real browsers' are under 200 characters. */
+export const USER_AGENT_MAX_LENGTH = 255;
 /** How long a rotated refresh token still yields its successor: two tabs refreshing at once stay signed in. */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 

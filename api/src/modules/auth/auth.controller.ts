@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { LoginDto, LogoutDto, RefreshTokenDto, VerifyTokenDto } from '@fitcoach/contracts';
 import { Auth, type AuthContext, Public } from '../../common/auth/auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -14,16 +14,16 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('login', { perAccount: 'loginAccount', errorKey: 'detail' })
   @UseInterceptors(new LegacyErrorKey('detail'))
-  login(@Body() dto: LoginDto) {
-    return this.auth.login(dto);
+  login(@Body() dto: LoginDto, @Headers('user-agent') userAgent?: string) {
+    return this.auth.login(dto, userAgent);
   }
 
   @Public()
   @Post('token/refresh')
   @HttpCode(200)
   @UseInterceptors(new LegacyErrorKey('detail'))
-  refresh(@Body() dto: RefreshTokenDto) {
-    return this.auth.refresh(dto.refresh);
+  refresh(@Body() dto: RefreshTokenDto, @Headers('user-agent') userAgent?: string) {
+    return this.auth.refresh(dto.refresh, userAgent);
   }
 
   @Public()

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from '../users/users.module.js';
+import { AccountSecurityController } from './account-security.controller.js';
+import { AccountSecurityService } from './account-security.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
@@ -13,9 +15,10 @@ import { SessionsModule } from './sessions.module.js';
 
 @Module({
   imports: [PassportModule, SessionsModule, PasswordModule, UsersModule],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountSecurityController],
   providers: [
     AuthService,
+    AccountSecurityService,
     SessionCache,
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },

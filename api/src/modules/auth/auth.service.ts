@@ -7,7 +7,7 @@ import { UsersService } from '../users/users.service.js';
 import type { AccessTokenClaims } from './auth.constants.js';
 import { PasswordService } from './password.service.js';
 import { SessionCache } from './session-cache.js';
-import { hasClaimsOf, SessionsService } from './sessions.service.js';
+import { hasClaimsOf, keptUserAgent, SessionsService } from './sessions.service.js';
 
 @Injectable()
 export class AuthService {
@@ -19,7 +19,8 @@ export class AuthService {
     private readonly sessionCache: SessionCache,
   ) {}
 
-  async login(dto: LoginDto): Promise<TokenPairResponse> {
+  /** `userAgent`: the browser's User-Agent header, which names the session in the account's list of devices. */
+  async login(dto: LoginDto, userAgent?: string): Promise<TokenPairResponse> {
     const user = await this.users.findByEmail(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !passwordOk) throw new UnauthorizedException({ message: AUTH_MESSAGES.badCredentials });
@@ -27,15 +28,15 @@ export class AuthService {
     await this.rateLimits.resetAccount('loginAccount', dto.email);
     if (!user.isVerified) throw new UnauthorizedException({ message: AUTH_MESSAGES.notVerified });
     if (user.blocked) throw new ForbiddenException({ message: AUTH_MESSAGES.blocked });
-    return this.sessions.start(user.id);
+    return this.sessions.start(user.id, keptUserAgent(userAgent));
   }
 
-  async refresh(refreshToken: string): Promise<TokenPairResponse> {
+  async refresh(refreshToken: string, userAgent?: string): Promise<TokenPairResponse> {
     const claims = await this.sessions.verifyRefresh(refreshToken);
     const user = await this.users.findById(Number(claims.sub));
     if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
-    return this.sessions.rotate(claims);
+    return this.sessions.rotate(claims, keptUserAgent(userAgent));
   }
 
   /** The one authentication function: REST guard, token verification and (later) the socket handshake. */

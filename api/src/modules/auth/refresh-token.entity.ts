@@ -26,4 +26,12 @@ export class RefreshTokenEntity extends RowEntity {
   /** Set with `revokedAt` when the token was rotated rather than revoked. */
   @Column({ name: 'rotated_at', type: 'datetime', nullable: true })
   rotatedAt: Date | null;
+
+  /** When the session signed in: each token of the family carries it, so a session's first row is never read. */
+  @Column({ name: 'signed_in_at', type: 'datetime' })
+  signedInAt: Date;
+
+  /** The User-Agent of the sign-in, carried by each token of the family, to name the device in its list. */
+  @Column({ name: 'user_agent', type: 'varchar', length: 255, nullable: true })
+  userAgent: string | null;
 }

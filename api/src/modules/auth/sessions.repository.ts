@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
+import { IsNull, MoreThan, Not, type Repository } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
 /** A live refresh token as a login or a rotation stores it (its hash only). */
-export type NewRefreshToken = Pick<RefreshTokenEntity, 'userId' | 'familyId' | 'tokenHash' | 'expiresAt'>;
+export type NewRefreshToken = Pick<
+  RefreshTokenEntity,
+  'userId' | 'familyId' | 'tokenHash' | 'expiresAt' | 'signedInAt' | 'userAgent'
+>;
+
+/** What a session's list entry shows, read from its live token. */
+export type LiveToken = Pick<
+  RefreshTokenEntity,
+  'id' | 'familyId' | 'createdAt' | 'signedInAt' | 'userAgent'
+>;
 
 /** The narrow queries on refresh tokens; a session is the family of tokens one login started. */
 @Injectable()
@@ -52,6 +61,55 @@ export class SessionsRepository {
   /** The session has a token that is neither revoked nor expired. */
   isSessionLive(familyId: string): Promise<boolean> {
     return this.tokens.existsBy({ familyId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+  }
+
+  /** The account's live tokens, one per live session: a rotation revokes its token as it adds the successor. */
+  findLiveOf(userId: number): Promise<LiveToken[]> {
+    return this.tokens.find({
+      select: { id: true, familyId: true, createdAt: true, signedInAt: true, userAgent: true },
+      where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+    });
+  }
+
+  /** The ids of the account's live sessions but `keep`. */
+  async liveSessionsOfBut(userId: number, keep: string): Promise<string[]> {
+    const live = await this.tokens.find({
+      select: { familyId: true },
+      where: { userId, familyId: Not(keep), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+    });
+    return [...new Set(live.map((token) => token.familyId))];
+  }
+
+  /** The session is live and the account's. */
+  isSessionLiveOf(userId: number, familyId: string): Promise<boolean> {
+    return this.tokens.existsBy({ userId, familyId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+  }
+
+  /**
+   * Revokes the session's live token and adds `successor(token)` in its place, in one transaction; false, adding
+   * nothing, when the session has no live token any more.
+   */
+  renew(familyId: string, successor: (live: RefreshTokenEntity) => NewRefreshToken): Promise<boolean> {
+    return this.tokens.manager.transaction(async (manager) => {
+      const live = await manager.findOneBy(RefreshTokenEntity, {
+        familyId,
+        revokedAt: IsNull(),
+        expiresAt: MoreThan(new Date()),
+      });
+      if (!live) return false;
+      const revoked = await manager.update(
+        RefreshTokenEntity,
+        { familyId, revokedAt: IsNull() },
+        { revokedAt: new Date() },
+      );
+      if (!revoked.affected) return false;
+      await manager.insert(RefreshTokenEntity, { ...successor(live), revokedAt: null, rotatedAt: null });
+      return true;
+    });
+  }
+
+  async revokeAllOfBut(userId: number, keep: string): Promise<void> {
+    await this.tokens.update({ userId, familyId: Not(keep), revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   async revokeSession(familyId: string): Promise<void> {

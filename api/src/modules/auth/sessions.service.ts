@@ -2,7 +2,7 @@ import { createHash, createHmac, createSecretKey, type KeyObject, randomUUID } f
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
-import type { TokenPairResponse } from '@fitcoach/contracts';
+import type { SessionResponse, TokenPairResponse } from '@fitcoach/contracts';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
 import {
   SESSION_EVENTS,
@@ -16,6 +16,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshTokenClaims,
   TOKEN_VERIFICATION,
+  USER_AGENT_MAX_LENGTH,
 } from './auth.constants.js';
 import { JWT_SECRET } from './auth.tokens.js';
 import type { RefreshTokenEntity } from './refresh-token.entity.js';
@@ -23,8 +24,17 @@ import { SessionsRepository } from './sessions.repository.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** Now in whole seconds, as every database keeps a datetime. */
+const wholeSeconds = (offsetSeconds = 0) => new Date((Math.floor(Date.now() / 1000) + offsetSeconds) * 1000);
+
 /** A new refresh token's expiry, in whole seconds as its `exp` claim and every database keeps it. */
-const refreshExpiry = () => new Date((Math.floor(Date.now() / 1000) + REFRESH_TOKEN_TTL_SECONDS) * 1000);
+const refreshExpiry = () => wholeSeconds(REFRESH_TOKEN_TTL_SECONDS);
+
+/** A User-Agent header as a session keeps it: trimmed to what names a browser, null when there is none. */
+export function keptUserAgent(header: string | undefined): string | null {
+  const value = header?.trim().slice(0, USER_AGENT_MAX_LENGTH).trim();
+  return value ? value : null;
+}
 
 /** Whether verified claims are those of a token of type `typ`: a refresh token is no access token. */
 export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknown }, typ: string): boolean {
@@ -54,11 +64,20 @@ export class SessionsService {
    */
   private readonly key: KeyObject;
 
-  async start(userId: number): Promise<TokenPairResponse> {
+  /** A new session, named in the account's list of devices by the browser that signed in (`userAgent`). */
+  async start(userId: number, userAgent: string | null = null): Promise<TokenPairResponse> {
     const sessionId = randomUUID();
     const jti = randomUUID();
     const expiresAt = refreshExpiry();
-    await this.tokens.insert({ userId, familyId: sessionId, tokenHash: sha256(jti), expiresAt });
+    const signedInAt = wholeSeconds();
+    await this.tokens.insert({
+      userId,
+      familyId: sessionId,
+      tokenHash: sha256(jti),
+      expiresAt,
+      signedInAt,
+      userAgent,
+    });
     return this.sign(userId, sessionId, jti, expiresAt);
   }
 
@@ -66,9 +85,10 @@ export class SessionsService {
    * Rotates a refresh token. The successor's `jti` is derived from the token's own (an HMAC with the secret), so
    * a token always rotates to the same successor: one conditional update decides which of several concurrent
    * refreshes inserts it, and the others, within the grace period, are given it too. Presenting a token that was
-   * rotated longer ago, or whose successor no longer lives, or that was revoked, revokes its whole session.
+   * rotated longer ago, or whose successor no longer lives, or that was revoked, revokes its whole session. The
+   * successor carries the session's sign-in time and browser; `userAgent` names a session that had none.
    */
-  async rotate(claims: RefreshTokenClaims): Promise<TokenPairResponse> {
+  async rotate(claims: RefreshTokenClaims, userAgent: string | null = null): Promise<TokenPairResponse> {
     const tokenHash = sha256(claims.jti);
     const row = await this.tokens.findByHash(tokenHash);
     if (!row || row.userId !== Number(claims.sub) || row.familyId !== claims.sid) {
@@ -80,7 +100,14 @@ export class SessionsService {
     const expiresAt = refreshExpiry();
     const won = await this.tokens.rotate(
       row.id,
-      { userId: row.userId, familyId: row.familyId, tokenHash: sha256(successorJti), expiresAt },
+      {
+        userId: row.userId,
+        familyId: row.familyId,
+        tokenHash: sha256(successorJti),
+        expiresAt,
+        signedInAt: row.signedInAt,
+        userAgent: row.userAgent ?? userAgent,
+      },
       new Date(),
     );
     if (won) return this.sign(row.userId, row.familyId, successorJti, expiresAt);
@@ -88,6 +115,54 @@ export class SessionsService {
     if (successor) return this.sign(row.userId, row.familyId, successorJti, successor.expiresAt);
     await this.revokeSession(row.familyId);
     throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+  }
+
+  /**
+   * A new token pair for a live session of the account, its previous refresh token revoked (a password change);
+   * 401 when the session ended meanwhile.
+   */
+  async renew(userId: number, sessionId: string): Promise<TokenPairResponse> {
+    const jti = randomUUID();
+    const expiresAt = refreshExpiry();
+    const renewed = await this.tokens.renew(sessionId, (live) => ({
+      userId,
+      familyId: sessionId,
+      tokenHash: sha256(jti),
+      expiresAt,
+      signedInAt: live.signedInAt,
+      userAgent: live.userAgent,
+    }));
+    if (!renewed) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    return this.sign(userId, sessionId, jti, expiresAt);
+  }
+
+  /** The account's live sessions, most recently used first; `current` is the caller's. */
+  async listOf(userId: number, current: string): Promise<SessionResponse[]> {
+    const live = await this.tokens.findLiveOf(userId);
+    return live
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((token) => ({
+        id: token.familyId,
+        created_at: token.signedInAt.toISOString(),
+        last_used_at: token.createdAt.toISOString(),
+        user_agent: token.userAgent,
+        current: token.familyId === current,
+      }));
+  }
+
+  /** Whether the session is live and the account's. */
+  isLiveSessionOf(userId: number, sessionId: string): Promise<boolean> {
+    return this.tokens.isSessionLiveOf(userId, sessionId);
+  }
+
+  /** Ends every session of the account but `keep`, their sockets included; how many there were. */
+  async revokeAllOfBut(userId: number, keep: string): Promise<number> {
+    const ended = await this.tokens.liveSessionsOfBut(userId, keep);
+    await this.tokens.revokeAllOfBut(userId, keep);
+    for (const sessionId of ended) {
+      this.events.emit(SESSION_EVENTS.revoked, { sessionId } satisfies SessionRevokedEvent);
+    }
+    return ended.length;
   }
 
   async isActive(sessionId: string): Promise<boolean> {

@@ -265,4 +265,8 @@ export class UsersRepository {
   async resetPassword(manager: EntityManager, id: number, passwordHash: string): Promise<void> {
     await manager.update(UserEntity, { id }, { passwordHash, isVerified: true });
   }
+
+  async setPassword(id: number, passwordHash: string): Promise<void> {
+    await this.dataSource.manager.update(UserEntity, { id }, { passwordHash });
+  }
 }

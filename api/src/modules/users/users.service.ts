@@ -64,6 +64,11 @@ export class UsersService {
     return this.users.findById(id);
   }
 
+  /** Sets a new password, hashed; the caller has proved the current one. */
+  async setPassword(id: number, password: string): Promise<void> {
+    await this.users.setPassword(id, await this.passwords.hash(password));
+  }
+
   /**
    * Stores the account unverified with an empty profile and its verification e-mail's job, in one transaction. A
    * taken address is refused by the unique index, not by a query before the insert that a concurrent registration

@@ -9,4 +9,5 @@ export * from './subscriptions.dto.js';
 export * from './accounts-query.dto.js';
 export * from './admin.dto.js';
 export * from './sitemap.dto.js';
+export * from './sessions.dto.js';
 export { rules } from './field-rules.js';

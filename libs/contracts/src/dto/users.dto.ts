@@ -59,9 +59,9 @@ const tokenRules = () =>
   );
 
 /** The password of a new account, or a new password: the same rules. */
-const passwordRules = () =>
+export const passwordRules = (field = 'password') =>
   rules(
-    IsString({ message: 'password is required' }),
+    IsString({ message: `${field} is required` }),
     MinLength(PASSWORD.minLength, { message: VALIDATION_MESSAGES.passwordLength }),
     MaxLength(PASSWORD.maxLength, { message: VALIDATION_MESSAGES.passwordLength }),
     Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces }),
