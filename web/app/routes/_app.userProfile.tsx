@@ -1,25 +1,34 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ProfileView } from '~/components/profile/profile-view';
+import { ACCOUNT_INTENTS } from '~/utils/account-security';
+import { changePassword, loadDevices } from '~/utils/account-security.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/multipart.server';
 import { loadProfile, updateProfile } from '~/utils/profile.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { privatePageMeta } from '~/utils/seo';
+import { textField } from '~/utils/validation';
 
 export const meta: MetaFunction = () =>
   privatePageMeta('Your profile', 'Your account, your picture and your body stats.');
 
-export const loader = sessionLoader((args: LoaderFunctionArgs) => loadProfile(args));
+export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
+  const [profile, devices] = await Promise.all([loadProfile(args), loadDevices(args)]);
+  return { ...profile, devices };
+});
 
 // The session is checked before the body is read: an anonymous upload goes to the login page unread.
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
   await requireUser(args);
-  return updateProfile(args, await readForm(args.request));
+  const submitted = await readForm(args.request);
+  if (submitted && textField(submitted.form, 'intent') === ACCOUNT_INTENTS.changePassword)
+    return changePassword(args, submitted.form);
+  return updateProfile(args, submitted);
 });
 
 export default function UserProfileRoute() {
-  const { user, editing, trainer, trainerUnavailable } = useLoaderData<typeof loader>();
+  const { user, editing, trainer, trainerUnavailable, devices } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <ProfileView
@@ -28,6 +37,7 @@ export default function UserProfileRoute() {
       result={result}
       trainer={trainer}
       trainerUnavailable={trainerUnavailable}
+      devices={devices}
     />
   );
 }

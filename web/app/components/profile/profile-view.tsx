@@ -15,7 +15,9 @@ import {
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { FlashToast } from '~/components/toast';
 import type { Toast } from '~/types/toast';
+import type { Device } from '~/utils/account-security';
 import { useHydrated } from '~/utils/use-hydrated';
+import { AccountSecurity } from './account-security';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { avatarImage } from '~/utils/media';
 
@@ -174,12 +176,14 @@ export function ProfilePanel(props: ProfilePanelProps) {
 export function ProfileView(
   props: Omit<ProfilePanelProps, 'headingOrder' | 'result'> & {
     result: ProfileActionResult | undefined;
+    devices: Device[] | null;
   },
 ) {
   return (
     <Container size="md" py="xl">
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
+      <AccountSecurity devices={props.devices} result={props.result} />
     </Container>
   );
 }

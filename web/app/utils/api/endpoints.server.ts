@@ -21,6 +21,8 @@ import type {
   ProgramStatus,
   ProgramUpdateResponse,
   RegisterDto,
+  RevokedSessionsResponse,
+  SessionResponse,
   SitemapEntry,
   SubscriberEntry,
   TokenPairResponse,
@@ -144,6 +146,17 @@ export const api = {
     }),
 
   me: (args: RouteArgs) => call<UserResponse>(args, '/api/users/me/'),
+
+  changePassword: (args: RouteArgs, passwords: { old_password: string; new_password: string }) =>
+    call<TokenPairResponse>(args, '/api/users/change_password/', { method: 'PUT', body: passwords }),
+
+  sessions: (args: RouteArgs) => call<SessionResponse[]>(args, '/api/users/sessions/'),
+
+  endSession: (args: RouteArgs, id: string) =>
+    call<null>(args, `/api/users/sessions/${encodeURIComponent(id)}/`, { method: 'DELETE' }),
+
+  endOtherSessions: (args: RouteArgs) =>
+    call<RevokedSessionsResponse>(args, '/api/users/sessions/revoke_others/', { method: 'POST' }),
 
   updateUser: (args: RouteArgs, form: FormData) =>
     call<MessageResponse>(args, '/api/users/updateUser/', { method: 'PUT', multipart: form }),

@@ -177,6 +177,9 @@ async function send<T>(
   // replaces the incoming header with the address Express trusts before Remix sees it, so it is passed on as is.
   const forwardedFor = request.headers.get('X-Forwarded-For');
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  // A sign-in names its session by the browser's User-Agent (the account's signed-in devices), not this server's.
+  const userAgent = request.headers.get('User-Agent');
+  if (userAgent) headers['user-agent'] = userAgent;
   const body = requestBody(options, headers);
 
   let response: ApiAnswer;
