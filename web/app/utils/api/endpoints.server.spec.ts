@@ -70,6 +70,20 @@ describe('api', () => {
     expect(sent[0]?.headers.get('X-Forwarded-For')).toBe('203.0.113.7');
   });
 
+  it("passes the visitor's User-Agent, which names the session a sign-in or a renewal keeps", async () => {
+    server = expiringApi({ status: 200, body: RENEWED });
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0';
+    const { request } = visitor();
+    const headers = new Headers(request.headers);
+    headers.set('User-Agent', browser);
+    await api.me({ request: new Request(request.url, { headers }), context: {} });
+    expect(sent.map((call) => [call.path, call.headers.get('User-Agent')])).toEqual([
+      ['/api/users/me/', browser],
+      ['/api/token/refresh/', browser],
+      ['/api/users/me/', browser],
+    ]);
+  });
+
   it("inside the API's process, makes each call on a connection of its own from the load context", async () => {
     server = expiringApi({ status: 200, body: RENEWED });
     const args = { ...visitor(), context: { apiConnection: fakeApi.connect } };
