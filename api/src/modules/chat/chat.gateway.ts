@@ -167,7 +167,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     });
   }
 
-  /** Logout, or a stolen refresh token's family ended: that session's sockets close at once. */
+  /** Logout, a stolen refresh token's family ended, or a device signed out: that session's sockets close at once. */
   @OnEvent(SESSION_EVENTS.revoked)
   onSessionRevoked({ sessionId }: SessionRevokedEvent): void {
     this.realtime.disconnectSession(sessionId);
