@@ -47,7 +47,9 @@ export function ChangePasswordForm({ result }: { result: Partial<FormRejection> 
           {password('old_password', 'Current password', 'current-password')}
           {password('new_password', 'New password', 'new-password')}
           {password('new_password2', 'Repeat the new password', 'new-password')}
-          <SubmitButton style={{ alignSelf: 'flex-start' }}>Change password</SubmitButton>
+          <SubmitButton loading={sending} style={{ alignSelf: 'flex-start' }}>
+            Change password
+          </SubmitButton>
         </Stack>
       </Form>
     </Paper>
