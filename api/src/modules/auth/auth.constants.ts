@@ -36,7 +36,8 @@ export interface RefreshTokenClaims {
 
 /**
  * Per client address (the web forwards the visitor's address, so this is per visitor, not per web server), and
- * per account for the routes that name one (ADR 009). `loginAccount` counts failed logins: a success resets it.
+ * per account for the routes that name one (ADR 009). `loginAccount` counts failed logins, and a password change's
+ * checks of the current password (the caller's account): a right password resets it.
  * `emailChange` counts a signed-in account's asks for a new address, taken or not: each costs a link by e-mail, and
  * a taken one's 409 tells whether that address has an account. `passwordReset` and `passwordResetAccount` count the
  * asks for a reset link, every address alike; `passwordResetConfirm` the new passwords sent, each an argon2 hash.
