@@ -2,6 +2,7 @@ import {
   formatDay,
   formatMoney,
   type MyPaymentResponse,
+  PAGINATION,
   type PaymentStatus,
   preferredLocale,
 } from '@fitcoach/contracts';
@@ -21,7 +22,7 @@ import { privatePageMeta } from '~/utils/seo';
 export const meta: MetaFunction = () =>
   privatePageMeta('Payment history', 'Your payments on FitCoach and their receipts.');
 
-const PAGE_SIZE = 50;
+const PAGE_SIZE = PAGINATION.defaultPageSize;
 
 const STATUS_WORDS: Record<PaymentStatus, string> = {
   completed: 'Paid',
