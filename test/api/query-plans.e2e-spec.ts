@@ -591,6 +591,17 @@ const TOURS: Record<string, Tour> = {
       await processed;
     }
   },
+  'GET /api/payments/mine': async (w) => {
+    await call('get', '/api/payments/mine/', w.member).expect(succeeded);
+    await call('get', '/api/payments/mine/?page=2&page_size=1', w.member).expect(succeeded);
+  },
+  'GET /api/payments/mine/:id/receipt': async (w) => {
+    const [id] = await ids(
+      'SELECT id FROM payment WHERE user_id = ? AND completed_at IS NOT NULL ORDER BY id LIMIT 1',
+      [w.member.userId],
+    );
+    await call('get', `/api/payments/mine/${id}/receipt/`, w.member).expect(succeeded);
+  },
   'GET /api/users/followProgram/:programId': async (w) => {
     await call('get', `/api/users/followProgram/${w.coachPrograms[0]}/`, w.member).expect(succeeded);
     await call('get', `/api/users/followProgram/${w.toFollow}/`, w.member).expect(402);

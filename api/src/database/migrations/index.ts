@@ -13,6 +13,7 @@ import { CreateFailedJob1764390000000 } from './1764390000000-CreateFailedJob.js
 import { IndexQueryPlans1764500000000 } from './1764500000000-IndexQueryPlans.js';
 import { CreatePasswordReset1764600000000 } from './1764600000000-CreatePasswordReset.js';
 import { AddSessionDetails1764700000000 } from './1764700000000-AddSessionDetails.js';
+import { IndexPaymentHistory1764720000000 } from './1764720000000-IndexPaymentHistory.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   IndexQueryPlans1764500000000,
   CreatePasswordReset1764600000000,
   AddSessionDetails1764700000000,
+  IndexPaymentHistory1764720000000,
 ];

@@ -6,6 +6,7 @@ import {
   VERIFY_EMAIL_LINK_TTL_HOURS,
   type VerifyEmailJob,
 } from '@fitcoach/contracts';
+import { escapeHtml } from '../../common/http/html.js';
 
 export interface RenderedMail {
   subject: string;
@@ -35,15 +36,6 @@ const VERIFY_EMAIL_COPY: Record<VerifyEmailJob['purpose'], LinkMailCopy> = {
       'If you did not ask for this change, ignore this message: your account keeps its current address.',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The verification mail, as plain text and as HTML. */
 export function verifyEmailMail(

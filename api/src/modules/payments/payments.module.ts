@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { PaymentEventEntity } from './payment-event.entity.js';
+import { PaymentHistoryService } from './payment-history.service.js';
 import { PaymentProvider } from './payment-provider.js';
 import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentEntity } from './payment.entity.js';
@@ -22,7 +23,10 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
     : new TestPaymentProvider();
 }
 
-/** Checkout with PayPal Orders v2 or the test provider, PayPal's webhooks, and the payments queue's processor. */
+/**
+ * Checkout with PayPal Orders v2 or the test provider, PayPal's webhooks, the payments queue's processor, and each
+ * member's payment history with its receipts.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([PaymentEntity, PaymentEventEntity]),
@@ -35,6 +39,7 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
     PaymentsRepository,
     PaymentMails,
     PaymentsService,
+    PaymentHistoryService,
     PaymentWebhooksService,
     PaymentsProcessor,
   ],

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, IsNull, type Repository } from 'typeorm';
 import type { PaymentProvider } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { PaymentEventEntity } from './payment-event.entity.js';
 import { PaymentEntity } from './payment.entity.js';
@@ -59,6 +60,26 @@ export class PaymentsRepository {
   findWithBuyer(id: number, manager?: EntityManager): Promise<PaymentEntity | null> {
     const payments = manager ? manager.getRepository(PaymentEntity) : this.payments;
     return payments.findOne({ where: { id }, relations: { user: true, program: true } });
+  }
+
+  /** A page of the member's payments, newest first, each with its programme's id and name. */
+  pageOfMember(userId: number, paging: Paging): Promise<[PaymentEntity[], number]> {
+    const query = this.payments
+      .createQueryBuilder('payment')
+      .innerJoin('payment.program', 'program')
+      .addSelect(['program.id', 'program.name'])
+      .where('payment.userId = :userId', { userId })
+      .orderBy('payment.createdAt', 'DESC')
+      .addOrderBy('payment.id', 'DESC');
+    return pageAndTotal(query, paging);
+  }
+
+  /** A payment with what its receipt names: the buyer, the programme and the trainer who sells it. */
+  findForReceipt(id: number): Promise<PaymentEntity | null> {
+    return this.payments.findOne({
+      where: { id },
+      relations: { user: true, program: { trainer: { user: true } } },
+    });
   }
 
   /**

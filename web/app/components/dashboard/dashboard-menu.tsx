@@ -21,7 +21,10 @@ const USER_ENTRIES: MenuEntry[] = [
   { label: 'Communities', view: { name: 'communities' }, covers: ['communities'] },
 ];
 
-/** docs/product.md §2 Dashboard: the side menu with the profile card (it opens the profile view) and a Chat link. */
+/**
+ * docs/product.md §2 Dashboard: the side menu with the profile card (it opens the profile view), the payment
+ * history and a Chat link.
+ */
 export function DashboardMenu({ user, view }: { user: UserResponse; view: DashboardView }) {
   const { pathname } = useLocation();
   const name = fullName(user.first_name, user.last_name);
@@ -62,6 +65,7 @@ export function DashboardMenu({ user, view }: { user: UserResponse; view: Dashbo
           />
         );
       })}
+      <NavLink component={Link} to="/account/payments" label="Payment history" />
       <NavLink component={Link} to="/chat" label="Chat" />
     </Paper>
   );

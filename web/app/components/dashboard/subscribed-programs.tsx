@@ -1,8 +1,9 @@
 import type { FollowedProgram } from '@fitcoach/contracts';
-import { Alert, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { FIRST_ROW } from '~/components/catalogue/catalogue-list';
+import { NoProgrammesYet } from '~/components/dashboard/placeholders';
 import { ProgramCover } from '~/components/catalogue/program-card';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
@@ -115,14 +116,7 @@ export function SubscribedPrograms({
       {programs === null ? (
         <Alert color="red">Sorry Something went wrong</Alert>
       ) : programs.length === 0 ? (
-        <Paper withBorder p="xl">
-          <Text c="dimmed" mb="md">
-            You have not subscribed to any programme yet.
-          </Text>
-          <Button component={Link} to="/programmes">
-            Find Programmes
-          </Button>
-        </Paper>
+        <NoProgrammesYet message="You have not subscribed to any programme yet." />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {programs.map((program, index) => (

@@ -331,6 +331,38 @@ describe('api checkout', () => {
     expect(timeouts.mock.calls).toEqual([[40_000], [40_000], [10_000]]);
   });
 
+  it("asks for a receipt as HTML in the visitor's languages, and passes on its page and policy", async () => {
+    server = () => ({
+      status: 200,
+      text: '<!DOCTYPE html><title>Receipt</title>',
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'",
+      },
+    });
+    const args = visitor();
+    args.request.headers.set('Accept-Language', 'de-DE,de;q=0.9');
+    const result = await api.receipt(args, 12);
+    expect(result).toEqual({
+      ok: true,
+      status: 200,
+      data: { html: '<!DOCTYPE html><title>Receipt</title>', policy: "default-src 'none'" },
+    });
+    expect(sent[0]).toMatchObject({ path: '/api/payments/mine/12/receipt/', method: 'GET' });
+    expect(sent[0]?.headers.get('Accept')).toBe('text/html');
+    expect(sent[0]?.headers.get('Accept-Language')).toBe('de-DE,de;q=0.9');
+    expect(sent[0]?.headers.get('Authorization')).toBe('Bearer access.one');
+  });
+
+  it("reads a refused receipt as the API's JSON error", async () => {
+    server = () => ({ status: 404, body: { statusCode: 404, message: 'Receipt not found' } });
+    expect(await api.receipt(visitor(), 12)).toEqual({
+      ok: false,
+      status: 404,
+      error: { statusCode: 404, message: 'Receipt not found' },
+    });
+  });
+
   it("unfollows with the GET of the API and the member's token", async () => {
     server = () => ({ status: 200, body: { message: 'Successfully unsubscribed from the program' } });
     await api.unfollowProgram(visitor(), 7);

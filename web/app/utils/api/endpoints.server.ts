@@ -15,6 +15,7 @@ import type {
   LessonResponse,
   LoginDto,
   MessageResponse,
+  MyPaymentResponse,
   NotificationResponse,
   PaymentsConfigResponse,
   ProgramResponse,
@@ -31,7 +32,7 @@ import type {
   AccountView,
 } from '@fitcoach/contracts';
 import { getSession, type RouteArgs } from '../session.server';
-import { call, type ListPage } from './transport.server';
+import { type ApiPage, call, type ListPage } from './transport.server';
 
 /*
  * The web layer's only way to the REST API (docs/architecture.md §3): loaders and actions are a client of it like any
@@ -246,6 +247,15 @@ export const api = {
       method: 'POST',
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
+
+  /** The signed-in member's own payments, newest first, and the receipt of one as the API's printable page. */
+  myPayments: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<MyPaymentResponse>>(args, `/api/payments/mine/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  receipt: (args: RouteArgs, paymentId: number) =>
+    call<ApiPage>(args, `/api/payments/mine/${paymentId}/receipt/`, { page: true }),
 
   /*
    * Subscriptions and progress (docs/product.md §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`

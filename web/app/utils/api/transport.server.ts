@@ -13,6 +13,12 @@ import { getSession, type RequestSession, type RouteArgs } from '../session.serv
 export type ApiResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 
+/** An HTML page of the API's, with the Content-Security-Policy it sent the page under. */
+export interface ApiPage {
+  html: string;
+  policy: string | null;
+}
+
 /** One page of a paginated list: the API sends the items as an array and the total in `X-Total-Count`. */
 export interface ListPage<T> {
   items: T[];
@@ -36,6 +42,11 @@ export interface CallOptions {
   auth?: boolean | 'optional';
   /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
   paginated?: boolean;
+  /**
+   * An HTML page the API writes for the visitor (a receipt): asked for in the visitor's languages, and answered as
+   * an ApiPage; a refusal is still the API's JSON error.
+   */
+  page?: boolean;
   /** How long to wait for the answer; TIMEOUT_MS unless the API itself waits on a slower party. */
   timeoutMs?: number;
 }
@@ -171,7 +182,12 @@ async function send<T>(
   accessToken: string | null,
 ): Promise<ApiResult<T>> {
   // Loopback traffic gains nothing from compression: the API would compress and this end decompress.
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity' };
+  const headers: Record<string, string> = {
+    accept: options.page ? 'text/html' : 'application/json',
+    'accept-encoding': 'identity',
+  };
+  const languages = request.headers.get('Accept-Language');
+  if (options.page && languages) headers['accept-language'] = languages;
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
   // Every call comes from this server's address: the API's per-client rate limits need the visitor's. The API
   // replaces the incoming header with the address Express trusts before Remix sees it, so it is passed on as is.
@@ -196,6 +212,10 @@ async function send<T>(
     return unavailable();
   }
   const { text } = response;
+  if (options.page && response.status >= 200 && response.status < 300) {
+    const page: ApiPage = { html: text, policy: response.header('content-security-policy') ?? null };
+    return { ok: true, status: response.status, data: page as T };
+  }
 
   let payload: unknown = null;
   if (text !== '') {

@@ -1,0 +1,24 @@
+import type { PaymentProvider, PaymentStatus } from './subscriptions.js';
+
+/**
+ * `GET /api/payments/mine/`: one of the caller's payments, newest first. `amount` is in major units of `currency`,
+ * like a programme's `price`. `receipt_number` is set once the payment completed (a refund keeps it) and null for
+ * one that never did, which has no receipt.
+ */
+export interface MyPaymentResponse {
+  id: number;
+  program: { id: number; name: string };
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  provider: PaymentProvider;
+  created_at: string;
+  completed_at: string | null;
+  refunded_at: string | null;
+  receipt_number: string | null;
+}
+
+/** The refusal of `GET /api/payments/mine/{id}/receipt/`: another member's payment, an unknown one, or one never paid. */
+export const RECEIPT_MESSAGES = {
+  notFound: 'Receipt not found',
+} as const;
