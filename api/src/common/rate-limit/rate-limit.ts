@@ -72,6 +72,8 @@ function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
+const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`;
+
 /** The named limiters; also lets a service give an account its attempts back (a successful login). */
 export class RateLimits implements OnApplicationShutdown {
   constructor(
@@ -82,13 +84,7 @@ export class RateLimits implements OnApplicationShutdown {
   /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
   async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
     try {
-      await this.take(
-        rule,
-        key,
-        1,
-        (seconds) => `Too many attempts. Try again in ${seconds} seconds.`,
-        errorKey,
-      );
+      await this.take(rule, key, 1, tooManyAttempts, errorKey);
     } catch (error) {
       // A guard runs before the interceptors: the header is set here, not by RetryAfterHeader.
       if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
@@ -102,6 +98,14 @@ export class RateLimits implements OnApplicationShutdown {
    */
   spend(rule: string, key: string, points: number, message: string): Promise<void> {
     return this.take(rule, key, points, () => message);
+  }
+
+  /**
+   * Counts one attempt against the account of `email` under `rule` from a service, as the route's `perAccount` would:
+   * a password typed again on a signed-in route counts with the sign-in attempts on the same account.
+   */
+  spendAccount(rule: string, email: string): Promise<void> {
+    return this.take(rule, accountKey(email), 1, tooManyAttempts);
   }
 
   consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {

@@ -12,6 +12,7 @@ import { CreateOutbox1764288000000 } from './1764288000000-CreateOutbox.js';
 import { CreateFailedJob1764390000000 } from './1764390000000-CreateFailedJob.js';
 import { IndexQueryPlans1764500000000 } from './1764500000000-IndexQueryPlans.js';
 import { CreatePasswordReset1764600000000 } from './1764600000000-CreatePasswordReset.js';
+import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   CreateFailedJob1764390000000,
   IndexQueryPlans1764500000000,
   CreatePasswordReset1764600000000,
+  AccountDeletion1764710000000,
 ];
