@@ -63,6 +63,7 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'anonymous', path: at('/') },
     { as: 'member', path: at('/') },
   ],
+  'account.delete': [{ as: 'member', path: at('/account/delete') }],
   admin: [{ as: 'superuser', path: at('/admin/users') }],
   'admin.dashboard': [{ as: 'superuser', path: at('/admin/dashboard') }],
   'admin.failedJobs': [{ as: 'superuser', path: at('/admin/failedJobs') }],

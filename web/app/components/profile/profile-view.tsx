@@ -17,6 +17,7 @@ import { FlashToast } from '~/components/toast';
 import type { Toast } from '~/types/toast';
 import { useHydrated } from '~/utils/use-hydrated';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
+import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
@@ -180,6 +181,7 @@ export function ProfileView(
     <Container size="md" py="xl">
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
+      <YourData />
     </Container>
   );
 }
