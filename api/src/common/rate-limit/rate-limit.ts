@@ -67,12 +67,12 @@ export class RetryLater extends HttpException {
   }
 }
 
+const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`;
+
 /** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
 function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
-
-const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`;
 
 /** The named limiters; also lets a service give an account its attempts back (a successful login). */
 export class RateLimits implements OnApplicationShutdown {
@@ -100,16 +100,16 @@ export class RateLimits implements OnApplicationShutdown {
     return this.take(rule, key, points, () => message);
   }
 
-  /**
-   * Counts one attempt against the account of `email` under `rule` from a service, as the route's `perAccount` would:
-   * a password typed again on a signed-in route counts with the sign-in attempts on the same account.
-   */
-  spendAccount(rule: string, email: string): Promise<void> {
-    return this.take(rule, accountKey(email), 1, tooManyAttempts);
-  }
-
   consumeAccount(rule: string, email: string, res: Response, errorKey?: string): Promise<void> {
     return this.consume(rule, accountKey(email), res, errorKey);
+  }
+
+  /**
+   * Counts one attempt on the account of `email` from a service, for a route whose account is the signed-in
+   * caller's rather than an address in its body (a password change counts in the sign-in attempts).
+   */
+  spendOnAccount(rule: string, email: string): Promise<void> {
+    return this.take(rule, accountKey(email), 1, tooManyAttempts);
   }
 
   async resetAccount(rule: string, email: string): Promise<void> {

@@ -71,7 +71,7 @@ export class AccountService {
    */
   async delete(auth: AuthContext, dto: DeleteAccountDto): Promise<void> {
     const user = (await this.users.findById(auth.user.id)) ?? auth.user;
-    await this.rateLimits.spendAccount('loginAccount', user.email);
+    await this.rateLimits.spendOnAccount('loginAccount', user.email);
     if (!(await this.passwords.verify(user.passwordHash, dto.password)))
       throw new BadRequestException(ACCOUNT_MESSAGES.wrongPassword);
     await this.rateLimits.resetAccount('loginAccount', user.email);
