@@ -24,6 +24,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.constants.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { AccountModule } from './modules/account/account.module.js';
 import { TrainersModule } from './modules/trainers/trainers.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { LessonsModule } from './modules/lessons/lessons.module.js';
@@ -40,6 +41,7 @@ const API_MODULES = [
   HealthModule,
   AuthModule,
   UsersModule,
+  AccountModule,
   TrainersModule,
   ProgramsModule,
   LessonsModule,

@@ -416,6 +416,23 @@ const TOURS: Record<string, Tour> = {
   'GET /api/users/me': async (w) => {
     await call('get', '/api/users/me/', w.member).expect(succeeded);
   },
+  'GET /api/users/me/export': async (w) => {
+    await call('get', '/api/users/me/export/', w.member).expect(succeeded);
+  },
+  // A trainer with subscribers leaves, one whose programmes the later tours do not use.
+  'DELETE /api/users/me': async (w) => {
+    const [leaving] = await ids(
+      `SELECT t.user_id AS id FROM trainer t WHERE t.id <> ? AND EXISTS (SELECT 1 FROM program p
+       WHERE p.trainer_id = t.id AND p.is_published = 1) AND NOT EXISTS (SELECT 1 FROM program p
+       WHERE p.trainer_id = t.id AND p.id IN (?, ?)) ORDER BY t.id LIMIT 1`,
+      [w.coachTrainerId, w.toBuy, w.toFollow],
+    );
+    const [{ email }] = (await ownQuery('SELECT email FROM `user` WHERE id = ?', [leaving])) as {
+      email: string;
+    }[];
+    const trainer = await signIn(email);
+    await call('delete', '/api/users/me/', trainer).send({ password: LARGE_PASSWORD }).expect(succeeded);
+  },
   'PUT /api/users/updateUser': async (w) => {
     await call('put', '/api/users/updateUser/', w.member)
       .field('first_name', 'Large')

@@ -64,6 +64,7 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'member', path: at('/') },
   ],
   'account.payments': [{ as: 'member', path: at('/account/payments') }],
+  'account.delete': [{ as: 'member', path: at('/account/delete') }],
   admin: [{ as: 'superuser', path: at('/admin/users') }],
   'admin.dashboard': [{ as: 'superuser', path: at('/admin/dashboard') }],
   'admin.failedJobs': [{ as: 'superuser', path: at('/admin/failedJobs') }],

@@ -49,8 +49,8 @@ export const ADMIN_TOP_PROGRAMS = 5;
 export const ADMIN_DAYS = 30;
 
 /*
- * The audit log (docs/product.md §2.11 Settings → Activity, ADR 023): one entry per superuser action, written with
- * the action itself.
+ * The audit log (docs/product.md §2.11 Settings → Activity, ADR 023): one entry per superuser action, and per account
+ * its owner deleted, written with the action itself.
  */
 
 export const AUDIT_ACTIONS = [
@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = [
   'promote_superuser',
   'demote_superuser',
   'retry_job',
+  'delete_account',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,9 @@ export interface ApiError {
   detail?: string;
 }
 
+/** `POST /api/token/`'s refusal of an account whose address is not verified yet: the login page offers a new link. */
+export const EMAIL_NOT_VERIFIED = 'Email not verified';
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -60,6 +60,17 @@ export interface ProgramRejectedJob {
   reason: string;
 }
 
+/**
+ * The payload of `mail.trainer-left`: the trainer of a programme the member is subscribed to deleted their account,
+ * so the programme is no longer offered; the member's lessons stay open to them.
+ */
+export interface TrainerLeftJob {
+  to: string;
+  firstName: string;
+  programName: string;
+  programId: number;
+}
+
 declare module './jobs.js' {
   interface JobPayloads {
     'mail.program-rejected': ProgramRejectedJob;
@@ -67,5 +78,6 @@ declare module './jobs.js' {
     'mail.password-reset': PasswordResetJob;
     'mail.payment-receipt': PaymentReceiptJob;
     'mail.subscription-refunded': SubscriptionRefundedJob;
+    'mail.trainer-left': TrainerLeftJob;
   }
 }

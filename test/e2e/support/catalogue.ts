@@ -21,9 +21,8 @@ export interface ApiAccount extends Account {
 
 export type Names = Partial<Pick<Account, 'firstName' | 'lastName'>>;
 
-/** A registered, verified account, signed in through the API. */
-export async function apiAccount(request: APIRequestContext, names: Names = {}): Promise<ApiAccount> {
-  const account = { ...newAccount(), ...names };
+/** Registers `account` through the API: it waits for its verification link. */
+export async function apiRegister(request: APIRequestContext, account: Account): Promise<void> {
   const registered = await request.post('/api/users/register/', {
     data: {
       first_name: account.firstName,
@@ -33,6 +32,12 @@ export async function apiAccount(request: APIRequestContext, names: Names = {}):
     },
   });
   expect(registered.status()).toBe(201);
+}
+
+/** A registered, verified account, signed in through the API. */
+export async function apiAccount(request: APIRequestContext, names: Names = {}): Promise<ApiAccount> {
+  const account = { ...newAccount(), ...names };
+  await apiRegister(request, account);
   const token = decodeURIComponent((await verificationLinkFor(account.email)).replace('/verify/', ''));
   const verified = await request.post('/api/users/email_verification/', { data: { token } });
   expect(verified.status()).toBe(201);

@@ -1,5 +1,5 @@
-import { type ApiError, PASSWORD } from '@fitcoach/contracts';
-import { Anchor, Stack, TextInput } from '@mantine/core';
+import { type ApiError, EMAIL_NOT_VERIFIED, PASSWORD } from '@fitcoach/contracts';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import {
   type ActionFunctionArgs,
   data,
@@ -13,7 +13,7 @@ import { EmailField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { Honeypot } from '~/components/forms/honeypot';
 import { FlashToast } from '~/components/toast';
-import { validateLogin } from '~/utils/account-forms.server';
+import { type ResendAnswer, resendVerificationLink, validateLogin } from '~/utils/account-forms.server';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { isHoneypotFilled } from '~/utils/honeypot';
@@ -22,6 +22,7 @@ import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
+import type { Toast } from '~/types/toast';
 import { landingPath } from '~/utils/user';
 import { type FieldErrors, hasErrors, textField } from '~/utils/validation';
 import { publicPageMeta, publicUrlOf } from '~/utils/seo';
@@ -52,14 +53,35 @@ function loginFailureMessage(status: number, error: ApiError): string {
   return error.detail ?? error.message;
 }
 
-function rejected(email: string, errors: FieldErrors, message: string, status: number) {
-  return data({ email, errors, toast: actionToast({ type: 'error', message }) }, { status });
+interface LoginAnswer {
+  email: string;
+  errors: FieldErrors;
+  toast: Toast | null;
+  /** The account's address is not verified yet: the page offers to send the link again. */
+  unverified?: boolean;
+  /** The answer to that offer. */
+  resent?: ResendAnswer;
+}
+
+// An unverified address is told by the notice that offers a new link rather than by a toast.
+function rejected(email: string, errors: FieldErrors, message: string, status: number, unverified = false) {
+  const toast = unverified ? null : actionToast({ type: 'error', message });
+  return data<LoginAnswer>({ email, errors, toast, unverified }, { status });
+}
+
+async function resend(args: ActionFunctionArgs, form: FormData) {
+  const resent = await resendVerificationLink(args, form);
+  return data<LoginAnswer>(
+    { email: textField(form, 'email'), errors: {}, toast: null, unverified: true, resent },
+    { status: resent.status },
+  );
 }
 
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
   const submitted = await readForm(args.request);
   if (!submitted) return rejected('', {}, MESSAGES.invalidLogin, 400);
   const { form } = submitted;
+  if (form.get('intent') === 'resend') return resend(args, form);
   const credentials = { email: textField(form, 'email'), password: textField(form, 'password') };
   const errors = validateLogin(credentials);
   if (isHoneypotFilled(form) || hasErrors(errors)) {
@@ -68,7 +90,9 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 
   const tokens = await api.login(args, credentials);
   if (!tokens.ok) {
-    return rejected(credentials.email, {}, loginFailureMessage(tokens.status, tokens.error), tokens.status);
+    const unverified = tokens.status === 401 && tokens.error.detail === EMAIL_NOT_VERIFIED;
+    const message = loginFailureMessage(tokens.status, tokens.error);
+    return rejected(credentials.email, {}, message, tokens.status, unverified);
   }
   const session = getSession(args);
   session.store(tokens.data);
@@ -82,6 +106,38 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
   return redirectWithToast(to, { type: 'success', message: MESSAGES.loggedIn }, args.request);
 });
 
+/** "Email not verified", with a button that sends the verification link to the address again. */
+function VerifyAgain({ email, resent }: { email: string; resent?: ResendAnswer }) {
+  if (resent?.ok) {
+    return (
+      <Alert color="green" role="status" title="Check your e-mail" mb="md">
+        {resent.message}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="yellow" role="alert" title={EMAIL_NOT_VERIFIED} mb="md">
+      <Form method="post">
+        <Honeypot />
+        <input type="hidden" name="email" value={email} />
+        <Stack gap="xs">
+          <Text size="sm">
+            Open the link we sent to {email} to activate your account. Cannot find it, or was it too old?
+          </Text>
+          {resent ? (
+            <Text size="sm" c="red">
+              {resent.message}
+            </Text>
+          ) : null}
+          <Button type="submit" name="intent" value="resend" variant="light">
+            Send the link again
+          </Button>
+        </Stack>
+      </Form>
+    </Alert>
+  );
+}
+
 export default function LoginRoute() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
@@ -89,6 +145,7 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Log In" footer={{ text: "Don't have an Account ?", link: 'Sign Up', to: '/register' }}>
       <FlashToast toast={actionData?.toast ?? null} />
+      {actionData?.unverified ? <VerifyAgain email={actionData.email} resent={actionData.resent} /> : null}
       <Form method="post">
         <Honeypot />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />

@@ -2,18 +2,16 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { validateEmail } from '~/utils/account-forms.server';
+import { resendVerificationLink } from '~/utils/account-forms.server';
 import { AuthCard } from '~/components/auth/auth-card';
 import { EmailField } from '~/components/forms/account-fields';
 import { Honeypot } from '~/components/forms/honeypot';
 import { api } from '~/utils/api/endpoints.server';
-import { isHoneypotFilled } from '~/utils/honeypot';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
 import { sessionAction } from '~/utils/route.server';
 import { getSession } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
-import { hasErrors, textField } from '~/utils/validation';
 import { privatePageMeta } from '~/utils/seo';
 
 export const meta: MetaFunction = () =>
@@ -51,12 +49,8 @@ async function verify(args: ActionFunctionArgs) {
 }
 
 async function resend(args: ActionFunctionArgs, form: FormData) {
-  const email = textField(form, 'email');
-  if (isHoneypotFilled(form) || hasErrors(validateEmail(email)))
-    return answer('resend', false, MESSAGES.invalidEmail, 400);
-  const result = await api.resendVerification(args, email);
-  if (!result.ok) return answer('resend', false, result.error.message, result.status);
-  return answer('resend', true, result.data.message, 200);
+  const { ok, message, status } = await resendVerificationLink(args, form);
+  return answer('resend', ok, message, status);
 }
 
 export const action = sessionAction(async (args: ActionFunctionArgs) => {

@@ -6,9 +6,12 @@ import {
   ResendVerificationDto,
   TrainerRegistrationDto,
 } from '@fitcoach/contracts';
+import { api } from './api/endpoints.server';
 import { type FieldTexts, validateWithDto } from './form-validation.server';
+import { isHoneypotFilled } from './honeypot';
 import { MESSAGES } from './messages';
-import { EXPERIENCE_MESSAGE, type FieldErrors } from './validation';
+import type { RouteArgs } from './session.server';
+import { EXPERIENCE_MESSAGE, type FieldErrors, hasErrors, textField } from './validation';
 
 /*
  * The account forms' checks in their actions: the rules are the contracts' DTOs (validateWithDto), the texts
@@ -96,4 +99,20 @@ export function validateTrainerRegistration(fields: TrainerRegistrationFields): 
       country: 'Choose your country',
     },
   );
+}
+
+export interface ResendAnswer {
+  ok: boolean;
+  message: string;
+  status: number;
+}
+
+/** Asks for a new verification link for the form's `email` (the verification and login pages' resend forms). */
+export async function resendVerificationLink(args: RouteArgs, form: FormData): Promise<ResendAnswer> {
+  const email = textField(form, 'email');
+  if (isHoneypotFilled(form) || hasErrors(validateEmail(email)))
+    return { ok: false, message: MESSAGES.invalidEmail, status: 400 };
+  const result = await api.resendVerification(args, email);
+  if (!result.ok) return { ok: false, message: result.error.message, status: result.status };
+  return { ok: true, message: result.data.message, status: 200 };
 }

@@ -14,6 +14,7 @@ import { IndexQueryPlans1764500000000 } from './1764500000000-IndexQueryPlans.js
 import { CreatePasswordReset1764600000000 } from './1764600000000-CreatePasswordReset.js';
 import { AddSessionDetails1764700000000 } from './1764700000000-AddSessionDetails.js';
 import { IndexPaymentHistory1764720000000 } from './1764720000000-IndexPaymentHistory.js';
+import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   CreatePasswordReset1764600000000,
   AddSessionDetails1764700000000,
   IndexPaymentHistory1764720000000,
+  AccountDeletion1764710000000,
 ];

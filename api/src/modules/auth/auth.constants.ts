@@ -41,6 +41,7 @@ export interface RefreshTokenClaims {
  * `emailChange` counts a signed-in account's asks for a new address, taken or not: each costs a link by e-mail, and
  * a taken one's 409 tells whether that address has an account. `passwordReset` and `passwordResetAccount` count the
  * asks for a reset link, every address alike; `passwordResetConfirm` the new passwords sent, each an argon2 hash.
+ * `accountExport` counts an account's downloads of its data, each a read of every table that holds some.
  */
 export const AUTH_RATE_LIMITS = {
   login: { points: 10, windowSeconds: 60 },
@@ -52,4 +53,5 @@ export const AUTH_RATE_LIMITS = {
   passwordReset: { points: 3, windowSeconds: 60 },
   passwordResetAccount: { points: 3, windowSeconds: 60 * 60 },
   passwordResetConfirm: { points: 10, windowSeconds: 60 },
+  accountExport: { points: 5, windowSeconds: 60 * 60 },
 } as const;

@@ -34,7 +34,7 @@ export class AuthService {
   async refresh(refreshToken: string, userAgent?: string): Promise<TokenPairResponse> {
     const claims = await this.sessions.verifyRefresh(refreshToken);
     const user = await this.users.findById(Number(claims.sub));
-    if (!user) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+    if (!user || user.deletedAt) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     if (user.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
     return this.sessions.rotate(claims, keptUserAgent(userAgent));
   }
@@ -51,7 +51,9 @@ export class AuthService {
     const userId = Number(claims.sub);
     const user = await this.sessionCache.account(userId, claims.sid, async () => {
       const account = await this.users.findById(userId);
-      if (!account || !account.isVerified) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
+      // A deleted account is no account: its tokens are refused as unknown, not as blocked.
+      if (!account || !account.isVerified || account.deletedAt)
+        throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
       if (account.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);
       if (!(await this.sessions.isActive(claims.sid)))
         throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);

@@ -23,7 +23,7 @@ export const TRAINER_NEWS = {
 const NOTIFICATION_MAX_LENGTH = 255;
 
 /** At most the column's length in characters (code points, as the database counts them). */
-function clip(text: string): string {
+export function clipNotification(text: string): string {
   const characters = [...text];
   if (characters.length <= NOTIFICATION_MAX_LENGTH) return text;
   return `${characters.slice(0, NOTIFICATION_MAX_LENGTH - 1).join('')}…`;
@@ -95,7 +95,7 @@ export class TrainerNewsListener {
         category: 'program',
         senderId: null,
         senderName: SITE_SENDER,
-        message: clip(TRAINER_NEWS.rejected(programme.name, reason)),
+        message: clipNotification(TRAINER_NEWS.rejected(programme.name, reason)),
         payload: { program_id: programId, published: false, reason },
       });
     } catch (error) {

@@ -18,5 +18,6 @@ export class MailProcessor implements OnModuleInit {
       this.mail.sendSubscriptionRefunded(job),
     );
     this.jobs.register('mail.program-rejected', 'mail', (job) => this.mail.sendProgramRejected(job));
+    this.jobs.register('mail.trainer-left', 'mail', (job) => this.mail.sendTrainerLeft(job));
   }
 }

@@ -4,6 +4,7 @@ import type {
   PaymentReceiptJob,
   ProgramRejectedJob,
   SubscriptionRefundedJob,
+  TrainerLeftJob,
   VerifyEmailJob,
 } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
@@ -12,6 +13,7 @@ import {
   paymentReceiptMail,
   programRejectedMail,
   subscriptionRefundedMail,
+  trainerLeftMail,
   verifyEmailMail,
 } from './mail.templates.js';
 import { MailTransport } from './mail.transport.js';
@@ -50,5 +52,10 @@ export class MailService {
   async sendProgramRejected(job: ProgramRejectedJob): Promise<void> {
     const link = `${this.config.publicUrl}/trainerDashboard`;
     await this.transport.send({ to: job.to, ...programRejectedMail(job, link) }, link);
+  }
+
+  async sendTrainerLeft(job: TrainerLeftJob): Promise<void> {
+    const link = `${this.config.publicUrl}/programLesson/${job.programId}`;
+    await this.transport.send({ to: job.to, ...trainerLeftMail(job, link) }, link);
   }
 }

@@ -4,6 +4,7 @@ import {
   paymentReceiptMail,
   programRejectedMail,
   subscriptionRefundedMail,
+  trainerLeftMail,
   verifyEmailMail,
 } from './mail.templates.js';
 
@@ -120,5 +121,18 @@ describe(programRejectedMail.name, () => {
     expect(text).toContain(`Open my dashboard: ${link}`);
     expect(html).toContain('Add &lt;b&gt;lesson&lt;/b&gt; videos');
     expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link]);
+  });
+});
+
+describe(trainerLeftMail.name, () => {
+  it('names the programme, says what changes and what stays, and links to the lessons', () => {
+    const link = 'https://fit.example/programLesson/7';
+    const job = { to: 'sam@example.com', firstName: 'Sam', programName: 'Core <Basics>', programId: 7 };
+    const { subject, text, html } = trainerLeftMail(job, link);
+    expect(subject).toBe("Your FitCoach programme's trainer has left: Core <Basics>");
+    expect(text).toContain('Programme: Core <Basics>');
+    expect(text).toContain('Your subscription and its lessons stay open to you.');
+    expect(text).toContain(`Go to lessons: ${link}`);
+    expect(html).toContain('Core &lt;Basics&gt;');
   });
 });

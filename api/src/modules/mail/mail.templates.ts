@@ -2,6 +2,7 @@ import {
   type PaymentReceiptJob,
   type ProgramRejectedJob,
   type SubscriptionRefundedJob,
+  type TrainerLeftJob,
   PASSWORD_RESET_LINK_TTL_MINUTES,
   VERIFY_EMAIL_LINK_TTL_HOURS,
   type VerifyEmailJob,
@@ -220,5 +221,21 @@ export function programRejectedMail(job: ProgramRejectedJob, link: string): Rend
     ],
     outro: 'You can change your programme and ask for publication again from your dashboard.',
     link: { label: 'Open my dashboard', href: link },
+  });
+}
+
+/** Sent to the active subscribers of a programme whose trainer deleted their account. */
+export function trainerLeftMail(job: TrainerLeftJob, link: string): RenderedMail {
+  return statementMail({
+    subject: `Your FitCoach programme's trainer has left: ${job.programName}`,
+    firstName: job.firstName,
+    intro: 'The trainer of a programme you follow has closed their FitCoach account.',
+    rows: [
+      ['Programme', job.programName],
+      ['What changes', 'The programme is no longer offered to new members.'],
+      ['What stays', 'Your subscription and its lessons stay open to you.'],
+    ],
+    outro: 'The trainer can no longer answer messages.',
+    link: { label: 'Go to lessons', href: link },
   });
 }

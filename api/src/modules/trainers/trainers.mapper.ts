@@ -1,4 +1,4 @@
-import { fullName, type TrainerResponse } from '@fitcoach/contracts';
+import { fullName, type TrainerDetails, type TrainerResponse } from '@fitcoach/contracts';
 import type { UserEntity } from '../users/user.entity.js';
 import type { TrainerEntity } from './trainer.entity.js';
 
@@ -6,6 +6,18 @@ import type { TrainerEntity } from './trainer.entity.js';
 export function accountOf(trainer: TrainerEntity): UserEntity {
   if (!trainer.user) throw new Error(`Trainer ${trainer.id} was loaded without its user`);
   return trainer.user;
+}
+
+/** The trainer's own words and figures, named as the API names them. */
+export function toTrainerDetails(trainer: TrainerEntity): TrainerDetails {
+  return {
+    specalized: trainer.specialisation,
+    about: trainer.about,
+    certifications: trainer.certifications,
+    experience_years: trainer.experienceYears,
+    rating: trainer.rating,
+    country: trainer.country,
+  };
 }
 
 /**
@@ -20,12 +32,7 @@ export function toTrainerResponse(trainer: TrainerEntity, options: { showPhone: 
     user: user.id,
     user_id: user.id,
     username: fullName(user.firstName, user.lastName),
-    specalized: trainer.specialisation,
-    about: trainer.about,
-    certifications: trainer.certifications,
-    experience_years: trainer.experienceYears,
-    rating: trainer.rating,
-    country: trainer.country,
+    ...toTrainerDetails(trainer),
     phone: options.showPhone ? trainer.phone : null,
     profile_picture: trainer.profilePicture ?? user.profilePicture,
   };

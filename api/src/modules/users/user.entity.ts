@@ -37,4 +37,8 @@ export class UserEntity extends RowEntity {
 
   @Column({ type: 'boolean', default: false })
   blocked: boolean;
+
+  /** Set when its owner deleted the account: the row stays, anonymised and blocked (docs/product.md §2.9). */
+  @Column({ name: 'deleted_at', type: 'datetime', nullable: true })
+  deletedAt: Date | null;
 }

@@ -170,17 +170,21 @@ export class LessonFormDto {
   image?: undefined;
 }
 
-export interface TrainerResponse {
-  id: number;
-  user: number;
-  user_id: number;
-  username: string;
+/** What a trainer tells about themselves, as every answer that shows a trainer profile names it. */
+export interface TrainerDetails {
   specalized: string;
   about: string;
   certifications: string;
   experience_years: number;
   rating: number | null;
   country: string;
+}
+
+export interface TrainerResponse extends TrainerDetails {
+  id: number;
+  user: number;
+  user_id: number;
+  username: string;
   phone: string | null;
   profile_picture: string | null;
 }

@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   promote_superuser: 'Made a superuser',
   demote_superuser: 'Removed a superuser',
   retry_job: 'Queued a failed job again',
+  delete_account: 'Deleted their own account',
 };
 
 export interface Actor {

@@ -19,6 +19,7 @@ import type { Device } from '~/utils/account-security';
 import { useHydrated } from '~/utils/use-hydrated';
 import { AccountSecurity } from './account-security';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
+import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
@@ -184,6 +185,7 @@ export function ProfileView(
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
       <AccountSecurity devices={props.devices} result={props.result} />
+      <YourData />
     </Container>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  AccountExport,
   AccountSort,
   AdminStatsResponse,
   AuditAction,
@@ -158,6 +159,12 @@ export const api = {
 
   endOtherSessions: (args: RouteArgs) =>
     call<RevokedSessionsResponse>(args, '/api/users/sessions/revoke_others/', { method: 'POST' }),
+  /** Everything the API stores about the signed-in account, as the file it offers for download. */
+  exportAccount: (args: RouteArgs) => call<AccountExport>(args, '/api/users/me/export/'),
+
+  /** Deletes the signed-in account (204), asked with its password. */
+  deleteAccount: (args: RouteArgs, password: string) =>
+    call<null>(args, '/api/users/me/', { method: 'DELETE', body: { password } }),
 
   updateUser: (args: RouteArgs, form: FormData) =>
     call<MessageResponse>(args, '/api/users/updateUser/', { method: 'PUT', multipart: form }),

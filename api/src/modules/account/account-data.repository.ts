@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { DELETED_ACCOUNT } from '@fitcoach/contracts';
+import { RefreshTokenEntity } from '../auth/refresh-token.entity.js';
+import { ChatMessageEntity } from '../chat/chat-message.entity.js';
+import { NotificationEntity } from '../chat/notification.entity.js';
+import { PaymentEntity } from '../payments/payment.entity.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { PublishRequestEntity } from '../programs/publish-request.entity.js';
+import { LessonCompletionEntity } from '../subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { EmailVerificationEntity } from '../users/email-verification.entity.js';
+import { PasswordResetEntity } from '../users/password-reset.entity.js';
+import { ProfileEntity } from '../users/profile.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
+
+/** Everything stored about one account, as the export reads it. */
+export interface AccountRows {
+  user: UserEntity;
+  profile: ProfileEntity | null;
+  trainer: TrainerEntity | null;
+  programs: ProgramEntity[];
+  subscriptions: SubscriptionEntity[];
+  payments: PaymentEntity[];
+  completions: LessonCompletionEntity[];
+  /** Those sent loaded with their recipient, those received with their sender: the other person's name. */
+  messages: ChatMessageEntity[];
+  notifications: NotificationEntity[];
+  /** The names of the programmes the rows above refer to, by id. */
+  programNames: Map<number, string>;
+}
+
+/** An active subscriber of a programme whose trainer leaves: whom to tell, and where. */
+export interface LeftSubscriber {
+  userId: number;
+  email: string;
+  firstName: string;
+  programId: number;
+  programName: string;
+}
+
+/** The files a deleted account leaves in media storage, removed once the deletion committed. */
+export interface LeftFiles {
+  pictures: string[];
+}
+
+/**
+ * The reads of an account's own data across every module's tables (the export), and the writes that erase it (the
+ * deletion, inside the caller's transaction).
+ */
+@Injectable()
+export class AccountDataRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async rowsOf(user: UserEntity): Promise<AccountRows> {
+    const manager = this.dataSource.manager;
+    const userId = user.id;
+    // Each read goes along an index of the account's column; its few rows are put in order here, not by SQL.
+    const [profile, trainer, subscriptions, payments, completions, sent, received, notifications] =
+      await Promise.all([
+        manager.findOneBy(ProfileEntity, { userId }),
+        manager.findOneBy(TrainerEntity, { userId }),
+        manager.findBy(SubscriptionEntity, { userId }),
+        manager.findBy(PaymentEntity, { userId }),
+        manager.find(LessonCompletionEntity, { where: { userId }, relations: { lesson: true } }),
+        manager.find(ChatMessageEntity, { where: { senderId: userId }, relations: { recipient: true } }),
+        manager.find(ChatMessageEntity, { where: { recipientId: userId }, relations: { sender: true } }),
+        manager.findBy(NotificationEntity, { userId }),
+      ]);
+    const programs = trainer ? await manager.findBy(ProgramEntity, { trainerId: trainer.id }) : [];
+    const referenced = new Set([
+      ...subscriptions.map((row) => row.programId),
+      ...payments.map((row) => row.programId),
+      ...completions.map((row) => row.lesson?.programId ?? 0),
+    ]);
+    const named = await manager.find(ProgramEntity, {
+      select: { id: true, name: true },
+      where: { id: In([...referenced]) },
+    });
+    const programNames = new Map(named.map((program) => [program.id, program.name]));
+    return {
+      user,
+      profile,
+      trainer,
+      programs: byId(programs),
+      subscriptions: byId(subscriptions),
+      payments: byId(payments),
+      completions: byId(completions),
+      messages: byId([...sent, ...received]),
+      notifications: byId(notifications),
+      programNames,
+    };
+  }
+
+  /** The account's picture and its trainer picture, and its trainer id when it is one. */
+  async filesAndTrainer(
+    manager: EntityManager,
+    user: UserEntity,
+  ): Promise<LeftFiles & { trainerId?: number }> {
+    const trainer = await manager.findOneBy(TrainerEntity, { userId: user.id });
+    const pictures = [user.profilePicture, trainer?.profilePicture].filter((path): path is string => !!path);
+    return { pictures, trainerId: trainer?.id };
+  }
+
+  /** The images of the chat messages the account sent, which go with their text. */
+  async sentImages(manager: EntityManager, userId: number): Promise<string[]> {
+    const rows = await manager.find(ChatMessageEntity, {
+      select: { id: true, image: true },
+      where: { senderId: userId, deletedAt: IsNull() },
+    });
+    return rows.map((row) => row.image).filter((path): path is string => !!path);
+  }
+
+  /**
+   * The account row keeps its id, for the payments and messages that point to it, and nothing that names or reaches
+   * its owner: no password that any text matches (not an argon2 hash), blocked, so that no public list shows it, and
+   * marked deleted, so that no token of it passes.
+   */
+  async eraseAccount(manager: EntityManager, userId: number, unusablePassword: string): Promise<void> {
+    await manager.update(
+      UserEntity,
+      { id: userId },
+      {
+        firstName: DELETED_ACCOUNT.firstName,
+        lastName: DELETED_ACCOUNT.lastName,
+        email: DELETED_ACCOUNT.email(userId),
+        pendingEmail: null,
+        passwordHash: unusablePassword,
+        profilePicture: null,
+        isSuperuser: false,
+        blocked: true,
+        deletedAt: new Date(),
+      },
+    );
+    await manager.update(
+      ProfileEntity,
+      { userId },
+      { height: null, weight: null, bodyFat: null, age: null, phone: null },
+    );
+    await manager.delete(EmailVerificationEntity, { userId });
+    await manager.delete(PasswordResetEntity, { userId });
+    await manager.delete(LessonCompletionEntity, { userId });
+    await manager.delete(NotificationEntity, { userId });
+    // Others' notifications keep what they said, but no longer name the account as their sender.
+    await manager.update(
+      NotificationEntity,
+      { senderId: userId },
+      { senderId: null, senderName: `${DELETED_ACCOUNT.firstName} ${DELETED_ACCOUNT.lastName}` },
+    );
+    // The messages it sent read as deleted ones do, to both people.
+    await manager.update(
+      ChatMessageEntity,
+      { senderId: userId, deletedAt: IsNull() },
+      { text: null, image: null, deletedAt: new Date() },
+    );
+    // Accounting keeps the amounts, dates and programmes; the payer's name goes.
+    await manager.update(PaymentEntity, { userId }, { payerName: null });
+  }
+
+  /** The trainer profile keeps its row (its programmes and their payments point to it) and nothing personal. */
+  async eraseTrainer(manager: EntityManager, trainerId: number): Promise<void> {
+    await manager.update(
+      TrainerEntity,
+      { id: trainerId },
+      { about: '', certifications: '', phone: '', profilePicture: null },
+    );
+  }
+
+  /**
+   * Takes the trainer's programmes off the catalogue, and out of the superusers' queue of programmes waiting for
+   * publication; the active subscribers of the published ones, whom the caller tells.
+   */
+  async withdrawPrograms(manager: EntityManager, trainerId: number): Promise<LeftSubscriber[]> {
+    const programs = await manager.find(ProgramEntity, {
+      select: { id: true, name: true, isPublished: true },
+      where: { trainerId },
+    });
+    if (programs.length === 0) return [];
+    const ids = programs.map((program) => program.id);
+    await manager.update(ProgramEntity, { id: In(ids) }, { isPublished: false });
+    await manager.update(
+      PublishRequestEntity,
+      { programId: In(ids), status: 'pending' },
+      { status: 'rejected', decidedAt: new Date(), reason: 'The trainer closed their account.' },
+    );
+    const published = programs.filter((program) => program.isPublished);
+    if (published.length === 0) return [];
+    const names = new Map(published.map((program) => [program.id, program.name]));
+    const subscribers = await manager.find(SubscriptionEntity, {
+      where: { programId: In([...names.keys()]), activeFlag: 1 },
+      relations: { user: true },
+    });
+    return subscribers
+      .filter((row) => row.user && !row.user.blocked)
+      .map((row) => ({
+        userId: row.userId,
+        email: row.user?.email ?? '',
+        firstName: row.user?.firstName ?? '',
+        programId: row.programId,
+        programName: names.get(row.programId) ?? '',
+      }));
+  }
+
+  /** The account's sessions end with it: its refresh tokens go, not only revoked. */
+  async deleteSessions(manager: EntityManager, userId: number): Promise<void> {
+    await manager.delete(RefreshTokenEntity, { userId });
+  }
+
+  /** Stored notifications for `subscribers`, inside the caller's transaction, shown on their next visit. */
+  async notify(
+    manager: EntityManager,
+    subscribers: readonly LeftSubscriber[],
+    news: Pick<NotificationEntity, 'senderName' | 'category'> & { message: (programName: string) => string },
+  ): Promise<void> {
+    if (subscribers.length === 0) return;
+    await manager.insert(
+      NotificationEntity,
+      subscribers.map((subscriber) => ({
+        userId: subscriber.userId,
+        senderId: null,
+        senderName: news.senderName,
+        category: news.category,
+        message: news.message(subscriber.programName),
+        payload: JSON.stringify({ program_id: subscriber.programId }),
+        readAt: null,
+      })),
+    );
+  }
+}
