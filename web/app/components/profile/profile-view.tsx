@@ -18,6 +18,7 @@ import type { Toast } from '~/types/toast';
 import { useHydrated } from '~/utils/use-hydrated';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { avatarImage } from '~/utils/media';
+import ui from '~/components/ui/ui.module.css';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
@@ -123,7 +124,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
               size={120}
               imageProps={avatarImage(user.profile_picture, 120)}
             />
-            <Stack gap={4}>
+            <Stack gap={4} className={ui.name} flex={1}>
               <Title order={headingOrder} size="h2">
                 {age === null ? name : `${name}, ${age}`}
               </Title>
