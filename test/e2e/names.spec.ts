@@ -110,8 +110,15 @@ for (const width of [390, 1280]) {
   test.describe(`a 50-character name at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('fits the profile, dashboard, navbar, chat and admin tables', async ({ page, superuser }) => {
-      const { account: coach } = await apiTrainer(page.request, {}, { firstName: LONG, lastName: LONG });
+    test('fits the profile, dashboard, navbar, chat, trainer and programme pages and admin tables', async ({
+      page,
+      superuser,
+    }) => {
+      const { account: coach, trainerId } = await apiTrainer(
+        page.request,
+        {},
+        { firstName: LONG, lastName: LONG },
+      );
       const program = await apiProgram(page.request, coach.auth);
       await publishPrograms(page.request, [program]);
       const member = await apiAccount(page.request, { firstName: LONG, lastName: LONG });
@@ -133,6 +140,12 @@ for (const width of [390, 1280]) {
         page.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: new RegExp(fullName) }),
       ).toBeVisible();
       await noHorizontalScroll(page);
+
+      for (const path of [`/trainerPage/${trainerId}`, `/programmes`]) {
+        await page.goto(path);
+        await expect(page.getByRole('main')).toContainText(fullName);
+        await noHorizontalScroll(page);
+      }
 
       await signIn(page, coach);
       await page.goto('/trainerDashboard?view=subscribers');
