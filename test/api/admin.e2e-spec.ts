@@ -103,6 +103,26 @@ describe('GET /api/admin/stats/', () => {
     );
   });
 
+  it('gives JPY and INR revenue in their own units: yen have no minor unit, rupees have paise', async () => {
+    const before = await stats();
+    const { trainer } = await createTrainer(t);
+    const yen = await createProgram(t, trainer, { isPublished: true, priceMinor: 3900, currency: 'JPY' });
+    const rupees = await createProgram(t, trainer, {
+      isPublished: true,
+      priceMinor: 129950,
+      currency: 'INR',
+    });
+    const buyer = await createSession(t);
+    await buyProgram(t.http(), buyer.bearer, yen.id);
+    await buyProgram(t.http(), buyer.bearer, rupees.id);
+    const after = await stats();
+    const gained = (list: (s: AdminStatsResponse) => Money[], currency: string) =>
+      inCurrency(list(after), currency) - inCurrency(list(before), currency);
+    expect(gained((s) => s.totals.revenue, 'JPY')).toBe(3900);
+    expect(gained((s) => s.totals.revenue, 'INR')).toBeCloseTo(1299.5, 2);
+    expect(gained((s) => s.days.at(-1)!.revenue, 'JPY')).toBe(3900);
+  });
+
   it('gives each day of the last 30 its own money and subscriptions, and each top programme its own revenue', async () => {
     const before = await stats();
     const { trainer } = await createTrainer(t);

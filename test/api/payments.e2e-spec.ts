@@ -3,7 +3,12 @@
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { type CaptureResponse, PAYMENT_MESSAGES, transactionCompletedMessage } from '@fitcoach/contracts';
+import {
+  type CaptureResponse,
+  CURRENCIES,
+  PAYMENT_MESSAGES,
+  transactionCompletedMessage,
+} from '@fitcoach/contracts';
 import { DataSource, In, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { NotificationEntity } from '../../api/src/modules/chat/notification.entity.js';
@@ -73,7 +78,7 @@ describe('GET /api/payments/config/', () => {
     await t
       .http()
       .get('/api/payments/config/')
-      .expect(200, { provider: 'test', client_id: null, currencies: ['USD', 'EUR'], sdk_url: null });
+      .expect(200, { provider: 'test', client_id: null, currencies: [...CURRENCIES], sdk_url: null });
   });
 });
 

@@ -2,7 +2,7 @@
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { transactionCompletedMessage } from '@fitcoach/contracts';
+import { CURRENCIES, transactionCompletedMessage } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { OutboxEntity } from '../../api/src/common/jobs/outbox.entity.js';
@@ -101,7 +101,7 @@ describe('GET /api/payments/config/', () => {
       .expect(200, {
         provider: 'paypal',
         client_id: paypal.clientId,
-        currencies: ['USD', 'EUR'],
+        currencies: [...CURRENCIES],
         sdk_url: `${paypal.url}/sdk/js`,
       });
   });
@@ -127,6 +127,26 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
     const sent = paypal.requests.filter((r) => r.endpoint === 'createOrder').at(-1);
     expect(sent?.headers['paypal-request-id']).toEqual(expect.any(String));
   });
+
+  it.each([
+    ['USD', 3900, '39.00'],
+    ['INR', 129950, '1299.50'],
+    ['JPY', 3900, '3900'],
+  ])(
+    'sends a %s amount with the currency’s decimals, and captures it',
+    async (currency, priceMinor, value) => {
+      const program = await published({ priceMinor, currency });
+      const member = await createSession(t);
+      const orderId = await openOrder(member, program);
+      expect(paypal.orders.get(orderId)).toMatchObject({ value, currency });
+      paypal.approve(orderId);
+      await capture(member, orderId).expect(200);
+      const { payments: rows } = await holdings(member, program);
+      expect(rows).toEqual([
+        expect.objectContaining({ status: 'completed', amountMinor: priceMinor, currency }),
+      ]);
+    },
+  );
 
   it('gives two concurrent creates one PayPal order', async () => {
     const program = await published();

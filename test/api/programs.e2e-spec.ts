@@ -147,8 +147,8 @@ describe('POST /api/fitness_programs/create/', () => {
   it.each([
     ['duration', '0', 'duration must be a whole number of days from 1 to 3650'],
     ['duration', '2.5', 'duration must be a whole number of days from 1 to 3650'],
-    ['price', '0', 'price must be a whole amount from 1 to 1000000'],
-    ['price', 'free', 'price must be a whole amount from 1 to 1000000'],
+    ['price', '0', 'price must be an amount from 1 to 1000000'],
+    ['price', 'free', 'price must be an amount from 1 to 1000000'],
     ['category', 'Boxing', expect.stringMatching(/^category must be one of: Weight Loss, /)],
     ['level', 'Expert', 'level must be one of: Beginner, Intermediate, Advance'],
     ['program_name', '  ', 'program_name is required'],
@@ -277,7 +277,7 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
 
   it.each([
     ['duration', '0', 'duration must be a whole number of days from 1 to 3650'],
-    ['price', '0', 'price must be a whole amount from 1 to 1000000'],
+    ['price', '0', 'price must be an amount from 1 to 1000000'],
     ['category', 'Boxing', expect.stringMatching(/^category must be one of: /)],
     ['level', 'Expert', 'level must be one of: Beginner, Intermediate, Advance'],
   ])('refuses %s=%p with its field error and changes nothing', async (field, value, message) => {
@@ -295,6 +295,83 @@ describe('PUT /api/fitness_programs/update/{id}/', () => {
     await update(999999999, session.bearer, { program_name: 'X' }).expect(404, REFUSED.programNotFound);
     await update('12abc', session.bearer, { program_name: 'X' }).expect(404, REFUSED.malformedId);
   });
+});
+
+describe('a programme in its own currency', () => {
+  it.each([
+    ['USD', '39.99', 3999, 39.99],
+    ['EUR', '39.5', 3950, 39.5],
+    ['INR', '1299.50', 129950, 1299.5],
+    ['JPY', '3900', 3900, 3900],
+  ])('creates a %s programme at %s, stored in its minor units', async (currency, price, minor, shown) => {
+    const { session } = await createTrainer(t);
+    const res = await create(session.bearer, { ...FORM, currency, price }).expect(201);
+    expect(await programs.findOneByOrFail({ id: res.body.id })).toMatchObject({
+      currency,
+      priceMinor: minor,
+    });
+    const answer = await get(`get_programme/${res.body.id}/`, session.bearer).expect(200);
+    expect(answer.body).toMatchObject({ currency, price: shown });
+  });
+
+  it('refuses a JPY price with decimals with 400 and stores nothing', async () => {
+    const { trainer, session } = await createTrainer(t);
+    await create(session.bearer, { ...FORM, currency: 'JPY', price: '3900.5' }).expect(
+      400,
+      fieldRefusal(400, 'price', 'A price in JPY is a whole amount, without decimals'),
+    );
+    expect(await programs.countBy({ trainerId: trainer.id })).toBe(0);
+  });
+
+  it('refuses a currency it does not sell in with 400 and stores nothing', async () => {
+    const { trainer, session } = await createTrainer(t);
+    await create(session.bearer, { ...FORM, currency: 'GBP' }).expect(
+      400,
+      fieldRefusal(400, 'currency', CATALOGUE_MESSAGES.currency),
+    );
+    expect(await programs.countBy({ trainerId: trainer.id })).toBe(0);
+  });
+
+  it('edits the price of JPY and INR programmes in their own currency, which stays', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const yen = await createProgram(t, trainer, { currency: 'JPY', priceMinor: 3900 });
+    const rupees = await createProgram(t, trainer, { currency: 'INR', priceMinor: 129900 });
+    await update(yen.id, session.bearer, { price: '4500', currency: 'USD' }).expect(
+      400,
+      fieldRefusal(400, 'currency', CATALOGUE_MESSAGES.currencyFixed),
+    );
+    await update(yen.id, session.bearer, { price: '4500' }).expect(200);
+    await update(rupees.id, session.bearer, { price: '1499.75' }).expect(200);
+    expect(await programs.findOneByOrFail({ id: yen.id })).toMatchObject({
+      currency: 'JPY',
+      priceMinor: 4500,
+    });
+    expect(await programs.findOneByOrFail({ id: rupees.id })).toMatchObject({
+      currency: 'INR',
+      priceMinor: 149975,
+    });
+    const shown = await get(`get_programme/${yen.id}/`, session.bearer).expect(200);
+    expect(shown.body).toMatchObject({ currency: 'JPY', price: 4500 });
+  });
+
+  it.each([
+    ['JPY', 3900, '3900.5', 'A price in JPY is a whole amount, without decimals'],
+    ['INR', 129900, '1299.999', 'A price in INR has at most 2 decimals'],
+  ])(
+    'refuses an edit of a %s price with too many decimals and changes nothing',
+    async (currency, minor, price, message) => {
+      const { trainer, session } = await createTrainer(t);
+      const program = await createProgram(t, trainer, { currency, priceMinor: minor, name: 'Kept' });
+      await update(program.id, session.bearer, { price, program_name: 'Changed' }).expect(
+        400,
+        fieldRefusal(400, 'price', message),
+      );
+      expect(await programs.findOneByOrFail({ id: program.id })).toMatchObject({
+        priceMinor: minor,
+        name: 'Kept',
+      });
+    },
+  );
 });
 
 describe('PUT /api/fitness_programs/update/{id}/ of a published programme (ADR 012)', () => {

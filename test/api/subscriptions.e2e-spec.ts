@@ -558,9 +558,13 @@ describe('GET /api/fitness_programs/getPopularProgram/', () => {
       { status: 'cancelled', activeFlag: null, endedAt: new Date() },
     );
     const trainer = await createTrainer(t, { account: { firstName: 'Pop', lastName: 'Star' } });
+    // Each programme's revenue is in its own currency: 1050 minor units are 10.50 USD or INR, but 1050 JPY.
+    const currencies = ['USD', 'JPY', 'INR', 'EUR', 'USD', 'USD'];
     const programs = [];
     for (let i = 0; i < 6; i += 1) {
-      programs.push(await published(trainer.trainer, { name: `Popular ${i}`, priceMinor: 1050 }));
+      programs.push(
+        await published(trainer.trainer, { name: `Popular ${i}`, priceMinor: 1050, currency: currencies[i] }),
+      );
     }
     const followers = [10, 9, 8, 7, 6, 5];
     for (const [index, program] of programs.entries()) {
@@ -580,7 +584,8 @@ describe('GET /api/fitness_programs/getPopularProgram/', () => {
         name: `Popular ${index}`,
         followers: followers[index],
         trainer: 'Pop Star',
-        sales: (followers[index] + (index === 0 ? 1 : 0)) * 10.5,
+        sales: (followers[index] + (index === 0 ? 1 : 0)) * (currencies[index] === 'JPY' ? 1050 : 10.5),
+        currency: currencies[index],
       })),
     );
   });

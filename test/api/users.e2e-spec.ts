@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
 import { EmailVerificationEntity } from '../../api/src/modules/users/email-verification.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
-import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
+import { VALIDATION_MESSAGES, VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
 import { TOO_MANY_EMAIL_CHANGES } from '../../api/src/modules/users/users.service.js';
 import { useTestApp } from '../fixtures/app.js';
 import { notAnImage, REFUSED, withDetail, withErrorMessage } from '../fixtures/refusals.js';
@@ -88,6 +88,39 @@ describe('POST /api/users/register/', () => {
       'last_name',
       'password',
     ]);
+    expect(await users.countBy({ email })).toBe(0);
+  });
+
+  // The rule of docs/product.md §5: letters and marks of any script, spaces, hyphens, apostrophes and periods.
+  it.each([
+    ['Zoe\u0308', 'Martínez', 'Zoë'],
+    ["O'Brien", 'Mary Ann', "O'Brien"],
+    ['Smith-Jones', 'O’Neil', 'Smith-Jones'],
+    ['Αλέξανδρος', 'Παπαδόπουλος', 'Αλέξανδρος'],
+    ['देवनागरी', 'शर्मा', 'देवनागरी'],
+  ])('registers %s %s, stored trimmed and NFC-normalised', async (first, last, stored) => {
+    const email = uniqueEmail('names');
+    await t
+      .http()
+      .post('/api/users/register/')
+      .send({ ...registration(email), first_name: ` ${first} `, last_name: last })
+      .expect(201);
+    expect(await users.findOneByOrFail({ email })).toMatchObject({ firstName: stored, lastName: last });
+  });
+
+  it.each([
+    ['a'.repeat(51), 'more than 50 characters'],
+    ['Asha2', 'a digit'],
+    ['-.', 'no letter'],
+    ['Asha_Rao', 'an underscore'],
+  ])('refuses the name %p (%s) with the name rule, storing nothing', async (name) => {
+    const email = uniqueEmail('names');
+    const res = await t
+      .http()
+      .post('/api/users/register/')
+      .send({ ...registration(email), last_name: name })
+      .expect(400);
+    expect(res.body.errors).toEqual([{ field: 'last_name', message: VALIDATION_MESSAGES.name }]);
     expect(await users.countBy({ email })).toBe(0);
   });
 
@@ -257,7 +290,7 @@ describe('PUT /api/users/updateUser/', () => {
       .http()
       .put('/api/users/updateUser/')
       .set('Authorization', session.bearer)
-      .field('first_name', 'Meera')
+      .field('first_name', ' Μαρία-Θεοδώρα ')
       .field('height', '172.5')
       .field('weight', '64')
       .field('age', '29')
@@ -276,7 +309,7 @@ describe('PUT /api/users/updateUser/', () => {
       .expect(200);
     const me = await t.http().get('/api/users/me/').set('Authorization', session.bearer).expect(200);
     expect(me.body).toMatchObject({
-      first_name: 'Meera',
+      first_name: 'Μαρία-Θεοδώρα',
       last_name: 'User',
       profile: { height: 172.5, weight: 64, body_fat: 18, age: 29, phone: '9876543210' },
     });
@@ -347,7 +380,8 @@ describe('PUT /api/users/updateUser/', () => {
     ['phone', '12345', 'Please enter a valid 10-digit phone number.'],
     ['height', '250', 'Height must be between 100 and 200 cm.'],
     ['weight', 'heavy', 'Weight must be between 0 and 500 kg.'],
-    ['first_name', 'Ann-Marie', 'Please enter only characters from a to z'],
+    ['first_name', 'Ann2', VALIDATION_MESSAGES.name],
+    ['first_name', 'A'.repeat(51), VALIDATION_MESSAGES.name],
   ])('refuses %s=%p with its message and changes nothing', async (field, value, message) => {
     const session = await createSession(t, { firstName: 'Kept' });
     const res = await t

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { UPLOAD_MAX_BYTES, VALIDATION_MESSAGES } from '@fitcoach/contracts';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
 import { appStarted } from './fixtures.js';
@@ -56,7 +56,7 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
     await expect(form.getByText('Please enter a valid 10-digit phone number.')).toBeVisible();
     await expect(form.getByLabel('Phone')).toHaveValue('');
     await form.getByLabel('First Name').fill('Ada2');
-    await expect(form.getByText('Please enter only characters from a to z')).toBeVisible();
+    await expect(form.getByText(VALIDATION_MESSAGES.name)).toBeVisible();
     await form.getByRole('link', { name: 'Close' }).click();
     await expect(page).toHaveURL('/userProfile');
     await expect(form).toBeHidden();

@@ -51,7 +51,7 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();
   }
   const row = page.getByRole('table', { name: 'Top Programs' }).getByRole('row', { name: new RegExp(name) });
-  await expect(row.getByRole('cell')).toHaveText([name, '6', 'Dora Dashboard', '120 USD']);
+  await expect(row.getByRole('cell')).toHaveText([name, '6', 'Dora Dashboard', '$120.00']);
   await expect(
     page.getByRole('img', { name: 'New subscriptions per day over the last 30 days' }),
   ).toBeVisible();

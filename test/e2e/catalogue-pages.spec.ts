@@ -188,14 +188,14 @@ function subscribeSuite(javaScriptEnabled: boolean) {
         await expect(page.getByText(name, { exact: true })).toBeVisible();
       }
       await expect(page.getByRole('link', { name: 'Login to view the lessons' })).toBeVisible();
-      await page.getByRole('button', { name: 'Subscribe at just ₹1299' }).click();
+      await page.getByRole('button', { name: 'Subscribe at just $1,299.00' }).click();
       await expect(toast(page, 'Please Login First !')).toBeVisible();
 
       const member = await apiAccount(request);
       await signIn(page, member);
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
-      await page.getByRole('link', { name: 'Subscribe at just ₹1299' }).click();
+      await page.getByRole('link', { name: 'Subscribe at just $1,299.00' }).click();
       await expect(page).toHaveURL(`/programDetails/${id}?checkout=1`);
       await expect(page.getByRole('button', { name: 'Pay (test payment)' })).toBeVisible();
     });

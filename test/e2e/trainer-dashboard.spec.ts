@@ -1,3 +1,4 @@
+import { CATALOGUE_MESSAGES } from '@fitcoach/contracts';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { MESSAGES } from '../../web/app/utils/messages.js';
 import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
@@ -97,7 +98,7 @@ test.describe("the trainer's dashboard", () => {
     await page.getByLabel('Price').fill('0');
     await page.getByRole('button', { name: 'Create Program' }).click();
     await expect(toast(page, 'Sorry Programme not created')).toBeVisible();
-    await expect(page.getByText('price must be a whole amount from 1 to 1000000')).toBeVisible();
+    await expect(page.getByText(CATALOGUE_MESSAGES.price)).toBeVisible();
     await expect(page.getByLabel('Program Name')).toHaveValue('Too cheap');
   });
 

@@ -13,6 +13,7 @@ import { LazyNotifications } from '~/components/lazy-notifications';
 import { RealtimeProvider } from '~/components/realtime/realtime-provider';
 import { FlashToast } from '~/components/toast';
 import { getUser } from '~/utils/auth.server';
+import { requestLocale } from '~/utils/locale.server';
 import { env } from '~/utils/env.server';
 import { useNonce } from '~/utils/nonce-provider';
 import { errorPageMeta } from '~/utils/seo';
@@ -27,7 +28,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', type: 'image/svg+xml',
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const [user, { toast, headers }] = await Promise.all([getUser(args), getToast(args.request)]);
-  return data({ user, toast, publicUrl: env.publicUrl }, { headers });
+  return data({ user, toast, publicUrl: env.publicUrl, locale: requestLocale(args.request) }, { headers });
 });
 
 /**

@@ -25,7 +25,7 @@ describe('enums', () => {
     expect(TRAINER_SPECIALISATIONS.join('|')).toBe(
       'General_fitness|Yoga|Meditation|Diet|Calisthenics|Weight Training|Cardio|Others',
     );
-    expect(CURRENCIES).toEqual(['USD', 'EUR']);
+    expect(CURRENCIES).toEqual(['USD', 'EUR', 'JPY', 'INR']);
     expect(ROLES).toEqual(['trainer', 'superuser']);
   });
 
@@ -42,6 +42,8 @@ describe('enums', () => {
     expect(Object.keys(CURRENCY_LABELS).sort()).toEqual([...CURRENCIES].sort());
     expect(CURRENCY_LABELS.EUR).toBe('Euro');
     expect(CURRENCY_LABELS.USD).toBe('USD');
+    expect(CURRENCY_LABELS.JPY).toBe('Japanese yen');
+    expect(CURRENCY_LABELS.INR).toBe('Indian rupee');
   });
 
   it('never lets the select placeholder pass as a value', () => {
@@ -64,7 +66,7 @@ describe('type guards', () => {
     ['isProgramLevel', isProgramLevel, ['Advanced', 'beginner', ' Beginner']],
     ['isProgramCategory', isProgramCategory, ['other', 'Weightloss', 'Crossfit']],
     ['isTrainerSpecialisation', isTrainerSpecialisation, ['General fitness', 'Other', 'yoga']],
-    ['isCurrency', isCurrency, ['usd', 'Euro', 'INR']],
+    ['isCurrency', isCurrency, ['usd', 'Euro', 'jpy', 'GBP']],
   ] as const)('%s refuses near misses in spelling and case', (_name, guard, values) => {
     for (const value of values) expect(guard(value)).toBe(false);
   });

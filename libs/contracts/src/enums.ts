@@ -32,11 +32,17 @@ export const TRAINER_SPECIALISATIONS = [
 ] as const;
 export type TrainerSpecialisation = (typeof TRAINER_SPECIALISATIONS)[number];
 
-export const CURRENCIES = ['USD', 'EUR'] as const;
+// The minor units of each are ISO 4217's (money.ts): two decimals for USD, EUR and INR, none for JPY.
+export const CURRENCIES = ['USD', 'EUR', 'JPY', 'INR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'USD';
 // docs/product.md §2 shows the payment modal's choice as "USD or Euro"; the codes are what PayPal and the API take.
-export const CURRENCY_LABELS: Readonly<Record<Currency, string>> = { USD: 'USD', EUR: 'Euro' };
+export const CURRENCY_LABELS: Readonly<Record<Currency, string>> = {
+  USD: 'USD',
+  EUR: 'Euro',
+  JPY: 'Japanese yen',
+  INR: 'Indian rupee',
+};
 
 // The placeholder option of the Specalized In and Country selects; it is never a valid value.
 export const SELECT_NONE = '--none--';

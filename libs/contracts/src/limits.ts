@@ -26,11 +26,13 @@ export const PROGRAM_DURATION_DAYS = { min: 1, max: 3650 } as const satisfies Nu
 export const PROGRAM_PRICE = { min: 1, max: 1_000_000 } as const satisfies NumericRange;
 export const EXPERIENCE_YEARS = { min: 0, max: 80 } as const satisfies NumericRange;
 
-// docs/product.md §5: "only characters from a to z", so hyphens, apostrophes and accents are refused as the
-// original did.
-export const NAME_PATTERN = '^[A-Za-z]+$';
-export const NAME_REGEX = new RegExp(NAME_PATTERN);
-export const NAME_MAX_LENGTH = 255;
+// docs/product.md §5: a person's first or last name in any script: letters with their combining marks (the vowel
+// signs of Devanagari), spaces, hyphens, apostrophes (' and ’) and periods, with at least one letter. The text is
+// trimmed and NFC-normalised before it is checked, so "Zoë" typed with a combining diaeresis is the same name.
+// Only what comes before the first letter leaves out letters, so the match never backtracks.
+export const NAME_PATTERN = "^[\\p{M} '’.\\-]*\\p{L}[\\p{L}\\p{M} '’.\\-]*$";
+export const NAME_REGEX = new RegExp(NAME_PATTERN, 'u');
+export const NAME_MAX_LENGTH = 50;
 
 // docs/product.md §5 asks for no space and a simple x@y.z shape, not RFC 5322; the mail delivery is the real check.
 // The domain is dot-separated labels that cannot hold a dot themselves, so there is one way to split it and the

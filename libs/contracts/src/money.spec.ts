@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatMoney, fromMinorUnits, minorUnitDigits, toMinorUnits } from './money.js';
+import {
+  fitsMinorUnits,
+  formatMoney,
+  fromMinorUnits,
+  minorUnitDigits,
+  priceDecimalsMessage,
+  toMinorUnits,
+} from './money.js';
 
 describe('money', () => {
   it('knows the decimals of each currency', () => {
@@ -14,6 +21,16 @@ describe('money', () => {
     expect(toMinorUnits(3900, 'JPY')).toBe(3900);
     expect(fromMinorUnits(3999, 'EUR')).toBe(39.99);
     expect(fromMinorUnits(3900, 'JPY')).toBe(3900);
+  });
+
+  it('tells an amount with more decimals than its currency has', () => {
+    expect(fitsMinorUnits(39.99, 'USD')).toBe(true);
+    expect(fitsMinorUnits(0.29, 'INR')).toBe(true);
+    expect(fitsMinorUnits(39.999, 'EUR')).toBe(false);
+    expect(fitsMinorUnits(3900, 'JPY')).toBe(true);
+    expect(fitsMinorUnits(3900.5, 'JPY')).toBe(false);
+    expect(priceDecimalsMessage('JPY')).toBe('A price in JPY is a whole amount, without decimals');
+    expect(priceDecimalsMessage('USD')).toBe('A price in USD has at most 2 decimals');
   });
 
   it('writes an amount in its currency, in the reader’s locale', () => {

@@ -5,7 +5,8 @@
  * the reader's locale.
  */
 
-const DEFAULT_LOCALE = 'en-US';
+/** The locale of a reader who names none that Intl knows. */
+export const DEFAULT_LOCALE = 'en-US';
 
 /** The number of decimals of a currency's minor unit, as ISO 4217 (through Intl) gives it: 2 for USD, 0 for JPY. */
 export function minorUnitDigits(currency: string): number {
@@ -23,17 +24,35 @@ export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorUnitDigits(currency);
 }
 
-/** A locale Intl can use, or the default: a visitor's Accept-Language may name one it does not know. */
-function usableLocale(locale: string | undefined): string {
-  if (!locale) return DEFAULT_LOCALE;
+/** `locale` when Intl can use it, otherwise null: a visitor's Accept-Language may name one it does not know. */
+export function supportedLocale(locale: string): string | null {
   try {
-    return Intl.NumberFormat.supportedLocalesOf(locale)[0] ?? DEFAULT_LOCALE;
+    return Intl.NumberFormat.supportedLocalesOf(locale)[0] ?? null;
   } catch {
-    return DEFAULT_LOCALE;
+    return null;
   }
+}
+
+function usableLocale(locale: string | undefined): string {
+  return (locale && supportedLocale(locale)) || DEFAULT_LOCALE;
 }
 
 /** An amount in major units as a reader of `locale` writes it in `currency`: "$39.00", "39,00 €", "¥3,900". */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
   return new Intl.NumberFormat(usableLocale(locale), { style: 'currency', currency }).format(amount);
+}
+
+/** Whether `amount` has no more decimals than `currency`'s minor unit: 39.99 USD does, 39.5 JPY does not. */
+export function fitsMinorUnits(amount: number, currency: string): boolean {
+  const scaled = amount * 10 ** minorUnitDigits(currency);
+  // 39.99 × 100 is 3998.9999999999995 in floating point: a hair from a whole number is a whole number.
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+/** The refusal of a price with more decimals than its currency has. */
+export function priceDecimalsMessage(currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return digits === 0
+    ? `A price in ${currency} is a whole amount, without decimals`
+    : `A price in ${currency} has at most ${digits} decimals`;
 }

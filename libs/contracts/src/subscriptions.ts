@@ -123,4 +123,6 @@ export interface PopularProgramResponse {
   followers: number;
   trainer: string;
   sales: number;
+  /** The programme's currency, which every one of its payments is in. */
+  currency: string;
 }

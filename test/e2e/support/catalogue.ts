@@ -83,6 +83,7 @@ export interface ProgramFields {
   description: string;
   duration: number;
   price: number;
+  currency: string;
   category: string;
   level: string;
 }
@@ -100,6 +101,7 @@ export async function apiProgram(
       description: fields.description ?? 'Thirty days of steady practice.',
       duration: String(fields.duration ?? 30),
       price: String(fields.price ?? 499),
+      currency: fields.currency ?? 'USD',
       category: fields.category ?? 'Yoga',
       level: fields.level ?? 'Beginner',
       cover_image: {

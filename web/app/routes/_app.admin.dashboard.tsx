@@ -9,13 +9,14 @@ import {
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DailyChart } from '~/components/admin/daily-chart';
 import { type Column, DataTable } from '~/components/layout/data-table';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import { api } from '~/utils/api/endpoints.server';
 import { requireSuperuser } from '~/utils/auth.server';
 import { dataOrThrow } from '~/utils/invariant';
+import { useFormatAmounts } from '~/utils/locale';
 import { sessionLoader } from '~/utils/route.server';
 import { privatePageMeta } from '~/utils/seo';
 
@@ -27,10 +28,13 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return dataOrThrow(await api.adminStats(args));
 });
 
-const amounts = (list: Money[]) =>
-  list.length ? list.map((m) => `${m.amount} ${m.currency}`).join(', ') : '0';
+/** Revenue in each of its currencies, in the superuser's locale. */
+function Amounts({ list }: { list: Money[] }) {
+  const formatAmounts = useFormatAmounts();
+  return formatAmounts(list) || '0';
+}
 
-function Figure({ label, value }: { label: string; value: string | number }) {
+function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Paper withBorder p="md">
       <Text size="sm" c="dimmed">
@@ -47,13 +51,13 @@ const TOP: Column<TopProgram>[] = [
   { header: 'Program', cell: (program) => program.name },
   { header: 'Users', cell: (program) => program.users },
   { header: 'Trainer', cell: (program) => program.trainer },
-  { header: 'Revenue', cell: (program) => amounts(program.revenue) },
+  { header: 'Revenue', cell: (program) => <Amounts list={program.revenue} /> },
 ];
 
 const DAYS: Column<AdminDay>[] = [
   { header: 'Day', cell: (day) => day.date },
   { header: 'Subscriptions', cell: (day) => day.subscriptions },
-  { header: 'Revenue', cell: (day) => amounts(day.revenue) },
+  { header: 'Revenue', cell: (day) => <Amounts list={day.revenue} /> },
 ];
 
 const PEOPLE: Column<UserBriefResponse>[] = [
@@ -114,7 +118,7 @@ export default function AdminDashboardRoute() {
         <Figure label="Trainers" value={totals.trainers} />
         <Figure label="Programs" value={totals.programs} />
         <Figure label="Active subscriptions" value={totals.active_subscriptions} />
-        <Figure label="Revenue" value={amounts(totals.revenue)} />
+        <Figure label="Revenue" value={<Amounts list={totals.revenue} />} />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="sm">

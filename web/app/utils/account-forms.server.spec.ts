@@ -38,10 +38,15 @@ describe(validateRegistration.name, () => {
     });
   });
 
-  it('takes names of letters a to z only, as the API does', () => {
-    expect(validateRegistration({ ...registration, last_name: "O'Hara" })).toEqual({
-      last_name: MESSAGES.lettersOnly,
-    });
+  it.each(['Zoë', 'Martínez', "O'Brien", 'Mary Ann', 'Smith-Jones', 'Αλέξανδρος', 'देवनागरी'])(
+    'takes the name %s, as the API does',
+    (last_name) => {
+      expect(validateRegistration({ ...registration, last_name })).toEqual({});
+    },
+  );
+
+  it.each(['Ada1', 'a'.repeat(51)])('refuses the name %s with the name rule', (first_name) => {
+    expect(validateRegistration({ ...registration, first_name })).toEqual({ first_name: MESSAGES.name });
   });
 
   it.each(['ada', 'ada@example', 'ada lovelace@example.com', '@example.com'])(

@@ -1,5 +1,4 @@
 import {
-  NAME_MAX_LENGTH,
   PASSWORD,
   PasswordResetConfirmDto,
   RegisterDto,
@@ -23,8 +22,8 @@ const PASSWORD_MESSAGE = `Use ${PASSWORD.minLength} to ${PASSWORD.maxLength} cha
 const NAME_TEXTS: FieldTexts = [
   ['isString', MESSAGES.required],
   ['isNotEmpty', MESSAGES.required],
-  ['maxLength', `Use at most ${NAME_MAX_LENGTH} characters`],
-  ['matches', MESSAGES.lettersOnly],
+  ['maxLength', MESSAGES.name],
+  ['matches', MESSAGES.name],
 ];
 
 export interface RegistrationFields {

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { UPLOAD_MAX_BYTES, VALIDATION_MESSAGES } from '@fitcoach/contracts';
 
 /** The product's UI texts that the server and the browser both produce (docs/product.md §5 and §8). */
 export const MESSAGES = {
@@ -10,7 +10,7 @@ export const MESSAGES = {
   blocked: 'You have been temporarly blocked by the user',
   notAuthorized: 'You are not authorized to access this page.',
   requestRejected: 'request rejected',
-  lettersOnly: 'Please enter only characters from a to z',
+  name: VALIDATION_MESSAGES.name,
   phone: 'Please enter a valid 10-digit phone number.',
   age: 'Please enter an age between 12 and 120.',
   required: 'This field is required',

@@ -1,4 +1,4 @@
-import type { ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
+import { minorUnitDigits, type ProgramResponse, type TrainerResponse } from '@fitcoach/contracts';
 import type { MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react';
 
@@ -152,7 +152,8 @@ export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonL
     offers: {
       '@type': 'Offer',
       category: 'Paid',
-      price: program.price.toFixed(2),
+      // schema.org wants a plain number with the currency's decimals ("3900" yen, "39.00" dollars).
+      price: program.price.toFixed(minorUnitDigits(program.currency)),
       priceCurrency: program.currency,
       url,
     },

@@ -13,11 +13,14 @@ describe(textField.name, () => {
 });
 
 describe('profile checks', () => {
-  it('takes names of letters a to z only', () => {
+  it('takes names in any script, up to the length limit', () => {
     expect(isValidName('Ada')).toBe(true);
     expect(isValidName('')).toBe(true);
-    expect(isValidName('Ada-Marie')).toBe(false);
-    expect(isValidName('Zoë')).toBe(false);
+    expect(isValidName('Ada-Marie')).toBe(true);
+    expect(isValidName('Zoe\u0308')).toBe(true);
+    expect(isValidName('देवनागरी')).toBe(true);
+    expect(isValidName('Ada2')).toBe(false);
+    expect(isValidName('a'.repeat(51))).toBe(false);
   });
 
   it.each([

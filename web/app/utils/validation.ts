@@ -4,6 +4,7 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_REGEX,
   EXPERIENCE_YEARS,
+  NAME_MAX_LENGTH,
   NAME_REGEX,
   PHONE_REGEX,
 } from '@fitcoach/contracts';
@@ -31,9 +32,13 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_REGEX.test(email);
 }
 
-/** docs/product.md §5: letters a to z only (the inline hint of the profile form; '' is the required check's business). */
+/**
+ * docs/product.md §5: a name in any script, as the API reads it (NFC) and of at most NAME_MAX_LENGTH characters (the
+ * inline hint of the profile form; '' is the required check's business).
+ */
 export function isValidName(name: string): boolean {
-  return name === '' || NAME_REGEX.test(name);
+  const normalised = name.normalize('NFC');
+  return name === '' || ([...normalised].length <= NAME_MAX_LENGTH && NAME_REGEX.test(normalised));
 }
 
 /** docs/product.md §5: an integer from 12 to 120; '' leaves the age unchanged. */

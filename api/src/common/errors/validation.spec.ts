@@ -6,6 +6,7 @@ import {
   RegisterDto,
   rules,
   UpdateUserDto,
+  VALIDATION_MESSAGES,
   VerifyTokenDto,
 } from '@fitcoach/contracts';
 import {
@@ -123,7 +124,7 @@ describe('createValidationPipe', () => {
       message: 'first_name is required',
       errors: [
         { field: 'first_name', message: 'first_name is required' },
-        { field: 'last_name', message: 'Please enter only characters from a to z' },
+        { field: 'last_name', message: VALIDATION_MESSAGES.name },
         { field: 'email', message: 'email is required' },
         { field: 'password', message: 'Password must be 8 to 128 characters long.' },
       ],

@@ -25,6 +25,11 @@ export function validationException(errors: ValidationError[]): BadRequestExcept
   });
 }
 
+/** A refusal of one field that a service finds, in the shape of the validation pipe's. */
+export function fieldError(field: string, message: string): BadRequestException {
+  return new BadRequestException({ message, errors: [{ field, message }] });
+}
+
 /** Nest's pipe, refusing a body with too many keys or undeclared fields before it is transformed (body-keys.ts). */
 class DtoValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

@@ -4,11 +4,11 @@ import {
   ADMIN_TOP_PROGRAMS,
   type AdminDay,
   type AdminStatsResponse,
+  fromMinorUnits,
   fullName,
   type Money,
 } from '@fitcoach/contracts';
 import { PresenceService } from '../../common/realtime/presence.service.js';
-import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { UsersService } from '../users/users.service.js';
 import { AdminFiguresCache } from './admin-figures.cache.js';
 import { AdminRepository, type MinorAmount } from './admin.repository.js';
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const money = ({ currency, amountMinor }: MinorAmount): Money => ({
   currency,
-  amount: amountMinor / MINOR_UNITS_PER_MAJOR,
+  amount: fromMinorUnits(amountMinor, currency),
 });
 
 /** The UTC days from `ADMIN_DAYS - 1` days ago to today, as 'YYYY-MM-DD'. */

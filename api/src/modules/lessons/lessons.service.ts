@@ -12,6 +12,7 @@ import { MediaService, type UploadedImage } from '../../common/media/media.servi
 import { ProgramsService } from '../programs/programs.service.js';
 import { parseLessonNumber } from './lesson-number.js';
 import { toLessonResponse } from './lessons.mapper.js';
+import { fieldError } from '../../common/errors/validation.js';
 import { LessonsRepository } from './lessons.repository.js';
 
 export const LESSON_MESSAGES = {
@@ -20,10 +21,6 @@ export const LESSON_MESSAGES = {
   duplicateNumber: 'Lesson number already exists',
   notFound: 'Lesson not found',
 } as const;
-
-function fieldError(field: string, message: string): BadRequestException {
-  return new BadRequestException({ message, errors: [{ field, message }] });
-}
 
 @Injectable()
 export class LessonsService {

@@ -65,6 +65,13 @@ describe(paymentReceiptMail.name, () => {
     expect(html).toContain('Core &lt;Strength&gt;');
     expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link]);
   });
+
+  it.each([
+    [3900, 'JPY', 'Amount: 3900 JPY'],
+    [129950, 'INR', 'Amount: 1299.50 INR'],
+  ])("writes %i minor units of %s with the currency's decimals", (amountMinor, currency, line) => {
+    expect(paymentReceiptMail({ ...job, amountMinor, currency }, link).text).toContain(line);
+  });
 });
 
 describe(subscriptionRefundedMail.name, () => {

@@ -1,4 +1,6 @@
 import {
+  fromMinorUnits,
+  minorUnitDigits,
   type PaymentReceiptJob,
   type ProgramRejectedJob,
   type SubscriptionRefundedJob,
@@ -104,9 +106,9 @@ function linkMail(
   return { subject: copy.subject, text, html };
 }
 
-/** An amount in minor units with its currency, as the receipt shows it: "49.00 USD". */
+/** An amount in minor units with its currency, as the receipt shows it: "49.00 USD", "3900 JPY". */
 export function formatAmount(amountMinor: number, currency: string): string {
-  return `${Math.floor(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')} ${currency}`;
+  return `${fromMinorUnits(amountMinor, currency).toFixed(minorUnitDigits(currency))} ${currency}`;
 }
 
 /** A date as the mails show it, in UTC like everything the API sends: "23 November 2026". */

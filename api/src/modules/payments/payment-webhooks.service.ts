@@ -141,7 +141,7 @@ export class PaymentWebhooksService {
       return 'ignored';
     }
     const capture = {
-      amountMinor: fromPayPalValue(resource.amount?.value),
+      amountMinor: fromPayPalValue(resource.amount?.value, resource.amount?.currency_code ?? ''),
       currency: resource.amount?.currency_code ?? '',
       customId: resource.custom_id ?? null,
     };

@@ -68,6 +68,19 @@ describe(PayPalClient.name, () => {
     );
   });
 
+  it.each([
+    ['USD', 3900, '39.00'],
+    ['EUR', 3950, '39.50'],
+    ['INR', 129900, '1299.00'],
+    ['JPY', 3900, '3900'],
+  ])("sends a %s order's amount with the currency's decimals", async (currency, amountMinor, value) => {
+    fetchMock.mockResolvedValueOnce(token(3600)).mockResolvedValueOnce(created.clone());
+    await client.createOrder({ ...ORDER, currency, amountMinor });
+    const [, init] = fetchMock.mock.calls[1];
+    const body = JSON.parse(String(init?.body)) as { purchase_units: { amount: unknown }[] };
+    expect(body.purchase_units[0].amount).toEqual({ currency_code: currency, value });
+  });
+
   it('shares one token request between concurrent calls', async () => {
     fetchMock.mockResolvedValueOnce(token(3600)).mockImplementation(() => Promise.resolve(created.clone()));
     await Promise.all([client.createOrder(ORDER), client.createOrder(ORDER), client.createOrder(ORDER)]);
@@ -203,19 +216,30 @@ describe(PayPalClient.name, () => {
 
 describe('PayPal amounts', () => {
   it.each([
-    [4900, '49.00'],
-    [5, '0.05'],
-    [123456, '1234.56'],
-  ])('writes %i minor units as %s and reads them back', (minor, value) => {
-    expect(toPayPalValue(minor)).toBe(value);
-    expect(fromPayPalValue(value)).toBe(minor);
+    [4900, 'USD', '49.00'],
+    [5, 'EUR', '0.05'],
+    [123456, 'INR', '1234.56'],
+    [3900, 'JPY', '3900'],
+  ])('writes %i minor units of %s as %s and reads them back', (minor, currency, value) => {
+    expect(toPayPalValue(minor, currency)).toBe(value);
+    expect(fromPayPalValue(value, currency)).toBe(minor);
   });
 
-  it.each(['49', '49.5'])('reads %s', (value) => {
-    expect(fromPayPalValue(value)).toBe(Math.round(Number(value) * 100));
+  it.each(['49', '49.5'])('reads %s USD', (value) => {
+    expect(fromPayPalValue(value, 'USD')).toBe(Math.round(Number(value) * 100));
   });
 
-  it.each(['', '-1.00', '1.234', 'abc', undefined, 49])('reads %p as no amount', (value) => {
-    expect(fromPayPalValue(value)).toBeNaN();
+  it.each([
+    ['', 'USD'],
+    ['-1.00', 'USD'],
+    ['1.234', 'USD'],
+    ['3900.5', 'JPY'],
+    ['abc', 'USD'],
+    [undefined, 'USD'],
+    [49, 'USD'],
+    ['49.00', ''],
+    ['49.00', 'XXX'],
+  ])('reads %p %p as no amount', (value, currency) => {
+    expect(fromPayPalValue(value, currency)).toBeNaN();
   });
 });

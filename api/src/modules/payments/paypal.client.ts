@@ -1,6 +1,7 @@
 // Over 300 lines: the one client of PayPal's REST API (token, orders, capture, refund, webhook verification), kept whole
 // so that the protocol, its retries and the mapping of PayPal's answers to PaymentProviderError read in one place.
 import { Logger } from '@nestjs/common';
+import { fromMinorUnits, isCurrency, minorUnitDigits } from '@fitcoach/contracts';
 import type { PayPalConfig } from '../../common/config/app-config.js';
 import {
   type CaptureResult,
@@ -19,17 +20,21 @@ export const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 /** The order statuses in which PayPal still lets the payer approve and us capture. */
 const OPEN_ORDER_STATUSES = new Set(['CREATED', 'SAVED', 'APPROVED', 'PAYER_ACTION_REQUIRED']);
 
-/** Minor units as PayPal's decimal string: 4900 → "49.00" (USD and EUR have two decimals). */
-export function toPayPalValue(amountMinor: number): string {
-  return `${Math.floor(amountMinor / 100)}.${String(amountMinor % 100).padStart(2, '0')}`;
+/**
+ * Minor units as PayPal's decimal string, with the currency's decimals: 4900 USD → "49.00", 3900 JPY → "3900"
+ * (PayPal refuses decimals in a currency that has none).
+ */
+export function toPayPalValue(amountMinor: number, currency: string): string {
+  return fromMinorUnits(amountMinor, currency).toFixed(minorUnitDigits(currency));
 }
 
-/** PayPal's decimal string in minor units, or NaN when it is no such amount. */
-export function fromPayPalValue(value: unknown): number {
-  if (typeof value !== 'string') return Number.NaN;
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+/** PayPal's decimal string in minor units of `currency`, or NaN when it is no such amount or no currency of ours. */
+export function fromPayPalValue(value: unknown, currency: string): number {
+  if (typeof value !== 'string' || !isCurrency(currency)) return Number.NaN;
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match || (match[2] ?? '').length > digits) return Number.NaN;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
 }
 
 interface PayPalLink {
@@ -96,7 +101,7 @@ export class PayPalClient extends PaymentProvider {
   }
 
   async createOrder(order: NewOrder): Promise<CreatedOrder> {
-    const value = toPayPalValue(order.amountMinor);
+    const value = toPayPalValue(order.amountMinor, order.currency);
     const created = await this.call<PayPalOrder>({
       method: 'POST',
       path: '/v2/checkout/orders',
@@ -323,7 +328,7 @@ function captureResult(order: PayPalOrder): CaptureResult {
     status: order.status ?? '',
     captureId: capture?.id ?? '',
     captureStatus: capture?.status ?? '',
-    amountMinor: fromPayPalValue(capture?.amount?.value),
+    amountMinor: fromPayPalValue(capture?.amount?.value, capture?.amount?.currency_code ?? ''),
     currency: capture?.amount?.currency_code ?? '',
     customId: capture?.custom_id ?? unit?.custom_id ?? null,
     payerName: [name?.given_name, name?.surname].filter(Boolean).join(' ') || 'PayPal payer',

@@ -1,9 +1,6 @@
-import { fullName, type ProgramResponse, type ProgramStatus } from '@fitcoach/contracts';
+import { fromMinorUnits, fullName, type ProgramResponse, type ProgramStatus } from '@fitcoach/contracts';
 import type { ProgramEntity } from './program.entity.js';
 import type { PublishRequestEntity } from './publish-request.entity.js';
-
-/** Money is stored in minor units; the API's `price` is the whole amount in the programme's currency. */
-export const MINOR_UNITS_PER_MAJOR = 100;
 
 /** A programme's publish request as its owner's and superusers' views read it: null when nobody ever asked. */
 export type ProgramReview = Pick<PublishRequestEntity, 'status' | 'reason'> | null;
@@ -41,7 +38,7 @@ export function toProgramResponse(program: ProgramEntity, review?: ProgramReview
     duration: program.durationDays,
     category: program.category,
     level: program.level,
-    price: program.priceMinor / MINOR_UNITS_PER_MAJOR,
+    price: fromMinorUnits(program.priceMinor, program.currency),
     currency: program.currency,
     cover_image: program.coverImage,
     trainer: program.trainerId,

@@ -1,11 +1,13 @@
 import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type CreateProgramDto,
-  DEFAULT_CURRENCY,
+  fitsMinorUnits,
   type MessageResponse,
+  priceDecimalsMessage,
   type ProgramListQueryDto,
   type ProgramResponse,
   type ProgramUpdateResponse,
+  toMinorUnits,
   type UpdateProgramDto,
 } from '@fitcoach/contracts';
 import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
@@ -17,8 +19,9 @@ import { MediaService, type UploadedImage } from '../../common/media/media.servi
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { TrainersService } from '../trainers/trainers.service.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { fieldError } from '../../common/errors/validation.js';
 import type { ProgramEntity } from './program.entity.js';
-import { MINOR_UNITS_PER_MAJOR, type ProgramReview, toProgramResponse } from './programs.mapper.js';
+import { type ProgramReview, toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
 
 export const PROGRAM_MESSAGES = {
@@ -118,8 +121,8 @@ export class ProgramsService {
         name: dto.program_name,
         description: dto.description,
         durationDays: dto.duration,
-        priceMinor: dto.price * MINOR_UNITS_PER_MAJOR,
-        currency: DEFAULT_CURRENCY,
+        priceMinor: toMinorUnits(dto.price, dto.currency),
+        currency: dto.currency,
         category: dto.category,
         level: dto.level,
         coverImage,
@@ -144,8 +147,12 @@ export class ProgramsService {
     cover: UploadedImage | undefined,
   ): Promise<ProgramUpdateResponse> {
     const program = await this.findOwned(auth, id);
+    // The currency is the programme's own: set at creation, the one its payments are in.
+    if (dto.price !== undefined && !fitsMinorUnits(dto.price, program.currency)) {
+      throw fieldError('price', priceDecimalsMessage(program.currency));
+    }
     const newCover = cover ? await this.media.storeImage('program', cover, 'cover_image') : undefined;
-    const priceMinor = dto.price === undefined ? undefined : dto.price * MINOR_UNITS_PER_MAJOR;
+    const priceMinor = dto.price === undefined ? undefined : toMinorUnits(dto.price, program.currency);
     const backToReview =
       program.isPublished &&
       ((dto.program_name !== undefined && dto.program_name !== program.name) ||

@@ -7,6 +7,7 @@ import { SubscriptionEntity } from './subscription.entity.js';
 
 export interface PopularProgramRow {
   name: string;
+  currency: string;
   firstName: string;
   lastName: string;
   followers: number;
@@ -86,10 +87,17 @@ export class RevenueRepository {
       .innerJoin('trainer.user', 'user')
       .select('program.id', 'id')
       .addSelect('program.name', 'name')
+      .addSelect('program.currency', 'currency')
       .addSelect('user.firstName', 'firstName')
       .addSelect('user.lastName', 'lastName')
       .where('program.id IN (:...top)', { top })
-      .getRawMany<{ id: number | string; name: string; firstName: string; lastName: string }>();
+      .getRawMany<{
+        id: number | string;
+        name: string;
+        currency: string;
+        firstName: string;
+        lastName: string;
+      }>();
     return top.flatMap((id) => {
       const named = names.find((row) => Number(row.id) === id);
       if (!named) return [];
@@ -97,6 +105,7 @@ export class RevenueRepository {
       return [
         {
           name: named.name,
+          currency: named.currency,
           firstName: named.firstName,
           lastName: named.lastName,
           followers: followed,

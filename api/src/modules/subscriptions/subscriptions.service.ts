@@ -2,6 +2,7 @@ import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundExce
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
+  fromMinorUnits,
   type FollowedProgramsResponse,
   fullName,
   type MessageResponse,
@@ -19,7 +20,6 @@ import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
-import { MINOR_UNITS_PER_MAJOR } from '../programs/programs.mapper.js';
 import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
 import { toTrainerResponse } from '../trainers/trainers.mapper.js';
 import { TrainersService } from '../trainers/trainers.service.js';
@@ -161,14 +161,15 @@ export class SubscriptionsService {
     return { items: members.map(toUserBrief), total, ...paging };
   }
 
-  /** Top programmes by active followers, with revenue in the programme's currency units (like `price`). */
+  /** Top programmes by active followers, with revenue in the programme's currency (like `price`), which it names. */
   async popular(): Promise<PopularProgramResponse[]> {
     const rows = await this.revenue.mostFollowed(POPULAR_PROGRAMS_LIMIT);
     return rows.map((row) => ({
       name: row.name,
       followers: row.followers,
       trainer: fullName(row.firstName, row.lastName),
-      sales: row.salesMinor / MINOR_UNITS_PER_MAJOR,
+      sales: fromMinorUnits(row.salesMinor, row.currency),
+      currency: row.currency,
     }));
   }
 }

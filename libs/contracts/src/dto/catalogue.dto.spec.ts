@@ -45,7 +45,7 @@ describe('CreateProgramDto', () => {
   it('trims the texts, reads the numbers and keeps the choices', async () => {
     const { value, errors } = await validated(CreateProgramDto, FORM);
     expect(errors).toEqual([]);
-    expect({ ...value }).toEqual(PARSED_FORM);
+    expect({ ...value }).toEqual({ ...PARSED_FORM, currency: 'USD' });
   });
 
   it('defaults an absent category to Other and level to Beginner', async () => {
@@ -82,8 +82,27 @@ describe('CreateProgramDto', () => {
     ['price', '1000001', CATALOGUE_MESSAGES.price],
     ['category', 'Boxing', CATALOGUE_MESSAGES.category],
     ['level', 'Expert', CATALOGUE_MESSAGES.level],
+    ['currency', 'GBP', CATALOGUE_MESSAGES.currency],
+    ['price', '39.999', 'A price in USD has at most 2 decimals'],
   ])('refuses %s=%p with %p', async (field, input, message) => {
     expect(await errorsOf(CreateProgramDto, { ...FORM, [field]: input })).toEqual([{ field, message }]);
+  });
+
+  it.each([
+    ['USD', '39.99', 39.99],
+    ['EUR', '39.5', 39.5],
+    ['INR', '1299.00', 1299],
+    ['JPY', '3900', 3900],
+  ])('takes a %s price of %s', async (currency, price, amount) => {
+    const { value, errors } = await validated(CreateProgramDto, { ...FORM, currency, price });
+    expect(errors).toEqual([]);
+    expect(value).toMatchObject({ currency, price: amount });
+  });
+
+  it('refuses a JPY price with decimals', async () => {
+    expect(await errorsOf(CreateProgramDto, { ...FORM, currency: 'JPY', price: '3900.5' })).toEqual([
+      { field: 'price', message: 'A price in JPY is a whole amount, without decimals' },
+    ]);
   });
 });
 

@@ -1,11 +1,27 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  type ValidationArguments,
+} from 'class-validator';
 import { COUNTRIES } from '../countries.js';
 import {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
   DEFAULT_PROGRAM_CATEGORY,
   DEFAULT_PROGRAM_LEVEL,
   PROGRAM_CATEGORIES,
   PROGRAM_LEVELS,
+  isCurrency,
   TRAINER_SPECIALISATIONS,
 } from '../enums.js';
 import {
@@ -15,6 +31,7 @@ import {
   PROGRAM_PRICE,
   TEXT_MAX_LENGTH,
 } from '../limits.js';
+import { fitsMinorUnits, priceDecimalsMessage } from '../money.js';
 import type { ProgramStatus } from './admin.dto.js';
 import {
   changedText,
@@ -36,12 +53,42 @@ export const CATALOGUE_MESSAGES = {
   country: 'country must be a country from the list',
   experience: `experience_years must be a whole number from ${EXPERIENCE_YEARS.min} to ${EXPERIENCE_YEARS.max}`,
   duration: `duration must be a whole number of days from ${PROGRAM_DURATION_DAYS.min} to ${PROGRAM_DURATION_DAYS.max}`,
-  price: `price must be a whole amount from ${PROGRAM_PRICE.min} to ${PROGRAM_PRICE.max}`,
+  price: `price must be an amount from ${PROGRAM_PRICE.min} to ${PROGRAM_PRICE.max}`,
+  currency: `currency must be one of: ${CURRENCIES.join(', ')}`,
+  currencyFixed: "A programme's currency is chosen when it is created and cannot be changed",
   category: `category must be one of: ${PROGRAM_CATEGORIES.join(', ')}`,
   level: `level must be one of: ${PROGRAM_LEVELS.join(', ')}`,
   lessonNumber: 'lesson_number must be a lesson number such as 3 or "{programId}-3"',
   videoUrl: 'Enter a valid YouTube link, such as https://www.youtube.com/watch?v=...',
 } as const;
+
+/**
+ * A programme's price in major units, within PROGRAM_PRICE, with no more decimals than the body's `currency` has.
+ * A body without one (an edit: the currency is set once) is checked by the API against the programme's own.
+ */
+function priceRules(): PropertyDecorator {
+  const message = CATALOGUE_MESSAGES.price;
+  const currencyOf = (args: ValidationArguments) => {
+    const { currency } = args.object as { currency?: unknown };
+    return isCurrency(currency) ? currency : null;
+  };
+  return rules(
+    Transform(optionalNumber),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    Min(PROGRAM_PRICE.min, { message }),
+    Max(PROGRAM_PRICE.max, { message }),
+    ValidateBy({
+      name: 'priceDecimals',
+      validator: {
+        validate: (value: number, args) => {
+          const currency = args && currencyOf(args);
+          return !currency || fitsMinorUnits(value, currency);
+        },
+        defaultMessage: (args) => priceDecimalsMessage((args && currencyOf(args)) ?? DEFAULT_CURRENCY),
+      },
+    }),
+  );
+}
 
 /** docs/product.md §3 Trainer registration payload (multipart; the picture travels as a file). */
 export class TrainerRegistrationDto {
@@ -85,8 +132,12 @@ export class CreateProgramDto {
   @wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration)
   duration!: number;
 
-  @wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price)
+  @priceRules()
   price!: number;
+
+  // Set once: the payments of a programme, its revenue and its receipts are all in the one currency.
+  @choiceOr(CURRENCIES, DEFAULT_CURRENCY, CATALOGUE_MESSAGES.currency)
+  currency: string = DEFAULT_CURRENCY;
 
   @choiceOr(PROGRAM_CATEGORIES, DEFAULT_PROGRAM_CATEGORY, CATALOGUE_MESSAGES.category)
   category: string = DEFAULT_PROGRAM_CATEGORY;
@@ -115,8 +166,19 @@ export class UpdateProgramDto {
   @rules(IsOptional(), wholeNumber(PROGRAM_DURATION_DAYS, CATALOGUE_MESSAGES.duration))
   duration?: number;
 
-  @rules(IsOptional(), wholeNumber(PROGRAM_PRICE, CATALOGUE_MESSAGES.price))
+  // In the programme's own currency, whose decimals the API checks (a JPY price has none).
+  @rules(IsOptional(), priceRules())
   price?: number;
+
+  // Refused by name rather than as an unknown field: its payments, revenue and receipts are in the first one.
+  @rules(
+    IsOptional(),
+    ValidateBy({
+      name: 'currencyFixed',
+      validator: { validate: () => false, defaultMessage: () => CATALOGUE_MESSAGES.currencyFixed },
+    }),
+  )
+  currency?: undefined;
 
   @optionalChoice(PROGRAM_CATEGORIES, CATALOGUE_MESSAGES.category)
   category?: string;

@@ -20,6 +20,13 @@ export const optionalTrim = ({ value }: TransformFnParams): unknown =>
 export const optionalTrimLowercase = ({ value }: TransformFnParams): unknown =>
   isAbsent(value) ? undefined : typeof value === 'string' ? value.trim().toLowerCase() : value;
 
+/** A person's name as stored: trimmed and in Unicode NFC, so one name typed two ways is one text. */
+export const trimNfc = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.trim().normalize('NFC') : value;
+
+export const optionalTrimNfc = ({ value }: TransformFnParams): unknown =>
+  isAbsent(value) ? undefined : trimNfc({ value } as TransformFnParams);
+
 /** A number from JSON or a form field; anything that is not a number stays NaN so the validator names it. */
 export const optionalNumber = ({ value }: TransformFnParams): unknown => {
   if (isAbsent(value)) return undefined;

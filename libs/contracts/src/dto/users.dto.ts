@@ -25,11 +25,19 @@ import {
   type NumericRange,
 } from '../limits.js';
 import { fileField, ignoredField, rules } from './field-rules.js';
-import { optionalNumber, optionalTrim, optionalTrimLowercase, trim, trimLowercase } from './transforms.js';
+import {
+  optionalNumber,
+  optionalTrim,
+  optionalTrimLowercase,
+  optionalTrimNfc,
+  trim,
+  trimLowercase,
+  trimNfc,
+} from './transforms.js';
 
 /** docs/product.md §5's texts, shared by the server's refusals and the web form's alerts. */
 export const VALIDATION_MESSAGES = {
-  name: 'Please enter only characters from a to z',
+  name: `Use letters, spaces, hyphens, apostrophes and periods, up to ${NAME_MAX_LENGTH} characters`,
   age: `Please enter an age between ${AGE.min} and ${AGE.max}.`,
   phone: 'Please enter a valid 10-digit phone number.',
   height: `Height must be between ${HEIGHT_CM.min} and ${HEIGHT_CM.max} cm.`,
@@ -67,23 +75,31 @@ export const passwordRules = (field = 'password') =>
     Matches(/^\S+$/, { message: VALIDATION_MESSAGES.passwordSpaces }),
   );
 
-export class RegisterDto {
-  @rules(
-    Transform(trim),
-    IsString({ message: 'first_name is required' }),
-    IsNotEmpty({ message: 'first_name is required' }),
-    MaxLength(NAME_MAX_LENGTH),
+/** A person's first or last name: any script, trimmed and NFC-normalised, one message for every refusal of its shape. */
+const nameRules = (field: string) =>
+  rules(
+    Transform(trimNfc),
+    IsString({ message: `${field} is required` }),
+    IsNotEmpty({ message: `${field} is required` }),
+    MaxLength(NAME_MAX_LENGTH, { message: VALIDATION_MESSAGES.name }),
     Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
-  )
+  );
+
+/** A name a profile edit may leave out (absent, blank or "null": unchanged), under the same rules otherwise. */
+const changedNameRules = () =>
+  rules(
+    IsOptional(),
+    Transform(optionalTrimNfc),
+    IsString({ message: VALIDATION_MESSAGES.name }),
+    MaxLength(NAME_MAX_LENGTH, { message: VALIDATION_MESSAGES.name }),
+    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
+  );
+
+export class RegisterDto {
+  @nameRules('first_name')
   first_name!: string;
 
-  @rules(
-    Transform(trim),
-    IsString({ message: 'last_name is required' }),
-    IsNotEmpty({ message: 'last_name is required' }),
-    MaxLength(NAME_MAX_LENGTH),
-    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
-  )
+  @nameRules('last_name')
   last_name!: string;
 
   @emailRules()
@@ -138,22 +154,10 @@ export class UpdateUserDto {
   @rules(IsOptional(), Transform(optionalNumber), IsInt({ message: 'id must be a whole number' }))
   id?: number;
 
-  @rules(
-    IsOptional(),
-    Transform(optionalTrim),
-    IsString(),
-    MaxLength(NAME_MAX_LENGTH),
-    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
-  )
+  @changedNameRules()
   first_name?: string;
 
-  @rules(
-    IsOptional(),
-    Transform(optionalTrim),
-    IsString(),
-    MaxLength(NAME_MAX_LENGTH),
-    Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
-  )
+  @changedNameRules()
   last_name?: string;
 
   @rules(

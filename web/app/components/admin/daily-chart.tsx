@@ -1,4 +1,5 @@
 import type { AdminDay } from '@fitcoach/contracts';
+import { useFormatAmounts } from '~/utils/locale';
 import classes from './admin.module.css';
 
 const WIDTH = 600;
@@ -10,6 +11,7 @@ const PADDING = 20;
  * bar's title gives the day's figures (subscriptions and revenue), and the table under it the same in text.
  */
 export function DailyChart({ days }: { days: AdminDay[] }) {
+  const formatAmounts = useFormatAmounts();
   const most = Math.max(1, ...days.map((day) => day.subscriptions));
   const slot = (WIDTH - 2 * PADDING) / days.length;
   return (
@@ -22,7 +24,7 @@ export function DailyChart({ days }: { days: AdminDay[] }) {
       <line x1={PADDING} y1={HEIGHT} x2={WIDTH - PADDING} y2={HEIGHT} className={classes.axis} />
       {days.map((day, index) => {
         const height = ((HEIGHT - PADDING) * day.subscriptions) / most;
-        const revenue = day.revenue.map((m) => `${m.amount} ${m.currency}`).join(', ') || 'no revenue';
+        const revenue = formatAmounts(day.revenue) || 'no revenue';
         return (
           <rect
             key={day.date}

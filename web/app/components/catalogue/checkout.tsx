@@ -9,6 +9,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
+import { useFormatMoney } from '~/utils/locale';
 import {
   CHECKOUT_INTENTS,
   loadedAt,
@@ -192,11 +193,12 @@ function PaymentOptions({ program, config }: { program: ProgramResponse; config:
  * docs/product.md §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay.
  */
 export function PaymentStep({ program, opened, config, configError }: PaymentStepProps) {
+  const formatMoney = useFormatMoney();
   return (
     <Step title="Payment" opened={opened}>
       <Stack gap="md">
         <Text>
-          {program.program_name}: {program.price} {program.currency}
+          {program.program_name}: {formatMoney(program.price, program.currency)}
         </Text>
         <Text size="sm">
           Currency: {isCurrency(program.currency) ? CURRENCY_LABELS[program.currency] : program.currency}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
 import ui from '~/components/ui/ui.module.css';
+import { useFormatMoney } from '~/utils/locale';
 import { IMAGE_SIZES, imageSources } from '~/utils/media';
 import classes from './catalogue.module.css';
 
@@ -12,10 +13,13 @@ const COMING_SOON = 'comming soon';
 /** The query parameter that shows the notice without JavaScript. */
 const SOON_PARAM = 'soon';
 
-/** What a card of the trainer page's rows shows: a listing's card also shows the level, trainer and description. */
+/**
+ * What a card of the trainer page's rows shows (name, price and duration): a listing's card also shows the level,
+ * trainer and description.
+ */
 export type CardProgram = Pick<
   ProgramResponse,
-  'id' | 'program_name' | 'cover_image' | 'is_published' | 'level'
+  'id' | 'program_name' | 'cover_image' | 'is_published' | 'level' | 'price' | 'currency' | 'duration'
 >;
 
 /** The fields of a card, and only those: a trainer's page lists hundreds, all in the page's data. */
@@ -25,8 +29,11 @@ export function cardProgram({
   cover_image,
   is_published,
   level,
+  price,
+  currency,
+  duration,
 }: CardProgram): CardProgram {
-  return { id, program_name, cover_image, is_published, level };
+  return { id, program_name, cover_image, is_published, level, price, currency, duration };
 }
 
 interface ProgramCoverProps {
@@ -128,6 +135,17 @@ type ProgramCardProps = {
   | { detailed: false; program: CardProgram }
 );
 
+/** What a programme costs and how long it runs: "$39.00 · 30 days", in the visitor's locale. */
+function ProgramOffer({ program }: { program: Pick<ProgramResponse, 'price' | 'currency' | 'duration'> }) {
+  const formatMoney = useFormatMoney();
+  return (
+    <p className={classes.cardOffer}>
+      <span>{formatMoney(program.price, program.currency)}</span> ·{' '}
+      <span>{program.duration === 1 ? '1 day' : `${program.duration} days`}</span>
+    </p>
+  );
+}
+
 /** Plain elements with CSS-module classes: a page lists many cards, and each Mantine component costs (docs/performance.md). */
 export function ProgramCard(props: ProgramCardProps) {
   const { program, lazy = false, plainLink = false, className = '' } = props;
@@ -144,11 +162,15 @@ export function ProgramCard(props: ProgramCardProps) {
         <div className={classes.cardBody}>
           {title}
           <p className={classes.cardLevel}>Difficulty :{props.program.level}</p>
+          <ProgramOffer program={program} />
           <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
           <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>
         </div>
       ) : (
-        title
+        <div className={classes.cardBody}>
+          {title}
+          <ProgramOffer program={program} />
+        </div>
       )}
       <ViewButton program={program} plain={plainLink} />
     </article>

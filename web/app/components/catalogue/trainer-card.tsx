@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { useId } from 'react';
 import classes from './catalogue.module.css';
 import { TrainerAvatar } from './trainer-avatar';
+import ui from '~/components/ui/ui.module.css';
 
 /** A trainer of /findTrainer (docs/product.md §2.4): picture or initials, speciality, name, about in 20 words. */
 export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
@@ -15,7 +16,7 @@ export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
         <Text size="sm" c="var(--fitcoach-color-orange-text)" fw={700}>
           Specalized in {trainer.specalized}
         </Text>
-        <Title order={3} size="h4" id={headingId}>
+        <Title order={3} size="h4" id={headingId} className={ui.name} maw="100%">
           {trainer.username}
         </Title>
         <Text size="sm" c="dimmed">

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
 import { TrainerAvatar } from './trainer-avatar';
+import ui from '~/components/ui/ui.module.css';
 
 export const TRAINER_TABS = [
   { value: 'about', label: 'About' },
@@ -113,7 +114,9 @@ export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab
       <Group align="flex-start" gap="xl" wrap="wrap">
         <TrainerAvatar trainer={trainer} size={140} priority />
         <Stack gap="xs" style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Title order={1}>{trainer.username}</Title>
+          <Title order={1} className={ui.name}>
+            {trainer.username}
+          </Title>
           <Text fw={700} c="var(--fitcoach-color-orange-text)">
             Specialized In: {trainer.specalized}
           </Text>

@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { MESSAGES } from '~/utils/messages';
 import classes from './chat.module.css';
 import { avatarImage } from '~/utils/media';
+import ui from '~/components/ui/ui.module.css';
 
 interface ContactsSidebarProps {
   contacts: ChatContact[];
@@ -58,7 +59,7 @@ export function ContactsSidebar({ contacts, selected, isTrainer, online, unread 
                       />
                     </Indicator>
                     <span className={classes.contactText}>
-                      <Text fw={600} size="sm" component="span" display="block">
+                      <Text fw={600} size="sm" component="span" display="block" className={ui.truncate}>
                         {contact.name}
                       </Text>
                       <Text size="xs" c="dimmed" component="span" display="block">

@@ -3,6 +3,7 @@ import { Avatar, NavLink, Paper, Stack, Text, UnstyledButton } from '@mantine/co
 import { Link, useLocation } from '@remix-run/react';
 import { type DashboardView, viewSearch } from '~/utils/dashboard';
 import { avatarImage } from '~/utils/media';
+import ui from '~/components/ui/ui.module.css';
 
 interface MenuEntry {
   label: string;
@@ -46,7 +47,9 @@ export function DashboardMenu({ user, view }: { user: UserResponse; view: Dashbo
             color="orange"
             size={72}
           />
-          <Text fw={700}>{name}</Text>
+          <Text fw={700} className={ui.name} maw="100%">
+            {name}
+          </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {user.email}
           </Text>

@@ -1,4 +1,7 @@
 import {
+  CURRENCIES,
+  CURRENCY_LABELS,
+  DEFAULT_CURRENCY,
   DEFAULT_PROGRAM_CATEGORY,
   DEFAULT_PROGRAM_LEVEL,
   PROGRAM_CATEGORIES,
@@ -33,6 +36,7 @@ function initialValues(program: ProgramResponse | null): Record<string, string> 
     price: program ? String(program.price) : '',
     category: program?.category ?? DEFAULT_PROGRAM_CATEGORY,
     level: program?.level ?? DEFAULT_PROGRAM_LEVEL,
+    currency: program?.currency ?? DEFAULT_CURRENCY,
   };
 }
 
@@ -74,7 +78,17 @@ export function ProgramForm({ program, result }: ProgramFormProps) {
               range={PROGRAM_DURATION_DAYS}
               required
             />
-            <NumberField label="Price" {...field('price')} range={PROGRAM_PRICE} required />
+            {/* Cents and paise: the API refuses what the currency does not have (a yen price is whole). */}
+            <NumberField label="Price" {...field('price')} range={PROGRAM_PRICE} step="0.01" required />
+            {program ? (
+              <TextInput label="Currency" value={program.currency} readOnly description="Set when created" />
+            ) : (
+              <NativeSelect
+                label="Currency"
+                {...field('currency')}
+                data={CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] }))}
+              />
+            )}
             <NativeSelect label="Category" {...field('category')} data={[...PROGRAM_CATEGORIES]} />
             <NativeSelect
               label="Difficulty Level"

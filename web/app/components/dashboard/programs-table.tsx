@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
+import { useFormatMoney } from '~/utils/locale';
 
 // Subscribers arrive with the subscriptions issue; until then the column shows the original's static avatars.
 const PLACEHOLDER_USERS = 3;
@@ -40,6 +41,7 @@ function PublishButton({ program }: { program: ProgramResponse }) {
 export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
   const link = (search: string) => pathname + search;
+  const formatMoney = useFormatMoney();
   return (
     <>
       <Group justify="space-between" mb="md">
@@ -60,6 +62,7 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Category</Table.Th>
                 <Table.Th>Duration</Table.Th>
+                <Table.Th>Price</Table.Th>
                 <Table.Th>Users</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>
@@ -81,6 +84,7 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
                   </Table.Td>
                   <Table.Td>{program.category}</Table.Td>
                   <Table.Td>{program.duration} Days</Table.Td>
+                  <Table.Td>{formatMoney(program.price, program.currency)}</Table.Td>
                   <Table.Td>
                     <Avatar.Group aria-hidden="true">
                       {Array.from({ length: PLACEHOLDER_USERS }, (_, index) => (

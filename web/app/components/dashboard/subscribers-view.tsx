@@ -5,6 +5,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { calendarDate, groupByProgram, type SubscriberGroup, subscribersSearch } from '~/utils/subscriptions';
 import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { avatarImage } from '~/utils/media';
+import ui from '~/components/ui/ui.module.css';
 
 /** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
 function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: string }) {
@@ -22,7 +23,9 @@ function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: str
             size={72}
           />
           <Stack gap={2}>
-            <Text fw={700}>{name}</Text>
+            <Text fw={700} className={ui.name}>
+              {name}
+            </Text>
             <Text size="sm">{user.email}</Text>
           </Stack>
         </Group>

@@ -61,7 +61,7 @@ export function NameField({ name, ...props }: TextInputProps & { name: keyof typ
       required
       pattern={NAME_PATTERN}
       maxLength={NAME_MAX_LENGTH}
-      title={MESSAGES.lettersOnly}
+      title={MESSAGES.name}
       {...props}
     />
   );

@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import ui from '~/components/ui/ui.module.css';
 
 export interface Column<T> {
   /** The column's heading (a node, for a heading only screen readers see). */
@@ -32,7 +33,9 @@ export function DataTable<T>({ label, columns, rows, rowKey, minWidth }: DataTab
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)}>
             {columns.map((column, index) => (
-              <Table.Td key={index}>{column.cell(row)}</Table.Td>
+              <Table.Td key={index} className={ui.name}>
+                {column.cell(row)}
+              </Table.Td>
             ))}
           </Table.Tr>
         ))}

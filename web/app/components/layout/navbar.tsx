@@ -114,7 +114,7 @@ function AccountActions({ user }: { user: UserResponse | null }) {
             {initials(user)}
           </span>
         )}
-        <span>{user.first_name}</span>
+        <span className={ui.truncate}>{user.first_name}</span>
       </Link>
     </>
   );

@@ -42,7 +42,7 @@ export function ProfileForm({ user, result }: { user: UserResponse; result: Prof
 
   const checkName = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, value } = event.currentTarget;
-    hint(name, isValidName(value.trim()) ? undefined : MESSAGES.lettersOnly);
+    hint(name, isValidName(value.trim()) ? undefined : MESSAGES.name);
   };
   const clearIfInvalid = (
     event: FocusEvent<HTMLInputElement>,

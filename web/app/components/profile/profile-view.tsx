@@ -21,6 +21,7 @@ import { AccountSecurity } from './account-security';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
+import ui from '~/components/ui/ui.module.css';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
@@ -126,7 +127,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
               size={120}
               imageProps={avatarImage(user.profile_picture, 120)}
             />
-            <Stack gap={4}>
+            <Stack gap={4} className={ui.name} flex={1}>
               <Title order={headingOrder} size="h2">
                 {age === null ? name : `${name}, ${age}`}
               </Title>

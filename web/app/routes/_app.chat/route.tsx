@@ -17,6 +17,7 @@ import { chatAction, type ChatPageData, loadChat } from './chat.server';
 import { CHAT_READ_INTENT, chatPath } from './paths';
 import { useHydrated } from '~/utils/use-hydrated';
 import { privatePageMeta } from '~/utils/seo';
+import ui from '~/components/ui/ui.module.css';
 
 export const meta: MetaFunction = () =>
   privatePageMeta('Chat', 'Your conversations with your trainers and members.');
@@ -117,8 +118,8 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
       component="section"
       aria-label={`Chat with ${contact.name}`}
     >
-      <Group justify="space-between" mb="sm">
-        <div>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <div className={ui.name}>
           <Title order={2} size="h4">
             {contact.name}
           </Title>

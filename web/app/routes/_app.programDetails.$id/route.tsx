@@ -9,6 +9,7 @@ import { FlashToast } from '~/components/toast';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
 import { parseId } from '~/utils/catalogue';
+import { useFormatMoney } from '~/utils/locale';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { type CheckoutView, loadCheckout, programDetailsAction } from './checkout.server';
@@ -89,7 +90,8 @@ function LessonsAccess({ checkout }: { checkout: CheckoutView }) {
  */
 function SubscriptionActions({ program, checkout }: { program: Program; checkout: CheckoutView }) {
   const { pathname } = useLocation();
-  const subscribeLabel = `Subscribe at just ₹${program.price}`;
+  const formatMoney = useFormatMoney();
+  const subscribeLabel = `Subscribe at just ${formatMoney(program.price, program.currency)}`;
   switch (checkout.kind) {
     case 'visitor':
       return (

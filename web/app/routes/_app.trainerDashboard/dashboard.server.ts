@@ -88,6 +88,8 @@ function viewUrl(request: Request, view: DashboardView): string {
 }
 
 const PROGRAMME_FIELDS = ['program_name', 'description', 'duration', 'price', 'category', 'level'] as const;
+// The currency is chosen once, when the programme is created (the API refuses it in an edit).
+const NEW_PROGRAMME_FIELDS = [...PROGRAMME_FIELDS, 'currency'] as const;
 
 /** Creates a programme, or edits the one the form names; both go back to the programmes table. */
 async function saveProgram(
@@ -97,7 +99,7 @@ async function saveProgram(
 ) {
   const programId = intent === INTENTS.updateProgram ? parseId(textField(form, 'program')) : null;
   invariantResponse(intent !== INTENTS.updateProgram || programId !== null, 'Not Found', NOT_FOUND);
-  const values = textValues(form, PROGRAMME_FIELDS);
+  const values = textValues(form, programId === null ? NEW_PROGRAMME_FIELDS : PROGRAMME_FIELDS);
   if (oversized.length > 0) return rejectTooLarge(intent, 'cover_image', values);
   const body = forwardedBody(form, values, 'cover_image', { keepEmpty: true });
   const result =
