@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  firstSupportedLocale,
   fitsMinorUnits,
   formatMoney,
   fromMinorUnits,
@@ -48,5 +49,12 @@ describe('money', () => {
   it('falls back to a default locale for one it does not know or cannot read', () => {
     expect(formatMoney(39, 'USD', 'not a locale!')).toBe('$39.00');
     expect(formatMoney(39, 'USD', undefined)).toBe('$39.00');
+  });
+
+  it('takes the first of a visitor’s languages that Intl knows, else the default', () => {
+    expect(firstSupportedLocale(['de-DE', 'en'])).toBe('de-DE');
+    expect(firstSupportedLocale(['not a language!!', '*', 'fr'])).toBe('fr');
+    expect(firstSupportedLocale(['*'])).toBe('en-US');
+    expect(firstSupportedLocale([])).toBe('en-US');
   });
 });

@@ -33,6 +33,15 @@ export function supportedLocale(locale: string): string | null {
   }
 }
 
+/** The first of a visitor's languages, in their order of preference, that Intl can write numbers in; else the default. */
+export function firstSupportedLocale(languages: readonly string[]): string {
+  for (const language of languages) {
+    const locale = language === '*' ? null : supportedLocale(language);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
+
 function usableLocale(locale: string | undefined): string {
   return (locale && supportedLocale(locale)) || DEFAULT_LOCALE;
 }

@@ -4,12 +4,12 @@ import {
   type MyPaymentResponse,
   PAGINATION,
   type PaymentStatus,
-  preferredLocale,
 } from '@fitcoach/contracts';
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
+import { requestLocale } from '~/utils/locale.server';
 import { NoProgrammesYet } from '~/components/dashboard/placeholders';
 import { type Column, DataTable } from '~/components/layout/data-table';
 import { api } from '~/utils/api/endpoints.server';
@@ -41,7 +41,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireUser(args);
   const page = pageParam(new URL(args.request.url).searchParams);
   const list = dataOrThrow(await api.myPayments(args, { page, pageSize: PAGE_SIZE }));
-  const locale = preferredLocale(args.request.headers.get('Accept-Language'));
+  const locale = requestLocale(args.request);
   const rows: PaymentRow[] = list.items.map((payment) => ({
     ...payment,
     day: formatDay(payment.completed_at ?? payment.created_at, locale),

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, supportedLocale } from '@fitcoach/contracts';
+import { firstSupportedLocale } from '@fitcoach/contracts';
 import Negotiator from 'negotiator';
 
 /**
@@ -7,10 +7,5 @@ import Negotiator from 'negotiator';
  */
 export function requestLocale(request: Request): string {
   const header = request.headers.get('accept-language') ?? '';
-  const languages = new Negotiator({ headers: { 'accept-language': header } }).languages();
-  for (const language of languages) {
-    const locale = language === '*' ? null : supportedLocale(language);
-    if (locale) return locale;
-  }
-  return DEFAULT_LOCALE;
+  return firstSupportedLocale(new Negotiator({ headers: { 'accept-language': header } }).languages());
 }

@@ -4,7 +4,6 @@ import {
   fromMinorUnits,
   type MyPaymentResponse,
   type PaginationQueryDto,
-  preferredLocale,
   RECEIPT_MESSAGES,
 } from '@fitcoach/contracts';
 import { isSelf } from '../../common/auth/access.js';
@@ -30,8 +29,8 @@ export class PaymentHistoryService {
     return { items: payments.map(toMyPaymentResponse), total, ...paging };
   }
 
-  /** The receipt as HTML, its amount and dates written as `acceptLanguage`'s first language writes them. */
-  async receipt(auth: AuthContext, id: number, acceptLanguage: string | undefined): Promise<string> {
+  /** The receipt as HTML, its amount and dates written as a reader of `locale` writes them. */
+  async receipt(auth: AuthContext, id: number, locale: string): Promise<string> {
     const payment = await this.payments.findForReceipt(id);
     // Another member's payment answers as an unknown one does, and one that never completed has no receipt.
     if (!payment?.completedAt || !isSelf(auth, payment.userId) || !payment.user || !payment.program) {
@@ -54,7 +53,7 @@ export class PaymentHistoryService {
         orderId: payment.orderId,
         captureId: payment.captureId,
       },
-      preferredLocale(acceptLanguage),
+      locale,
     );
   }
 }

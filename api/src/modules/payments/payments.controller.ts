@@ -3,13 +3,15 @@ import {
   Controller,
   Get,
   Headers,
+  Req,
   HttpCode,
   Param,
   Post,
   Query,
   UseInterceptors,
 } from '@nestjs/common';
-import { CreateOrderDto, PaginationQueryDto } from '@fitcoach/contracts';
+import { CreateOrderDto, firstSupportedLocale, PaginationQueryDto } from '@fitcoach/contracts';
+import type { Request } from 'express';
 import { Auth, type AuthContext, Public } from '../../common/auth/auth.decorators.js';
 import { HtmlPage } from '../../common/http/html.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
@@ -64,11 +66,7 @@ export class PaymentsController {
 
   @Get('mine/:id/receipt')
   @UseInterceptors(new HtmlPage(RECEIPT_CSP))
-  receipt(
-    @Auth() auth: AuthContext,
-    @Param('id', IdPipe) id: number,
-    @Headers('accept-language') acceptLanguage: string | undefined,
-  ) {
-    return this.history.receipt(auth, id, acceptLanguage);
+  receipt(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Req() request: Request) {
+    return this.history.receipt(auth, id, firstSupportedLocale(request.acceptsLanguages()));
   }
 }
