@@ -675,6 +675,7 @@ describe('subscriptions and progress', () => {
                 followers: expect.any(Number),
                 trainer: expect.any(String),
                 sales: expect.any(Number),
+                currency: expect.any(String),
               })),
             );
           },
