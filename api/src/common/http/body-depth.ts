@@ -4,17 +4,27 @@ import type { ApiError } from '@fitcoach/contracts';
 /** Deeper than any body the API takes (its DTOs are flat), shallow enough for recursive code to walk safely. */
 export const MAX_BODY_DEPTH = 32;
 
-/** How deeply arrays and objects nest in `value`, counted without recursion and stopping past `limit`. */
+/**
+ * How deeply arrays and objects nest in `value`, counted without recursion and stopping past `limit`. Only objects
+ * are queued, in two flat stacks: a body of 60,000 numbers is walked without allocating for each of them.
+ */
 export function nestingDepth(value: unknown, limit: number): number {
+  if (value === null || typeof value !== 'object') return 0;
   let deepest = 0;
-  const pending: [unknown, number][] = [[value, 0]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    const level = depth + 1;
+  const objects: object[] = [value];
+  const levels: number[] = [1];
+  while (objects.length > 0) {
+    const current = objects.pop() as Record<string, unknown>;
+    const level = levels.pop()!;
     if (level > deepest) deepest = level;
     if (deepest > limit) return deepest;
-    for (const child of Object.values(current)) pending.push([child, level]);
+    for (const key in current) {
+      const child = current[key];
+      if (child !== null && typeof child === 'object') {
+        objects.push(child);
+        levels.push(level + 1);
+      }
+    }
   }
   return deepest;
 }
