@@ -255,10 +255,20 @@ function problem(path: string, res: { status: number; headers: Record<string, st
   }
 }
 
-async function check(failures: Outcome[], label: string, path: string, req: Test): Promise<void> {
+/** One answer to `send()`, and how long it took. */
+async function timed(send: () => Test) {
   const started = performance.now();
-  const res = await req.ok(() => true);
-  const ms = Math.round(performance.now() - started);
+  const res = await send().ok(() => true);
+  return { res, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Records what is wrong with the answer to `send()`. A slow answer is asked for once more and the quicker counts: a
+ * pause of the shared test machine slows one request, while input that makes the server compute slows every one.
+ */
+async function check(failures: Outcome[], label: string, path: string, send: () => Test): Promise<void> {
+  let { res, ms } = await timed(send);
+  if (!problem(path, res) && ms >= ANSWER_BOUND_MS) ({ res, ms } = await timed(send));
   if (problem(path, res) || ms >= ANSWER_BOUND_MS) {
     failures.push({ label, status: res.status, ms, body: res.text.slice(0, 300) });
   }
@@ -294,7 +304,7 @@ describe('every route refuses hostile input without a 5xx', () => {
         const failures: Outcome[] = [];
         for (const value of HOSTILE_PARAMS) {
           for (const path of pathsWithHostileParam(route, world, value)) {
-            await check(failures, `param ${value.slice(0, 40)}`, path, request(route, path, bearer));
+            await check(failures, `param ${value.slice(0, 40)}`, path, () => request(route, path, bearer));
           }
         }
         expect(failures).toEqual([]);
@@ -304,7 +314,7 @@ describe('every route refuses hostile input without a 5xx', () => {
         const failures: Outcome[] = [];
         for (const query of [...HOSTILE_QUERIES, ...route.queryFields.flatMap(hostileQueryValues)]) {
           const path = `${validPath(route, world)}?${query}`;
-          await check(failures, `query ${query.slice(0, 60)}`, path, request(route, path, bearer));
+          await check(failures, `query ${query.slice(0, 60)}`, path, () => request(route, path, bearer));
         }
         expect(failures).toEqual([]);
       });
@@ -313,9 +323,9 @@ describe('every route refuses hostile input without a 5xx', () => {
         const failures: Outcome[] = [];
         const path = validPath(route, world);
         for (const { name, headers } of HOSTILE_HEADERS) {
-          await check(failures, `anonymous ${name}`, path, request(route, path).set(headers));
+          await check(failures, `anonymous ${name}`, path, () => request(route, path).set(headers));
           const signedIn = { Authorization: bearer, ...headers };
-          await check(failures, `signed in ${name}`, path, request(route, path).set(signedIn));
+          await check(failures, `signed in ${name}`, path, () => request(route, path).set(signedIn));
         }
         expect(failures).toEqual([]);
       });
@@ -324,12 +334,12 @@ describe('every route refuses hostile input without a 5xx', () => {
         const failures: Outcome[] = [];
         const path = validPath(route, world);
         for (const { name, type, body } of HOSTILE_RAW_BODIES) {
-          await check(failures, name, path, request(route, path, bearer).type(type).send(body));
+          await check(failures, name, path, () => request(route, path, bearer).type(type).send(body));
         }
         for (const field of route.bodyFields) {
           for (const value of HOSTILE_VALUES) {
             const label = `json ${field}=${JSON.stringify(value).slice(0, 40)}`;
-            await check(failures, label, path, request(route, path, bearer).send({ [field]: value }));
+            await check(failures, label, path, () => request(route, path, bearer).send({ [field]: value }));
           }
         }
         expect(failures).toEqual([]);
@@ -342,11 +352,11 @@ describe('every route refuses hostile input without a 5xx', () => {
         for (const field of fields) {
           for (const text of JSON_BACKTRACKING) {
             const label = `json ${field}=${JSON.stringify(text.slice(0, 12))}…`;
-            await check(failures, label, path, request(route, path, bearer).send({ [field]: text }));
+            await check(failures, label, path, () => request(route, path, bearer).send({ [field]: text }));
           }
           for (const text of MULTIPART_BACKTRACKING) {
             const label = `multipart ${field}=${JSON.stringify(text.slice(0, 12))}…`;
-            await check(failures, label, path, request(route, path, bearer).field(field, text));
+            await check(failures, label, path, () => request(route, path, bearer).field(field, text));
           }
         }
         expect(failures).toEqual([]);
@@ -355,9 +365,11 @@ describe('every route refuses hostile input without a 5xx', () => {
       it('objects of 60,000 keys, as the body and in each body field', async () => {
         const failures: Outcome[] = [];
         const path = validPath(route, world);
-        await check(failures, 'json body of 60,000 keys', path, request(route, path, bearer).send(MANY_KEYS));
+        await check(failures, 'json body of 60,000 keys', path, () =>
+          request(route, path, bearer).send(MANY_KEYS),
+        );
         for (const field of route.bodyFields) {
-          const req = request(route, path, bearer).send({ [field]: MANY_KEYS });
+          const req = () => request(route, path, bearer).send({ [field]: MANY_KEYS });
           await check(failures, `json ${field} of 60,000 keys`, path, req);
         }
         expect(failures).toEqual([]);
@@ -369,24 +381,25 @@ describe('every route refuses hostile input without a 5xx', () => {
         const fields = route.bodyFields.filter((field) => !FILE_FIELDS.includes(field));
         for (const field of fields) {
           for (const value of HOSTILE_STRINGS) {
-            const req = request(route, path, bearer).field(field, value);
+            const req = () => request(route, path, bearer).field(field, value);
             await check(failures, `multipart ${field}=${value.slice(0, 30)}`, path, req);
           }
-          const twice = request(route, path, bearer).field(field, 'a').field(field, 'b');
+          const twice = () => request(route, path, bearer).field(field, 'a').field(field, 'b');
           await check(failures, `multipart ${field} twice`, path, twice);
-          const asFile = request(route, path, bearer).attach(field, FAKE_IMAGE, 'x.png');
+          const asFile = () => request(route, path, bearer).attach(field, FAKE_IMAGE, 'x.png');
           await check(failures, `file in ${field}`, path, asFile);
         }
         for (const field of FILE_FIELDS) {
-          const fake = request(route, path, bearer).attach(field, FAKE_IMAGE, 'x.png');
+          const fake = () => request(route, path, bearer).attach(field, FAKE_IMAGE, 'x.png');
           await check(failures, `fake image in ${field}`, path, fake);
-          const empty = request(route, path, bearer).attach(field, Buffer.alloc(0), 'empty.jpg');
+          const empty = () => request(route, path, bearer).attach(field, Buffer.alloc(0), 'empty.jpg');
           await check(failures, `empty file in ${field}`, path, empty);
-          const two = request(route, path, bearer)
-            .attach(field, FAKE_IMAGE, 'a.png')
-            .attach(field, FAKE_IMAGE, 'b.png');
+          const two = () =>
+            request(route, path, bearer)
+              .attach(field, FAKE_IMAGE, 'a.png')
+              .attach(field, FAKE_IMAGE, 'b.png');
           await check(failures, `two files in ${field}`, path, two);
-          const asText = request(route, path, bearer).field(field, CONTROL);
+          const asText = () => request(route, path, bearer).field(field, CONTROL);
           await check(failures, `text in ${field}`, path, asText);
         }
         expect(failures).toEqual([]);
