@@ -490,13 +490,15 @@ const percentile = (sorted: number[], p: number) =>
 
 fault('one account flooding the chat while others chat', async () => {
   const FLOOD_SECONDS = 8;
-  const EVERY_MS = 150;
+  // 200 timed messages, so that the 99th percentile is a percentile and not the slowest message.
+  const EVERY_MS = 35;
+  const MEMBERS = 20;
   const P99_TARGET_MS = 100;
   const trainer = await createTrainer(control);
   const program = await createProgram(control, trainer.trainer, { isPublished: true });
   const flooder = await createSession(control);
-  // Four members take turns, one message every EVERY_MS between them: each stays within its own budget.
-  const members = await Promise.all(Array.from({ length: 4 }, () => createSession(control)));
+  // The members take turns, one message every EVERY_MS between them: each stays within its own budget.
+  const members = await Promise.all(Array.from({ length: MEMBERS }, () => createSession(control)));
   for (const account of [flooder, ...members]) await subscribe(control, account.user.id, program);
   const coachOnA = await on(a, trainer.session);
   const chatters = await Promise.all(members.map((member, i) => on(i % 2 === 0 ? a : b, member)));
