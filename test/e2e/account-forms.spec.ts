@@ -1,6 +1,8 @@
 import { UPLOAD_MAX_BYTES, VALIDATION_MESSAGES } from '@fitcoach/contracts';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
+import { chooseFile } from './support/files.js';
+import { plainImage } from '../fixtures/images.js';
 import { appStarted } from './fixtures.js';
 
 test.describe('with JavaScript, the forms hint as the visitor types', () => {
@@ -63,29 +65,42 @@ test.describe('with JavaScript, the forms hint as the visitor types', () => {
   });
 });
 
-test.describe('with JavaScript, a picture over the upload limit', () => {
-  test('is refused before the form is sent, with the limit named', async ({ page, request }) => {
+test.describe('with JavaScript, a picture the API would refuse', () => {
+  test('is taken out of the field before the form is sent, with the reason and the limit named', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, await apiAccount(request));
     await page.goto('/userProfile?edit=1');
     const form = page.getByRole('dialog', { name: 'Update Profile' });
-    const picture = form.getByLabel('Profile Picture');
-    await picture.setInputFiles({
+    const picture = form.getByRole('button', { name: 'Profile Picture', exact: true });
+    const chosen = form.locator('input[type=file][name=profile_picture]');
+    await expect(picture).toHaveAccessibleDescription('JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.');
+    await chooseFile(form, 'Profile Picture', {
       name: 'huge.png',
       mimeType: 'image/png',
       buffer: Buffer.alloc(UPLOAD_MAX_BYTES + 1),
     });
     await expect(form.getByText('Choose a picture of at most 5 MB')).toBeVisible();
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST') posts.push(request.url());
-    });
-    await form.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(picture).toHaveJSProperty('validationMessage', 'Choose a picture of at most 5 MB');
-    await expect(page).toHaveURL('/userProfile?edit=1');
-    expect(posts).toEqual([]);
+    await expect(picture).toHaveText('Choose a picture');
+    await expect(chosen).toHaveJSProperty('value', '');
 
-    await picture.setInputFiles([]);
-    await expect(form.getByText('Choose a picture of at most 5 MB')).toBeHidden();
+    await chooseFile(form, 'Profile Picture', {
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect(form.getByText('Choose a JPEG, PNG, WebP, GIF or AVIF picture')).toBeVisible();
+    await expect(chosen).toHaveJSProperty('value', '');
+
+    await chooseFile(form, 'Profile Picture', {
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await plainImage(16, 16),
+    });
+    await expect(picture).toHaveText('me.png');
+    await expect(form.getByText('Choose a JPEG, PNG, WebP, GIF or AVIF picture')).toBeHidden();
+    await expect(chosen).toHaveJSProperty('value', 'C:\\fakepath\\me.png');
   });
 });
 

@@ -15,6 +15,7 @@ import {
   verify,
 } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
+import { chooseFile } from './support/files.js';
 
 // docs/product.md §8's text for a 403 on login or on the current user.
 const BLOCKED = 'You have been temporarly blocked by the user';
@@ -49,11 +50,12 @@ function accountSuite(javaScriptEnabled: boolean) {
       await form.getByLabel('Age').fill('34');
       await form.getByLabel('Body Fat').fill('21');
       await form.getByLabel('Phone').fill('9876543210');
-      await form.getByLabel('Profile Picture').setInputFiles({
-        name: 'me.png',
-        mimeType: 'image/png',
-        buffer: await plainImage(64, 64),
-      });
+      await chooseFile(
+        form,
+        'Profile Picture',
+        { name: 'me.png', mimeType: 'image/png', buffer: await plainImage(64, 64) },
+        javaScriptEnabled,
+      );
       await form.getByRole('button', { name: 'Save Changes' }).click();
 
       await expect(page).toHaveURL('/userProfile');

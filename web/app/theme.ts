@@ -25,9 +25,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Mantine's transitions (menus, modals, toasts) are skipped under prefers-reduced-motion.
   respectReducedMotion: true,
-  // Every toast's close button says what it does to screen readers (WCAG 2.2 AA, test/e2e/accessibility.spec.ts).
+  // Every toast's and dialog's close button says what it does to screen readers (WCAG 2.2 AA,
+  // test/e2e/accessibility.spec.ts).
   components: {
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
   headings: { fontWeight: '800' },
 });

@@ -67,6 +67,14 @@ export const PROGRESS_DEGREES_PER_PERCENT = 3.6;
 // `maxPage` keeps the offset ((page - 1) × page size) an ordinary integer that every database takes.
 export const PAGINATION = { defaultPageSize: 50, maxPageSize: 100, maxPage: 1_000_000 } as const;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The image formats an upload may be, by MIME type: the API reads it from the bytes, a page's file picker offers them. */
+export const UPLOAD_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 /** Keys of one object in a request body, at any depth: more than any form has, few enough to transform cheaply. */
 export const BODY_MAX_KEYS = 100;

@@ -31,7 +31,7 @@ const SIDE = [
 /** docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. */
 export default function AdminLayout() {
   return (
-    <Container size="xl" py="lg">
+    <Container size="lg" py="lg">
       <header className={classes.topbar}>
         <Title order={2} size="h3" mr="auto">
           Admin Panel

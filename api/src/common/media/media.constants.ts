@@ -1,3 +1,5 @@
+import { UPLOAD_IMAGE_TYPES } from '@fitcoach/contracts';
+
 /** The kinds of uploaded images; each is stored in its own directory under `DATA_DIR/media`. */
 export const MEDIA_KINDS = ['profile', 'trainer', 'program', 'lesson', 'chat'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -6,13 +8,7 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MEDIA_URL_PREFIX = '/media';
 
 /** Formats accepted on upload, by the MIME type that file-type reads from the bytes. */
-export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-]);
+export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set(UPLOAD_IMAGE_TYPES);
 
 export const WEBP_QUALITY = 82;
 

@@ -10,14 +10,16 @@ import { IMAGE_SIZES, imageSources } from '~/utils/media';
 interface MessageItemProps {
   message: ChatMessage;
   own: boolean;
+  /** Whether there is anyone else to forward it to. */
+  forwardable: boolean;
   /** `opener` is the message's options button, to which the focus returns when forwarding ends. */
   onForward(message: ChatMessage, opener: HTMLElement | null): void;
   onCopy(message: ChatMessage): void;
-  onDelete(message: ChatMessage): void;
+  onDelete(message: ChatMessage, opener: HTMLElement | null): void;
 }
 
 /** One message: text or image (with a download link), "message deleted" once deleted, and its menu. */
-export function MessageItem({ message, own, onForward, onCopy, onDelete }: MessageItemProps) {
+export function MessageItem({ message, own, forwardable, onForward, onCopy, onDelete }: MessageItemProps) {
   const hydrated = useHydrated();
   const options = useRef<HTMLButtonElement>(null);
   return (
@@ -50,9 +52,9 @@ export function MessageItem({ message, own, onForward, onCopy, onDelete }: Messa
         <Text size="xs" c="dimmed">
           <MessageTime iso={message.timestamp} />
         </Text>
-        {hydrated && !message.deleted ? (
-          // Each item gives the focus back itself: Forward's dialog takes it first and gives it back as it closes
-          // (the menu's own return would land after the dialog took it, outside the dialog).
+        {hydrated && !message.deleted && (forwardable || own || message.type === 'text') ? (
+          // Each item gives the focus back itself: Forward's and Delete's dialogs take it first and give it back as
+          // they close (the menu's own return would land after the dialog took it, outside the dialog).
           <Menu position="bottom-end" withinPortal returnFocus={false}>
             <Menu.Target>
               <ActionIcon
@@ -65,7 +67,9 @@ export function MessageItem({ message, own, onForward, onCopy, onDelete }: Messa
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => onForward(message, options.current)}>Forward</Menu.Item>
+              {forwardable ? (
+                <Menu.Item onClick={() => onForward(message, options.current)}>Forward</Menu.Item>
+              ) : null}
               {message.type === 'text' ? (
                 <Menu.Item
                   onClick={() => {
@@ -77,7 +81,7 @@ export function MessageItem({ message, own, onForward, onCopy, onDelete }: Messa
                 </Menu.Item>
               ) : null}
               {own ? (
-                <Menu.Item color="red" onClick={() => onDelete(message)}>
+                <Menu.Item color="red" onClick={() => onDelete(message, options.current)}>
                   Delete
                 </Menu.Item>
               ) : null}

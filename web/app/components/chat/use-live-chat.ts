@@ -156,7 +156,11 @@ export function useLiveChat(initial: {
       }
       for (const refused of ack.refused) failed(refused.error);
       if (ack.messages.length > 0) {
-        notifications.show({ color: 'green', message: `Forwarded to ${ack.messages.length} contact(s)` });
+        const count = ack.messages.length;
+        notifications.show({
+          color: 'green',
+          message: `Forwarded to ${count} ${count === 1 ? 'contact' : 'contacts'}`,
+        });
       }
     },
     [socket],

@@ -1,7 +1,8 @@
-import { UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
-import { Box, Input } from '@mantine/core';
-import { type ChangeEvent, useState } from 'react';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@fitcoach/contracts';
+import { Box, FileInput, Input } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { MESSAGES } from '~/utils/messages';
+import { useHydrated } from '~/utils/use-hydrated';
 
 interface FileFieldProps {
   /** The field's name, also its id (so the label names the input). */
@@ -11,33 +12,57 @@ interface FileFieldProps {
   error?: string;
 }
 
-/** An image file input with Mantine's label and error. Native: Mantine's FileInput needs JavaScript to submit. */
+const ACCEPT = UPLOAD_IMAGE_TYPES.join(',');
+const FORMATS = `JPEG, PNG, WebP, GIF or AVIF, at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB.`;
+const NOT_AN_IMAGE = 'Choose a JPEG, PNG, WebP, GIF or AVIF picture';
+
+/** Why a chosen file would be refused by the API (docs/decisions/006-media-uploads.md), or null. */
+function refusalOf(file: File | null): string | null {
+  if (!file) return null;
+  if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) return NOT_AN_IMAGE;
+  return file.size > UPLOAD_MAX_BYTES ? MESSAGES.pictureTooLarge : null;
+}
+
+/**
+ * An image field of a multipart form. Mantine's FileInput is a button that opens a hidden native input from a
+ * script, so the server's HTML (and a browser without JavaScript) has the native input, and the page swaps in
+ * FileInput once it runs. A refused file is taken out of the field: the server would refuse the whole form.
+ */
 export function FileField({ name, label, description, error }: FileFieldProps) {
-  const [tooLarge, setTooLarge] = useState(false);
-  // A picture over the upload limit is refused before the form is sent: the server would refuse the whole form.
-  const checkSize = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const over = (input.files?.[0]?.size ?? 0) > UPLOAD_MAX_BYTES;
-    input.setCustomValidity(over ? MESSAGES.pictureTooLarge : '');
-    setTooLarge(over);
-  };
+  const hydrated = useHydrated();
+  const [file, setFile] = useState<File | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Empties the native input: a refused file never becomes the value, so FileInput would not clear it itself.
+  const reset = useRef<() => void>(null);
+  const hint = description ? `${description} ${FORMATS}` : FORMATS;
+  if (!hydrated) {
+    return (
+      <Input.Wrapper id={name} label={label} description={hint} error={error}>
+        <Box component="input" id={name} type="file" name={name} accept={ACCEPT} display="block" mt={4} />
+      </Input.Wrapper>
+    );
+  }
   return (
-    <Input.Wrapper
+    <FileInput
       id={name}
+      name={name}
       label={label}
-      description={description}
-      error={tooLarge ? MESSAGES.pictureTooLarge : error}
-    >
-      <Box
-        component="input"
-        id={name}
-        type="file"
-        name={name}
-        accept="image/*"
-        display="block"
-        mt={4}
-        onChange={checkSize}
-      />
-    </Input.Wrapper>
+      description={hint}
+      error={refusal ?? error}
+      accept={ACCEPT}
+      placeholder="Choose a picture"
+      // Mantine's placeholder grey is too faint for its text (docs/decisions/032-accessible-colours.md).
+      styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
+      clearable
+      clearButtonProps={{ 'aria-label': `Remove the chosen ${label.toLowerCase()}` }}
+      value={file}
+      resetRef={reset}
+      onChange={(chosen) => {
+        const refused = refusalOf(chosen);
+        setRefusal(refused);
+        setFile(refused ? null : chosen);
+        if (refused) reset.current?.();
+      }}
+    />
   );
 }

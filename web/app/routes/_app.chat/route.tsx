@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import classes from '~/components/chat/chat.module.css';
 import { Composer } from '~/components/chat/composer';
 import { ContactsSidebar } from '~/components/chat/contacts-sidebar';
+import { DeleteModal } from '~/components/chat/delete-modal';
 import { ForwardModal } from '~/components/chat/forward-modal';
 import { MessageItem } from '~/components/chat/message-item';
 import { useLiveChat } from '~/components/chat/use-live-chat';
@@ -94,13 +95,18 @@ function MarkRead({ contact }: { contact: ChatContact }) {
 function Conversation({ data, contact, live }: { data: ChatPageData; contact: ChatContact; live: LiveChat }) {
   const realtime = useRealtime();
   const [hasEarlier, setHasEarlier] = useState(data.hasEarlier);
-  const [forwarding, setForwarding] = useState<{ message: ChatMessage; opener: HTMLElement | null } | null>(
-    null,
-  );
-  const endForwarding = () => {
-    forwarding?.opener?.focus();
-    setForwarding(null);
+  // The message a dialog is open for (forward it, or confirm its deletion) and the button to focus again after.
+  const [dialog, setDialog] = useState<{
+    kind: 'forward' | 'delete';
+    message: ChatMessage;
+    opener: HTMLElement | null;
+  } | null>(null);
+  const endDialog = () => {
+    dialog?.opener?.focus();
+    setDialog(null);
   };
+  // A message is forwarded to someone else: the open conversation's contact already has it.
+  const destinations = live.contacts.filter((c) => c.id !== contact.id);
   const list = useRef<HTMLUListElement>(null);
   const lastId = live.messages.at(-1)?.id;
   const online = realtime.connected ? realtime.online.has(contact.id) : contact.online;
@@ -148,20 +154,29 @@ function Conversation({ data, contact, live }: { data: ChatPageData; contact: Ch
             key={message.id}
             message={message}
             own={message.sender === data.me.id}
-            onForward={(message, opener) => setForwarding({ message, opener })}
+            forwardable={destinations.length > 0}
+            onForward={(message, opener) => setDialog({ kind: 'forward', message, opener })}
             onCopy={copy}
-            onDelete={(m) => void live.remove(m)}
+            onDelete={(message, opener) => setDialog({ kind: 'delete', message, opener })}
           />
         ))}
       </ul>
       <Composer to={contact.id} send={live.send} onTyping={live.notifyTyping} />
       <ForwardModal
-        opened={forwarding !== null}
-        contacts={live.contacts}
-        onClose={endForwarding}
+        opened={dialog?.kind === 'forward'}
+        contacts={destinations}
+        onClose={endDialog}
         onSend={(to) => {
-          if (forwarding) void live.forward(forwarding.message, to);
-          endForwarding();
+          if (dialog) void live.forward(dialog.message, to);
+          endDialog();
+        }}
+      />
+      <DeleteModal
+        opened={dialog?.kind === 'delete'}
+        onClose={endDialog}
+        onDelete={() => {
+          if (dialog) void live.remove(dialog.message);
+          endDialog();
         }}
       />
     </Paper>
@@ -188,7 +203,7 @@ export default function ChatRoute() {
         ? (realtime.unread.counts[String(id)] ?? 0)
         : (data.contacts.find((c) => c.id === id)?.unread ?? 0);
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Title order={1} mb="md">
         Chat
       </Title>
