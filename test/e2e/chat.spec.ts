@@ -176,7 +176,7 @@ test.describe('chat with JavaScript', () => {
     await signIn(page, await apiAccount(page.request));
     await page.goto('/chat');
     await expect(
-      page.getByText('You have no conacts Join a Program and connect with Trainers'),
+      page.getByText('You have no contacts yet. Subscribe to a programme to chat with its trainer.'),
     ).toBeVisible();
   });
 });
