@@ -44,7 +44,7 @@ function NavLinks({ items, className }: { items: NavItem[]; className: string })
     <Link key={item.label} to={item.to} className={className}>
       {item.label}
       {item.badge ? (
-        <span className={ui.badge} aria-label={`${item.badge} unread`}>
+        <span className={ui.badge} aria-label={`${item.badge} unread messages`}>
           {item.badge}
         </span>
       ) : null}
