@@ -66,7 +66,7 @@ async function memberWithHistory() {
   await db.getRepository(NotificationEntity).insert({
     userId: member.user.id,
     senderId: null,
-    senderName: 'Get-Fit',
+    senderName: 'FitCoach',
     category: 'program',
     message: 'Something happened',
     payload: null,

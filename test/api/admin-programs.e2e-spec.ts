@@ -205,7 +205,7 @@ describe('POST /api/fitness_programs/reject/{id}/', () => {
     expect(news.body).toEqual([
       expect.objectContaining({
         category: 'program',
-        sender: 'Get-Fit',
+        sender: 'FitCoach',
         message: 'Your programme Core Basics was not approved: Add a video to every lesson.',
       }),
     ]);

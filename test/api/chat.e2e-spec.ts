@@ -869,8 +869,8 @@ describe("the trainers' news", () => {
         n.message,
       ]),
     ).toEqual([
-      ['program', 'Get-Fit', 'Your programme Evening Stretch is published'],
-      ['program', 'Get-Fit', 'Your programme Evening Stretch was blocked by the admin'],
+      ['program', 'FitCoach', 'Your programme Evening Stretch is published'],
+      ['program', 'FitCoach', 'Your programme Evening Stretch was blocked by the admin'],
     ]);
   });
 });

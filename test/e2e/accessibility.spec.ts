@@ -59,6 +59,10 @@ const at = (path: string) => (): string => path;
 /** Each page, as whom and where. A layout route is visited through one of its pages. */
 const VISITS: Record<string, Visit[]> = {
   $: [{ as: 'anonymous', path: at('/no/such/page') }],
+  about: [{ as: 'anonymous', path: at('/about') }],
+  contact: [{ as: 'anonymous', path: at('/contact') }],
+  privacy: [{ as: 'anonymous', path: at('/privacy') }],
+  terms: [{ as: 'anonymous', path: at('/terms') }],
   _index: [
     { as: 'anonymous', path: at('/') },
     { as: 'member', path: at('/') },

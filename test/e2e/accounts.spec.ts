@@ -18,7 +18,7 @@ import { apiAccount } from './support/catalogue.js';
 import { chooseFile } from './support/files.js';
 
 // docs/product.md §8's text for a 403 on login or on the current user.
-const BLOCKED = 'You have been temporarly blocked by the user';
+const BLOCKED = 'Your account has been blocked by an administrator';
 
 function accountSuite(javaScriptEnabled: boolean) {
   test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'enabled' : 'disabled'}`, () => {

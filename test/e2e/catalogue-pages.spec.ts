@@ -19,11 +19,11 @@ test.describe('/findTrainer', () => {
 
     await page.goto('/findTrainer');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Meet Trainers That Push You To Your LImits',
+      'Meet Trainers That Push You To Your Limits',
     );
     await expect(page.getByRole('heading', { name: 'Trainers', exact: true })).toBeVisible();
     const card = page.getByRole('article').filter({ hasText: word });
-    await expect(card).toContainText('Specalized in Meditation');
+    await expect(card).toContainText('Specialised in Meditation');
     await expect(card).toContainText('Ada Tester');
     await expect(card.getByText(`${word} w2`)).toHaveText(
       `${longAbout(word).split(' ').slice(0, 20).join(' ')}...`,
@@ -63,7 +63,7 @@ test.describe('/programmes', () => {
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(`/programmes?category=Cardio&level=&q=${word}`);
     await expect(page.getByRole('article')).toHaveCount(1);
-    await expect(page.getByRole('article', { name: `Burn ${word}` })).toContainText('Difficulty :Advance');
+    await expect(page.getByRole('article', { name: `Burn ${word}` })).toContainText('Level: Advanced');
 
     await search.getByLabel('Category').selectOption('');
     await search.getByLabel('Level').selectOption('Beginner');
@@ -180,7 +180,7 @@ function subscribeSuite(javaScriptEnabled: boolean) {
 
       await page.goto(`/programDetails/${id}`);
       await expect(page.getByText('Duration : 45 Day Program')).toBeVisible();
-      for (const heading of ['Program Description', 'Key Benifits', 'User Testimonial']) {
+      for (const heading of ['Program Description', 'Key Benefits', 'User Testimonial']) {
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       }
       await expect(page.getByText('Look Young & Beautiful')).toBeVisible();

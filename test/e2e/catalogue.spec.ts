@@ -51,15 +51,15 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await signIn(page, account);
 
       await page.goto('/trainerRegister');
-      await expect(page).toHaveTitle('Become a trainer | Get-Fit');
+      await expect(page).toHaveTitle('Become a trainer | FitCoach');
       await expect(page.getByRole('heading', { name: 'Trainer Registration Form' })).toBeVisible();
-      await expect(page.getByLabel('Specalized In')).toHaveValue('');
-      await expect(page.getByLabel('Specalized In').locator('option').first()).toHaveText('--none--');
+      await expect(page.getByLabel('Specialisation')).toHaveValue('');
+      await expect(page.getByLabel('Specialisation').locator('option').first()).toHaveText('--none--');
       await page.getByLabel('Experience').fill('12');
       await chooseFile(page, 'Profile Picture', await png('me.png'), javaScriptEnabled);
       await page.getByLabel('Certifications').fill('ACE Personal Trainer');
       await page.getByLabel('Phone').fill('9876543210');
-      await page.getByLabel('Specalized In').selectOption('Calisthenics');
+      await page.getByLabel('Specialisation').selectOption('Calisthenics');
       await page.getByLabel('Country').selectOption('India');
       await page.getByLabel('About').fill(ABOUT);
       await page.getByRole('button', { name: 'Save' }).click();
@@ -82,7 +82,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       // The programme, with a cover image.
       const dashboardMenu = page.getByRole('navigation', { name: 'Dashboard' });
       await dashboardMenu.getByRole('link', { name: 'Programmes' }).click();
-      await expect(page.getByRole('heading', { name: 'Programms' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Programmes' })).toBeVisible();
       await page.getByRole('link', { name: 'Add Programme' }).click();
       await expect(page.getByRole('heading', { name: 'Create New Fitness Program' })).toBeVisible();
       const word = uniqueWord();
@@ -146,7 +146,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await page.goto(`/programmes?q=${word}`);
       await expect(page.getByText('No programmes match your search.')).toBeVisible();
       await page.goto(`/trainerPage/${trainerId}`);
-      await expect(page).toHaveTitle('Ada Tester, Calisthenics trainer | Get-Fit');
+      await expect(page).toHaveTitle('Ada Tester, Calisthenics trainer | FitCoach');
       await page
         .getByRole('region', { name: 'Beginner' })
         .getByRole('link', { name: `View ${name}` })
@@ -163,11 +163,11 @@ function trainerFlow(javaScriptEnabled: boolean) {
 
       await page.goto(`/programmes?q=${word}`);
       const card = page.getByRole('article', { name });
-      await expect(card).toContainText('Difficulty :Beginner');
+      await expect(card).toContainText('Level: Beginner');
       await expect(card).toContainText('Trainer: Ada Tester');
       await card.getByRole('link', { name: `View ${name}` }).click();
       await expect(page).toHaveURL(`/programDetails/${programId}`);
-      await expect(page).toHaveTitle(`${name} by Ada Tester | Get-Fit`);
+      await expect(page).toHaveTitle(`${name} by Ada Tester | FitCoach`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Duration : 30 Day Program')).toBeVisible();
       await expect(page.getByRole('img', { name: `Cover of ${name}` })).toHaveAttribute('src', /^\/media\//);

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.js';
 test.describe('home page', () => {
   test('has its title and hero', async ({ page }) => {
     await page.goto('/');
-    await expect(page).toHaveTitle('Fitness programmes and personal trainers | Get-Fit');
+    await expect(page).toHaveTitle('Fitness programmes and personal trainers | FitCoach');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Discover Your Fitness Journey with Us' }),
     ).toBeVisible();
@@ -13,7 +13,7 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL('/register');
-    await expect(page.getByRole('heading', { name: 'Sign UP' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
   });
 
   test('"Learn More" leads to the trainers page', async ({ page }) => {
@@ -21,13 +21,13 @@ test.describe('home page', () => {
     await page.getByRole('link', { name: 'Learn More' }).click();
     await expect(page).toHaveURL('/findTrainer');
     await expect(
-      page.getByRole('heading', { name: 'Meet Trainers That Push You To Your LImits' }),
+      page.getByRole('heading', { name: 'Meet Trainers That Push You To Your Limits' }),
     ).toBeVisible();
   });
 
   test('the promotions lead to programmes, trainers and trainer registration', async ({ page }) => {
     const targets = [
-      { name: 'START A PROGRAM', url: '/programmes' },
+      { name: 'START A PROGRAMME', url: '/programmes' },
       { name: 'Find a Trainer', url: '/findTrainer' },
       { name: 'BECOME A TRAINER', url: '/trainerRegister' },
     ];
@@ -41,8 +41,7 @@ test.describe('home page', () => {
   test('the footer shows the current year', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText(`© Get-Fit ${new Date().getFullYear()}`)).toBeVisible();
-    await expect(footer.getByText('Join our Newsletter')).toBeVisible();
+    await expect(footer.getByText(`© FitCoach ${new Date().getFullYear()}`)).toBeVisible();
   });
 });
 

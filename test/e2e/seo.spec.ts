@@ -121,17 +121,20 @@ test.describe('a programme page', () => {
 
     await page.goto(`/programDetails/${id}?utm_source=newsletter`);
 
-    await expect(page).toHaveTitle(`${name} by Mira Coach | Get-Fit`);
+    await expect(page).toHaveTitle(`${name} by Mira Coach | FitCoach`);
     await expect(metaContent(page, 'description')).toHaveAttribute('content', description);
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', url);
     await expect(metaContent(page, 'og:type')).toHaveAttribute('content', 'website');
     await expect(metaContent(page, 'og:url')).toHaveAttribute('content', url);
-    await expect(metaContent(page, 'og:title')).toHaveAttribute('content', `${name} by Mira Coach | Get-Fit`);
+    await expect(metaContent(page, 'og:title')).toHaveAttribute(
+      'content',
+      `${name} by Mira Coach | FitCoach`,
+    );
     await expect(metaContent(page, 'og:description')).toHaveAttribute('content', description);
     await expect(metaContent(page, 'twitter:card')).toHaveAttribute('content', 'summary_large_image');
     await expect(metaContent(page, 'twitter:title')).toHaveAttribute(
       'content',
-      `${name} by Mira Coach | Get-Fit`,
+      `${name} by Mira Coach | FitCoach`,
     );
     await expect(metaContent(page, 'robots')).toHaveCount(0);
     const image = await metaContent(page, 'og:image').getAttribute('content');
@@ -169,7 +172,7 @@ test.describe('a trainer page', () => {
 
     await page.goto(`/trainerPage/${trainerId}?tab=experience&fbclid=abc`);
 
-    await expect(page).toHaveTitle('Noor Guide, Meditation trainer | Get-Fit');
+    await expect(page).toHaveTitle('Noor Guide, Meditation trainer | FitCoach');
     await expect(metaContent(page, 'description')).toHaveAttribute(
       'content',
       'Meditation trainer Noor Guide: Calm minds, strong bodies.',
@@ -210,7 +213,7 @@ test.describe('pages that are not for search engines', () => {
   test('a signed-in page is noindex, with a title and description of its own', async ({ page, request }) => {
     await signIn(page, await apiAccount(request));
     await page.goto('/userProfile');
-    await expect(page).toHaveTitle('Your profile | Get-Fit');
+    await expect(page).toHaveTitle('Your profile | FitCoach');
     await expect(metaContent(page, 'robots')).toHaveAttribute('content', 'noindex');
     await expect(metaContent(page, 'description')).toHaveAttribute('content', /.+/);
     await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
@@ -218,7 +221,7 @@ test.describe('pages that are not for search engines', () => {
 
   test('the public lists are indexable and canonical without their query', async ({ page, baseURL }) => {
     await page.goto('/programmes?category=Yoga&utm_campaign=spring');
-    await expect(page).toHaveTitle('Programmes | Get-Fit');
+    await expect(page).toHaveTitle('Programmes | FitCoach');
     await expect(metaContent(page, 'robots')).toHaveCount(0);
     await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/programmes`);
   });
@@ -232,7 +235,7 @@ test.describe('a missing page', () => {
   test('is noindex', async ({ page }) => {
     for (const path of ['/programDetails/999999999', '/no-such-page']) {
       await page.goto(path);
-      await expect(page).toHaveTitle('Page not found | Get-Fit');
+      await expect(page).toHaveTitle('Page not found | FitCoach');
       await expect(metaContent(page, 'robots')).toHaveAttribute('content', 'noindex');
     }
   });

@@ -5,10 +5,10 @@ const ADMIN_PAGES = [
   { path: '/admin/dashboard', heading: 'Dashboard', title: 'Admin: dashboard' },
   { path: '/admin/users', heading: 'Users', title: 'Admin: users' },
   { path: '/admin/trainers', heading: 'Trainers', title: 'Admin: trainers' },
-  { path: '/admin/fitnessPrograms', heading: 'Programms', title: 'Admin: programmes' },
+  { path: '/admin/fitnessPrograms', heading: 'Programmes', title: 'Admin: programmes' },
   {
     path: '/admin/requestNotificaions',
-    heading: 'Programms: Pending Approval',
+    heading: 'Programmes: Pending Approval',
     title: 'Admin: pending approvals',
   },
   // Settings opens on its Activity section.
@@ -37,7 +37,6 @@ function signInSuite(javaScriptEnabled: boolean) {
       const profile = header.getByRole('link').filter({ hasText: 'Admin' }).filter({ visible: true });
       await expect(profile).toHaveAttribute('href', '/admin/dashboard');
 
-      await header.getByText('Community', { exact: true }).filter({ visible: true }).click();
       await header.getByRole('link', { name: 'Dashboard', exact: true }).filter({ visible: true }).click();
       await expect(page).toHaveURL('/admin/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: 'Dashboard', exact: true })).toBeVisible();
@@ -56,7 +55,7 @@ test.describe('a signed-in superuser', () => {
     for (const { path, heading, title } of ADMIN_PAGES) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(page).toHaveTitle(`${title} | Get-Fit`);
+      await expect(page).toHaveTitle(`${title} | FitCoach`);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     }
   });

@@ -6,7 +6,7 @@ test.describe('/trainer/profile', () => {
   test('shows a visitor its heading', async ({ page }) => {
     const response = await page.goto('/trainer/profile');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('Trainer profile | Get-Fit');
+    await expect(page).toHaveTitle('Trainer profile | FitCoach');
     await expect(page.getByRole('heading', { level: 1, name: 'Trainer Profile', exact: true })).toBeVisible();
   });
 
@@ -15,7 +15,7 @@ test.describe('/trainer/profile', () => {
     await signIn(page, account);
     const response = await page.goto('/trainer/profile');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('Trainer profile | Get-Fit');
+    await expect(page).toHaveTitle('Trainer profile | FitCoach');
     await expect(page.getByRole('heading', { level: 1, name: 'Trainer Profile', exact: true })).toBeVisible();
     const header = page.getByRole('banner');
     await expect(header.getByRole('button', { name: 'Logout' }).filter({ visible: true })).toBeVisible();

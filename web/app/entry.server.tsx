@@ -3,7 +3,11 @@ import { type AppLoadContext, createReadableStreamFromReadable, type EntryContex
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { env } from './utils/env.server';
 import { NonceProvider } from './utils/nonce-provider';
+import { setServerSiteName } from './utils/site-name';
+
+setServerSiteName(env.siteName);
 
 // Remix rejects still-pending streamed loader data after this many milliseconds.
 export const streamTimeout = 5_000;

@@ -17,6 +17,7 @@ import { requestLocale } from '~/utils/locale.server';
 import { env } from '~/utils/env.server';
 import { useNonce } from '~/utils/nonce-provider';
 import { errorPageMeta } from '~/utils/seo';
+import { siteName } from '~/utils/site-name';
 import { useOptionalUser } from '~/utils/user';
 import { sessionLoader } from '~/utils/route.server';
 import { getToast } from '~/utils/toast.server';
@@ -44,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="application-name" content={siteName()} />
         <Meta />
         <Links />
         {/* The client renders no nonce (see utils/nonce-provider): not a mismatch worth a warning. */}

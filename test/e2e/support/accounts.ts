@@ -101,7 +101,7 @@ export async function verify(page: Page, path: string, javaScriptEnabled: boolea
 export async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'LogIn' }).click();
+  await page.getByRole('button', { name: 'Log In' }).click();
 }
 
 /** Registers and verifies a new account, through the pages. */

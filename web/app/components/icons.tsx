@@ -26,14 +26,6 @@ function Icon({ size = 20, children, ...props }: IconProps) {
   );
 }
 
-export function ChevronDownIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m6 9 6 6 6-6" />
-    </Icon>
-  );
-}
-
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -30,15 +30,15 @@ export default function FindTrainerRoute() {
   return (
     <>
       <PageHero
-        title="Meet Trainers That Push You To Your LImits"
-        text="Find the ideal triainer who will guide you thoughtout Your fitness jounney"
+        title="Meet Trainers That Push You To Your Limits"
+        text="Find the ideal trainer to guide you throughout your fitness journey."
         sectionId="trainers"
       />
       <Container size="lg" py={48}>
         <SectionIntro
           id="trainers"
           title="Trainers"
-          text="These are some of the Best trainer in the world. Choose a trainer that can help you with you fitness goals."
+          text="Choose a trainer who can help you with your fitness goals. Trainers verified by our team are marked Verified."
         />
         <CatalogueList page={page} list={trainers} empty="No trainers to show yet.">
           {(trainer) => <TrainerCard key={trainer.id} trainer={trainer} />}

@@ -165,7 +165,7 @@ export default function LoginRoute() {
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot your password?
           </Anchor>
-          <SubmitButton>LogIn</SubmitButton>
+          <SubmitButton>Log In</SubmitButton>
         </Stack>
       </Form>
     </AuthCard>

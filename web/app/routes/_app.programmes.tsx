@@ -83,15 +83,15 @@ export default function ProgramsRoute() {
   return (
     <>
       <PageHero
-        title="Find Programmes that Suits Your Goals"
-        text="Find your ideal programme from our Database."
+        title="Find Programmes That Suit Your Goals"
+        text="Find your ideal programme among those our trainers publish."
         sectionId="programmes"
       />
       <Container size="lg" py={48}>
         <SectionIntro
           id="programmes"
           title="Programmes"
-          text="Below are a list of our most popular training programs created to help you achieve the best version of yourself. Built by world renowned trainers - these programs are used daily by thousands of others looking to take their fitness to the next level."
+          text="Each programme is a day-by-day plan with a video for every lesson, written by a trainer and reviewed by our team before it is listed."
         />
         {/* Filters are keyed by the URL so that "Clear" and the back button reset what the fields show. */}
         <Filters key={`${filters.category}|${filters.level}|${filters.q}`} filters={filters} />

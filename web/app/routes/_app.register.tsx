@@ -99,7 +99,7 @@ export default function RegisterRoute() {
         : MESSAGES.passwordsDontMatch;
 
   return (
-    <AuthCard title="Sign UP" footer={{ text: 'Already Have an Account ?', link: 'Log In', to: '/login' }}>
+    <AuthCard title="Sign Up" footer={{ text: 'Already have an account?', link: 'Log In', to: '/login' }}>
       <FlashToast toast={actionData?.toast ?? null} />
       <Form method="post">
         <Honeypot />

@@ -29,7 +29,7 @@ describe(parseView.name, () => {
     expect(view('view=programmes', false)).toEqual({ name: 'profile' });
     expect(view('view=subscribed')).toEqual({ name: 'profile' });
     expect(view('view=subscribed', false)).toEqual({ name: 'subscribed' });
-    expect(view('view=communities', false)).toEqual({ name: 'communities' });
+    expect(view('view=communities', false)).toEqual({ name: 'profile' });
   });
 });
 

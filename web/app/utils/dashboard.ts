@@ -28,8 +28,7 @@ export type DashboardView =
   | { name: 'edit'; programId: number }
   | { name: 'lessons'; programId: number; lesson: 'new' | number | null }
   | { name: 'subscribers' }
-  | { name: 'subscribed' }
-  | { name: 'communities' };
+  | { name: 'subscribed' };
 
 /** The view a URL asks for; a view of the other role, or one missing its programme, is the profile. */
 export function parseView(search: URLSearchParams, isTrainer: boolean): DashboardView {
@@ -42,7 +41,7 @@ export function parseView(search: URLSearchParams, isTrainer: boolean): Dashboar
       return { name, programId, lesson: lesson === 'new' ? 'new' : parseId(lesson) };
     }
     if (name === 'programmes' || name === 'create' || name === 'subscribers') return { name };
-  } else if (name === 'subscribed' || name === 'communities') {
+  } else if (name === 'subscribed') {
     return { name };
   }
   return { name: 'profile' };

@@ -100,7 +100,7 @@ describe(sharedPageMeta.name, () => {
 
   it('gives the cards an absolute image, the canonical address and a large Twitter card', () => {
     const meta = sharedPageMeta({ ...page, image: '/media/program/cover.webp' });
-    expect(meta).toContainEqual({ title: 'Calm Mornings | Get-Fit' });
+    expect(meta).toContainEqual({ title: 'Calm Mornings | FitCoach' });
     expect(meta).toContainEqual({
       tagName: 'link',
       rel: 'canonical',
@@ -124,7 +124,7 @@ describe(sharedPageMeta.name, () => {
 describe(privatePageMeta.name, () => {
   it('is titled, described and never indexed', () => {
     expect(privatePageMeta('Chat', 'Your conversations.')).toEqual([
-      { title: 'Chat | Get-Fit' },
+      { title: 'Chat | FitCoach' },
       { name: 'description', content: 'Your conversations.' },
       { name: 'robots', content: 'noindex' },
     ]);

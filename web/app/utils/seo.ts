@@ -1,14 +1,13 @@
 import { minorUnitDigits, type ProgramResponse, type TrainerResponse } from '@fitcoach/contracts';
 import type { MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react';
+import { siteName } from './site-name';
 
 /*
  * What search engines and link previews read of a page (docs/decisions/030-pages-found-and-shared.md): its title and
  * description, the canonical address, Open Graph and Twitter card tags, and for private pages `noindex`. Absolute
  * addresses start at PUBLIC_URL, which the root loader passes on (meta functions run in the browser too).
  */
-
-export const SITE_NAME = 'Get-Fit';
 
 /** Search engines show about this many characters of a description. */
 export const DESCRIPTION_MAX_LENGTH = 160;
@@ -61,7 +60,7 @@ export function summary(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   return `${withoutTrailingPunctuation(atWord > max / 2 ? cut.slice(0, atWord) : cut)}…`;
 }
 
-const titled = (title: string) => `${title} | ${SITE_NAME}`;
+const titled = (title: string) => `${title} | ${siteName()}`;
 
 export interface PublicPage {
   title: string;
@@ -94,7 +93,7 @@ export function sharedPageMeta(page: SharedPage): MetaDescriptor[] {
   const title = titled(page.title);
   return [
     ...publicPageMeta(page),
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: siteName() },
     { property: 'og:type', content: page.type },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },

@@ -48,6 +48,19 @@ export function isTrustedProxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
+/**
+ * A site name goes into page titles, mail subjects and headers: one line (a line break in a subject would start a
+ * header of its own) and no markup characters, which no name needs.
+ */
+const SITE_NAME_PATTERN = /^[^\p{Cc}<>"]{1,60}$/u;
+
+export const DEFAULT_SITE_NAME = 'FitCoach';
+
+/** The name as the display name of an address: quoted when it holds more than letters, digits and spaces. */
+export function mailDisplayName(name: string): string {
+  return /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replaceAll('\\', '\\\\')}"`;
+}
+
 /** The environment variables FitCoach reads (docs/architecture.md §11), as they arrive: strings. */
 class EnvironmentVariables {
   @IsOptional()
@@ -99,6 +112,14 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined)
   @IsString()
   MAIL_FROM?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @IsString()
+  @Matches(SITE_NAME_PATTERN, {
+    message: 'SITE_NAME must be 1 to 60 characters on one line, without < > " or control characters',
+  })
+  SITE_NAME?: string;
 
   @IsOptional()
   @Transform(emptyToUndefined)
@@ -254,6 +275,8 @@ export interface AppConfig {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** What the site calls itself to its users: page titles, the logo, e-mails, notifications (SITE_NAME). */
+  siteName: string;
   paypal: PayPalConfig;
   /** Unset: seed the demo content into an empty embedded database (not in tests). */
   seedDemo?: boolean;
@@ -427,6 +450,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
   }
   const port = vars.PORT ?? 3000;
   const dataDir = vars.DATA_DIR ?? './data';
+  const siteName = vars.SITE_NAME ?? DEFAULT_SITE_NAME;
   return {
     nodeEnv: vars.NODE_ENV ?? 'development',
     port,
@@ -436,7 +460,8 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     redisUrl: vars.REDIS_URL,
     jwtSecret: vars.JWT_SECRET,
     smtpUrl: vars.SMTP_URL,
-    mailFrom: vars.MAIL_FROM ?? 'FitCoach <no-reply@localhost>',
+    mailFrom: vars.MAIL_FROM ?? `${mailDisplayName(siteName)} <no-reply@localhost>`,
+    siteName,
     paypal: paypalConfig(vars),
     seedDemo: vars.SEED_DEMO,
     logLevel: vars.LOG_LEVEL ?? 'info',

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   type AccountExport,
@@ -7,6 +7,7 @@ import {
   DELETED_ACCOUNT,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { retryingDeadlocks } from '../../common/database/errors.js';
 import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { MediaService } from '../../common/media/media.service.js';
@@ -14,7 +15,7 @@ import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import { AuditService } from '../audit/audit.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { clipNotification, SITE_SENDER } from '../chat/trainer-news.listener.js';
+import { clipNotification } from '../chat/trainer-news.listener.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccountDataRepository, type LeftSubscriber } from './account-data.repository.js';
 import { toAccountExport } from './account-export.mapper.js';
@@ -45,6 +46,7 @@ export class AccountService {
   private readonly logger = new Logger(AccountService.name);
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly data: AccountDataRepository,
     private readonly users: UsersRepository,
     private readonly passwords: PasswordService,
@@ -124,7 +126,7 @@ export class AccountService {
     subscribers: readonly LeftSubscriber[],
   ): Promise<void> {
     await this.data.notify(manager, subscribers, {
-      senderName: SITE_SENDER,
+      senderName: this.config.siteName,
       category: 'program',
       message: TRAINER_LEFT_NEWS,
     });

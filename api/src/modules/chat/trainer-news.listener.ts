@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import {
   DOMAIN_EVENTS,
@@ -6,11 +6,9 @@ import {
   type ProgramRejectedEvent,
   type SubscriptionStartedEvent,
 } from '../../common/events/domain-events.js';
+import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
-
-/** Who signs the notifications the product itself sends. */
-export const SITE_SENDER = 'Get-Fit';
 
 export const TRAINER_NEWS = {
   newSubscriber: (member: string, programme: string) => `${member} subscribed to ${programme}`,
@@ -39,6 +37,7 @@ export class TrainerNewsListener {
   private readonly logger = new Logger(TrainerNewsListener.name);
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly lookups: NotificationsRepository,
     private readonly notifications: NotificationsService,
   ) {}
@@ -74,7 +73,8 @@ export class TrainerNewsListener {
       await this.notifications.notify(programme.trainerUserId, {
         category: 'program',
         senderId: null,
-        senderName: SITE_SENDER,
+        // The site itself signs the news it sends.
+        senderName: this.config.siteName,
         message: published ? TRAINER_NEWS.published(programme.name) : TRAINER_NEWS.blocked(programme.name),
         payload: { program_id: programId, published },
       });
@@ -94,7 +94,7 @@ export class TrainerNewsListener {
       await this.notifications.notify(programme.trainerUserId, {
         category: 'program',
         senderId: null,
-        senderName: SITE_SENDER,
+        senderName: this.config.siteName,
         message: clipNotification(TRAINER_NEWS.rejected(programme.name, reason)),
         payload: { program_id: programId, published: false, reason },
       });

@@ -18,7 +18,7 @@ import {
 } from './mail.templates.js';
 import { MailTransport } from './mail.transport.js';
 
-/** Renders and sends FitCoach's mail. Called by the mail queue's processor; features enqueue jobs instead. */
+/** Renders and sends the site's mail, signed with SITE_NAME. Called by the mail queue's processor; features enqueue jobs instead. */
 @Injectable()
 export class MailService {
   constructor(
@@ -29,33 +29,42 @@ export class MailService {
   async sendVerificationEmail(job: VerifyEmailJob): Promise<void> {
     // The web app's verify.$token route, which posts the token to the API.
     const link = `${this.config.publicUrl}/verify/${encodeURIComponent(job.token)}`;
-    const mail = verifyEmailMail({ firstName: job.firstName, purpose: job.purpose, link });
+    const mail = verifyEmailMail(
+      { firstName: job.firstName, purpose: job.purpose, link },
+      this.config.siteName,
+    );
     await this.transport.send({ to: job.to, ...mail }, link);
   }
 
   async sendPasswordReset(job: PasswordResetJob): Promise<void> {
     // The web app's reset-password.$token route, which asks for the new password.
     const link = `${this.config.publicUrl}/reset-password/${encodeURIComponent(job.token)}`;
-    await this.transport.send({ to: job.to, ...passwordResetMail({ firstName: job.firstName, link }) }, link);
+    await this.transport.send(
+      { to: job.to, ...passwordResetMail({ firstName: job.firstName, link }, this.config.siteName) },
+      link,
+    );
   }
 
   async sendPaymentReceipt(job: PaymentReceiptJob): Promise<void> {
     const link = `${this.config.publicUrl}/programLesson/${job.programId}`;
-    await this.transport.send({ to: job.to, ...paymentReceiptMail(job, link) }, link);
+    await this.transport.send({ to: job.to, ...paymentReceiptMail(job, link, this.config.siteName) }, link);
   }
 
   async sendSubscriptionRefunded(job: SubscriptionRefundedJob): Promise<void> {
     const link = `${this.config.publicUrl}/programmes`;
-    await this.transport.send({ to: job.to, ...subscriptionRefundedMail(job, link) }, link);
+    await this.transport.send(
+      { to: job.to, ...subscriptionRefundedMail(job, link, this.config.siteName) },
+      link,
+    );
   }
 
   async sendProgramRejected(job: ProgramRejectedJob): Promise<void> {
     const link = `${this.config.publicUrl}/trainerDashboard`;
-    await this.transport.send({ to: job.to, ...programRejectedMail(job, link) }, link);
+    await this.transport.send({ to: job.to, ...programRejectedMail(job, link, this.config.siteName) }, link);
   }
 
   async sendTrainerLeft(job: TrainerLeftJob): Promise<void> {
     const link = `${this.config.publicUrl}/programLesson/${job.programId}`;
-    await this.transport.send({ to: job.to, ...trainerLeftMail(job, link) }, link);
+    await this.transport.send({ to: job.to, ...trainerLeftMail(job, link, this.config.siteName) }, link);
   }
 }

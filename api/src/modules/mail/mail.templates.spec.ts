@@ -12,14 +12,17 @@ describe(verifyEmailMail.name, () => {
   const link = 'https://fit.example/verify/abc123';
 
   it.each(['register', 'email-change'] as const)('writes a self-contained HTML mail for %s', (purpose) => {
-    const { html } = verifyEmailMail({ firstName: 'Ann', purpose, link });
+    const { html } = verifyEmailMail({ firstName: 'Ann', purpose, link }, 'FitCoach');
     // Mail clients block remote content: the only URL in the mail is the link itself.
     expect(html.match(/https?:\/\/[^"<\s]+/g)).toEqual([link, link, link]);
     expect(html).not.toMatch(/<img|<link|@import|url\(/i);
   });
 
   it('keeps the first name as typed in the text part and escapes it in the HTML part', () => {
-    const { text, html } = verifyEmailMail({ firstName: `<i>Zoë</i> & "Co"`, purpose: 'register', link });
+    const { text, html } = verifyEmailMail(
+      { firstName: `<i>Zoë</i> & "Co"`, purpose: 'register', link },
+      'FitCoach',
+    );
     expect(text).toContain(`Hi <i>Zoë</i> & "Co",`);
     expect(html).toContain('Hi &lt;i&gt;Zoë&lt;/i&gt; &amp; &quot;Co&quot;,');
   });
@@ -29,7 +32,7 @@ describe(passwordResetMail.name, () => {
   const link = 'https://fit.example/reset-password/abc123';
 
   it('gives the link, how long it works and what to do if the reader did not ask', () => {
-    const { subject, text, html } = passwordResetMail({ firstName: 'Ann', link });
+    const { subject, text, html } = passwordResetMail({ firstName: 'Ann', link }, 'FitCoach');
     expect(subject).toBe('Choose a new FitCoach password');
     expect(text).toContain(link);
     expect(text).toContain('This link is valid for 60 minutes, once.');
@@ -52,7 +55,7 @@ describe(paymentReceiptMail.name, () => {
   const link = 'https://fit.example/programLesson/7';
 
   it('names the programme, the amount with its currency, the date and the order id', () => {
-    const { subject, text, html } = paymentReceiptMail(job, link);
+    const { subject, text, html } = paymentReceiptMail(job, link, 'FitCoach');
     expect(subject).toBe('Your FitCoach receipt: Core <Strength>');
     for (const line of [
       'Programme: Core <Strength>',
@@ -70,7 +73,7 @@ describe(paymentReceiptMail.name, () => {
     [3900, 'JPY', 'Amount: 3900 JPY'],
     [129950, 'INR', 'Amount: 1299.50 INR'],
   ])("writes %i minor units of %s with the currency's decimals", (amountMinor, currency, line) => {
-    expect(paymentReceiptMail({ ...job, amountMinor, currency }, link).text).toContain(line);
+    expect(paymentReceiptMail({ ...job, amountMinor, currency }, link, 'FitCoach').text).toContain(line);
   });
 });
 
@@ -87,6 +90,7 @@ describe(subscriptionRefundedMail.name, () => {
         orderId: 'ORDER1',
       },
       'https://fit.example/programmes',
+      'FitCoach',
     );
     expect(subject).toBe('Your FitCoach subscription was cancelled: Core');
     expect(text).toContain('your subscription to this programme has ended');
@@ -107,6 +111,7 @@ describe(subscriptionRefundedMail.name, () => {
         orderId: 'ORDER1',
       },
       'https://fit.example/programmes',
+      'FitCoach',
     );
     expect(subject).toBe('Your FitCoach payment was refunded: Core');
     expect(text).toContain('withdrawn from sale while you were paying for it');
@@ -122,6 +127,7 @@ describe(programRejectedMail.name, () => {
     const { subject, text, html } = programRejectedMail(
       { to: 'tess@example.com', firstName: 'Tess', programName: 'Core', reason: 'Add <b>lesson</b> videos' },
       link,
+      'FitCoach',
     );
     expect(subject).toBe('Your FitCoach programme was not approved: Core');
     expect(text).toContain('Reason: Add <b>lesson</b> videos');
@@ -135,7 +141,7 @@ describe(trainerLeftMail.name, () => {
   it('names the programme, says what changes and what stays, and links to the lessons', () => {
     const link = 'https://fit.example/programLesson/7';
     const job = { to: 'sam@example.com', firstName: 'Sam', programName: 'Core <Basics>', programId: 7 };
-    const { subject, text, html } = trainerLeftMail(job, link);
+    const { subject, text, html } = trainerLeftMail(job, link, 'FitCoach');
     expect(subject).toBe("Your FitCoach programme's trainer has left: Core <Basics>");
     expect(text).toContain('Programme: Core <Basics>');
     expect(text).toContain('Your subscription and its lessons stay open to you.');

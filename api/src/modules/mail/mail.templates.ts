@@ -24,42 +24,43 @@ interface LinkMailCopy {
   notYou: string;
 }
 
-const VERIFY_EMAIL_COPY: Record<VerifyEmailJob['purpose'], LinkMailCopy> = {
-  register: {
-    subject: 'Verify your FitCoach e-mail address',
-    intro: 'Welcome to FitCoach! Please confirm your e-mail address to activate your account.',
+const VERIFY_EMAIL_COPY: Record<VerifyEmailJob['purpose'], (site: string) => LinkMailCopy> = {
+  register: (site) => ({
+    subject: `Verify your ${site} e-mail address`,
+    intro: `Welcome to ${site}! Please confirm your e-mail address to activate your account.`,
     button: 'Verify my e-mail address',
-    notYou: 'If you did not create a FitCoach account, you can ignore this message.',
-  },
-  'email-change': {
-    subject: 'Confirm your new FitCoach e-mail address',
-    intro: 'Please confirm that this is the new e-mail address of your FitCoach account.',
+    notYou: `If you did not create a ${site} account, you can ignore this message.`,
+  }),
+  'email-change': (site) => ({
+    subject: `Confirm your new ${site} e-mail address`,
+    intro: `Please confirm that this is the new e-mail address of your ${site} account.`,
     button: 'Confirm my new address',
     notYou:
       'If you did not ask for this change, ignore this message: your account keeps its current address.',
-  },
+  }),
 };
 
 /** The verification mail, as plain text and as HTML. */
 export function verifyEmailMail(
   input: Pick<VerifyEmailJob, 'firstName' | 'purpose'> & { link: string },
+  site: string,
 ): RenderedMail {
   const validity = `This link is valid for ${VERIFY_EMAIL_LINK_TTL_HOURS} hours.`;
-  return linkMail(VERIFY_EMAIL_COPY[input.purpose], { ...input, validity });
+  return linkMail(VERIFY_EMAIL_COPY[input.purpose](site), { ...input, validity }, site);
 }
 
-const PASSWORD_RESET_COPY: LinkMailCopy = {
-  subject: 'Choose a new FitCoach password',
-  intro: 'Someone, hopefully you, asked to choose a new password for your FitCoach account.',
+const passwordResetCopy = (site: string): LinkMailCopy => ({
+  subject: `Choose a new ${site} password`,
+  intro: `Someone, hopefully you, asked to choose a new password for your ${site} account.`,
   button: 'Choose a new password',
   notYou:
     'If you did not ask for this, ignore this message: your password stays as it is. Choosing a new one signs you out everywhere.',
-};
+});
 
 /** The password reset mail, as plain text and as HTML. */
-export function passwordResetMail(input: { firstName: string; link: string }): RenderedMail {
+export function passwordResetMail(input: { firstName: string; link: string }, site: string): RenderedMail {
   const validity = `This link is valid for ${PASSWORD_RESET_LINK_TTL_MINUTES} minutes, once.`;
-  return linkMail(PASSWORD_RESET_COPY, { ...input, validity });
+  return linkMail(passwordResetCopy(site), { ...input, validity }, site);
 }
 
 /**
@@ -69,6 +70,7 @@ export function passwordResetMail(input: { firstName: string; link: string }): R
 function linkMail(
   copy: LinkMailCopy,
   input: { firstName: string; link: string; validity: string },
+  site: string,
 ): RenderedMail {
   const { validity } = input;
   const text = [
@@ -81,7 +83,7 @@ function linkMail(
     validity,
     copy.notYou,
     '',
-    'The FitCoach team',
+    `The ${site} team`,
     '',
   ].join('\n');
 
@@ -93,7 +95,7 @@ function linkMail(
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(copy.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
 <div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">FitCoach</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(site)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${name},</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(copy.intro)}</p>
 <p style="margin:0;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(copy.button)}</a></p>
@@ -126,7 +128,7 @@ interface Statement {
 }
 
 /** A mail with a small table of facts (receipt, refund), as text and self-contained HTML like the verification mail. */
-function statementMail(statement: Statement): RenderedMail {
+function statementMail(statement: Statement, site: string): RenderedMail {
   const text = [
     `Hi ${statement.firstName},`,
     '',
@@ -137,7 +139,7 @@ function statementMail(statement: Statement): RenderedMail {
     statement.outro,
     `${statement.link.label}: ${statement.link.href}`,
     '',
-    'The FitCoach team',
+    `The ${site} team`,
     '',
   ].join('\n');
   const cell = 'padding:6px 0;font-size:15px;line-height:1.5;';
@@ -153,7 +155,7 @@ function statementMail(statement: Statement): RenderedMail {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(statement.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
 <div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">FitCoach</p>
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(site)}</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${escapeHtml(statement.firstName)},</p>
 <p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(statement.intro)}</p>
 <table role="presentation" style="margin:0 0 16px;border-collapse:collapse;">
@@ -169,75 +171,91 @@ ${rows}
 }
 
 /** The receipt after a completed payment: programme, amount with currency, date and order id. */
-export function paymentReceiptMail(job: PaymentReceiptJob, link: string): RenderedMail {
-  return statementMail({
-    subject: `Your FitCoach receipt: ${job.programName}`,
-    firstName: job.firstName,
-    intro: 'Thank you for your payment. Your subscription is active and the lessons are waiting for you.',
-    rows: [
-      ['Programme', job.programName],
-      ['Amount', formatAmount(job.amountMinor, job.currency)],
-      ['Date', formatDate(job.paidAt)],
-      ['Order id', job.orderId],
-    ],
-    outro: 'Keep this e-mail as your receipt.',
-    link: { label: 'Go to lessons', href: link },
-  });
+export function paymentReceiptMail(job: PaymentReceiptJob, link: string, site: string): RenderedMail {
+  return statementMail(
+    {
+      subject: `Your ${site} receipt: ${job.programName}`,
+      firstName: job.firstName,
+      intro: 'Thank you for your payment. Your subscription is active and the lessons are waiting for you.',
+      rows: [
+        ['Programme', job.programName],
+        ['Amount', formatAmount(job.amountMinor, job.currency)],
+        ['Date', formatDate(job.paidAt)],
+        ['Order id', job.orderId],
+      ],
+      outro: 'Keep this e-mail as your receipt.',
+      link: { label: 'Go to lessons', href: link },
+    },
+    site,
+  );
 }
 
 /**
  * Sent when a refunded (or reversed) payment ended the subscription it paid for, or gave back the payment for a
  * programme withdrawn from sale before it completed.
  */
-export function subscriptionRefundedMail(job: SubscriptionRefundedJob, link: string): RenderedMail {
-  return statementMail({
-    subject: job.withdrawn
-      ? `Your FitCoach payment was refunded: ${job.programName}`
-      : `Your FitCoach subscription was cancelled: ${job.programName}`,
-    firstName: job.firstName,
-    intro: job.withdrawn
-      ? 'This programme was withdrawn from sale while you were paying for it, so we refunded your payment in full. No subscription was started.'
-      : 'Your payment was refunded, so your subscription to this programme has ended.',
-    rows: [
-      ['Programme', job.programName],
-      ['Refunded amount', formatAmount(job.amountMinor, job.currency)],
-      ['Date', formatDate(job.refundedAt)],
-      ['Order id', job.orderId],
-    ],
-    outro: job.withdrawn
-      ? 'You can choose another programme at any time.'
-      : 'You can subscribe again at any time.',
-    link: { label: 'Browse programmes', href: link },
-  });
+export function subscriptionRefundedMail(
+  job: SubscriptionRefundedJob,
+  link: string,
+  site: string,
+): RenderedMail {
+  return statementMail(
+    {
+      subject: job.withdrawn
+        ? `Your ${site} payment was refunded: ${job.programName}`
+        : `Your ${site} subscription was cancelled: ${job.programName}`,
+      firstName: job.firstName,
+      intro: job.withdrawn
+        ? 'This programme was withdrawn from sale while you were paying for it, so we refunded your payment in full. No subscription was started.'
+        : 'Your payment was refunded, so your subscription to this programme has ended.',
+      rows: [
+        ['Programme', job.programName],
+        ['Refunded amount', formatAmount(job.amountMinor, job.currency)],
+        ['Date', formatDate(job.refundedAt)],
+        ['Order id', job.orderId],
+      ],
+      outro: job.withdrawn
+        ? 'You can choose another programme at any time.'
+        : 'You can subscribe again at any time.',
+      link: { label: 'Browse programmes', href: link },
+    },
+    site,
+  );
 }
 
 /** Sent when a superuser rejected a trainer's programme: the reason, and the way back to edit and submit it again. */
-export function programRejectedMail(job: ProgramRejectedJob, link: string): RenderedMail {
-  return statementMail({
-    subject: `Your FitCoach programme was not approved: ${job.programName}`,
-    firstName: job.firstName,
-    intro: 'A FitCoach admin reviewed your programme and did not publish it yet.',
-    rows: [
-      ['Programme', job.programName],
-      ['Reason', job.reason],
-    ],
-    outro: 'You can change your programme and ask for publication again from your dashboard.',
-    link: { label: 'Open my dashboard', href: link },
-  });
+export function programRejectedMail(job: ProgramRejectedJob, link: string, site: string): RenderedMail {
+  return statementMail(
+    {
+      subject: `Your ${site} programme was not approved: ${job.programName}`,
+      firstName: job.firstName,
+      intro: `A ${site} admin reviewed your programme and did not publish it yet.`,
+      rows: [
+        ['Programme', job.programName],
+        ['Reason', job.reason],
+      ],
+      outro: 'You can change your programme and ask for publication again from your dashboard.',
+      link: { label: 'Open my dashboard', href: link },
+    },
+    site,
+  );
 }
 
 /** Sent to the active subscribers of a programme whose trainer deleted their account. */
-export function trainerLeftMail(job: TrainerLeftJob, link: string): RenderedMail {
-  return statementMail({
-    subject: `Your FitCoach programme's trainer has left: ${job.programName}`,
-    firstName: job.firstName,
-    intro: 'The trainer of a programme you follow has closed their FitCoach account.',
-    rows: [
-      ['Programme', job.programName],
-      ['What changes', 'The programme is no longer offered to new members.'],
-      ['What stays', 'Your subscription and its lessons stay open to you.'],
-    ],
-    outro: 'The trainer can no longer answer messages.',
-    link: { label: 'Go to lessons', href: link },
-  });
+export function trainerLeftMail(job: TrainerLeftJob, link: string, site: string): RenderedMail {
+  return statementMail(
+    {
+      subject: `Your ${site} programme's trainer has left: ${job.programName}`,
+      firstName: job.firstName,
+      intro: `The trainer of a programme you follow has closed their ${site} account.`,
+      rows: [
+        ['Programme', job.programName],
+        ['What changes', 'The programme is no longer offered to new members.'],
+        ['What stays', 'Your subscription and its lessons stay open to you.'],
+      ],
+      outro: 'The trainer can no longer answer messages.',
+      link: { label: 'Go to lessons', href: link },
+    },
+    site,
+  );
 }

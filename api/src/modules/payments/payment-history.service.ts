@@ -41,6 +41,7 @@ export class PaymentHistoryService {
       {
         number: receiptNumber(payment.id, payment.completedAt),
         siteUrl: this.config.publicUrl,
+        siteName: this.config.siteName,
         trainerName: trainer ? fullName(trainer.firstName, trainer.lastName) : '',
         buyerName: fullName(payment.user.firstName, payment.user.lastName),
         buyerEmail: payment.user.email,

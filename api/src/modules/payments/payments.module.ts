@@ -19,7 +19,7 @@ import { TestPaymentProvider } from './test-payment.provider.js';
 /** PayPal when PAYPAL_CLIENT_ID/SECRET are set, else the labelled test provider (docs/decisions/013-payments-design.md). */
 export function createPaymentProvider(config: AppConfig): PaymentProvider {
   return config.paypal.provider === 'paypal'
-    ? new PayPalClient(config.paypal, config.publicUrl)
+    ? new PayPalClient(config.paypal, config.publicUrl, Date.now, config.siteName)
     : new TestPaymentProvider();
 }
 

@@ -2,7 +2,7 @@
 // so that the protocol, its retries and the mapping of PayPal's answers to PaymentProviderError read in one place.
 import { Logger } from '@nestjs/common';
 import { fromMinorUnits, isCurrency, minorUnitDigits } from '@fitcoach/contracts';
-import type { PayPalConfig } from '../../common/config/app-config.js';
+import { DEFAULT_SITE_NAME, type PayPalConfig } from '../../common/config/app-config.js';
 import {
   type CaptureResult,
   type CreatedOrder,
@@ -96,6 +96,8 @@ export class PayPalClient extends PaymentProvider {
     private readonly config: LivePayPalConfig,
     private readonly publicUrl: string,
     private readonly now: () => number = Date.now,
+    /** The name PayPal shows the buyer on its pages (SITE_NAME). */
+    private readonly brandName: string = DEFAULT_SITE_NAME,
   ) {
     super();
   }
@@ -119,7 +121,7 @@ export class PayPalClient extends PaymentProvider {
         payment_source: {
           paypal: {
             experience_context: {
-              brand_name: 'FitCoach',
+              brand_name: this.brandName,
               shipping_preference: 'NO_SHIPPING',
               user_action: 'PAY_NOW',
               return_url: `${this.publicUrl}/checkout/paypal/return`,

@@ -5,8 +5,9 @@ import { escapeHtml } from '../../common/http/html.js';
 /** What a receipt states, read from the payment, its buyer and its programme. */
 export interface ReceiptFacts {
   number: string;
-  /** The site's public address: FitCoach sells, on behalf of the trainer. */
+  /** The site's public address and name (SITE_NAME): the site sells, on behalf of the trainer. */
   siteUrl: string;
+  siteName: string;
   trainerName: string;
   buyerName: string;
   buyerEmail: string;
@@ -63,7 +64,10 @@ export function receiptHtml(facts: ReceiptFacts, locale: string | undefined): st
   const rows: [label: string, html: string][] = [
     ['Receipt number', escapeHtml(facts.number)],
     ['Date', date(facts.completedAt)],
-    ['Seller', `FitCoach (${escapeHtml(facts.siteUrl)}), for the trainer ${escapeHtml(facts.trainerName)}`],
+    [
+      'Seller',
+      `${escapeHtml(facts.siteName)} (${escapeHtml(facts.siteUrl)}), for the trainer ${escapeHtml(facts.trainerName)}`,
+    ],
     ['Buyer', `${escapeHtml(facts.buyerName)}<br>${escapeHtml(facts.buyerEmail)}`],
     ['Programme', escapeHtml(facts.programName)],
     ['Amount', escapeHtml(formatMoney(facts.amount, facts.currency, locale))],
@@ -85,12 +89,12 @@ export function receiptHtml(facts: ReceiptFacts, locale: string | undefined): st
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Receipt ${escapeHtml(facts.number)} – FitCoach</title>
+<title>Receipt ${escapeHtml(facts.number)} – ${escapeHtml(facts.siteName)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p class="brand">FitCoach</p>
+<p class="brand">${escapeHtml(facts.siteName)}</p>
 <h1>Receipt ${escapeHtml(facts.number)}</h1>
 ${refunded}<table>
 ${table}

@@ -1,9 +1,10 @@
-import { excerpt, type ProgramResponse } from '@fitcoach/contracts';
+import { excerpt, isProgramLevel, type ProgramResponse } from '@fitcoach/contracts';
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
 import ui from '~/components/ui/ui.module.css';
+import { LEVEL_LABELS } from '~/utils/catalogue';
 import { useFormatMoney } from '~/utils/locale';
 import { IMAGE_SIZES, imageSources } from '~/utils/media';
 import classes from './catalogue.module.css';
@@ -161,7 +162,9 @@ export function ProgramCard(props: ProgramCardProps) {
       {props.detailed ? (
         <div className={classes.cardBody}>
           {title}
-          <p className={classes.cardLevel}>Difficulty :{props.program.level}</p>
+          <p className={classes.cardLevel}>
+            Level: {isProgramLevel(program.level) ? LEVEL_LABELS[program.level] : program.level}
+          </p>
           <ProgramOffer program={program} />
           <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
           <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>

@@ -28,7 +28,7 @@ export function KeyBenefits() {
   return (
     <section aria-labelledby="key-benefits">
       <Title order={2} id="key-benefits" mb="sm">
-        Key Benifits
+        Key Benefits
       </Title>
       <List spacing="xs">
         {KEY_BENEFITS.map((benefit) => (

@@ -14,7 +14,7 @@ export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
       <Stack align="center" gap="xs" ta="center">
         <TrainerAvatar trainer={trainer} size={96} />
         <Text size="sm" c="var(--fitcoach-color-orange-text)" fw={700}>
-          Specalized in {trainer.specalized}
+          Specialised in {trainer.specalized}
         </Text>
         <Title order={3} size="h4" id={headingId} className={ui.name} maw="100%">
           {trainer.username}

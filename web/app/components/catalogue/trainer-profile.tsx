@@ -20,7 +20,7 @@ function TabPanel({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab 
         <Title order={2} size="h3">
           My Credentials
         </Title>
-        <Text>Specalized in {trainer.specalized}</Text>
+        <Text>Specialised in {trainer.specalized}</Text>
         {trainer.certifications ? <Text>Certified in {trainer.certifications}</Text> : null}
         <Text>Experience: {trainer.experience_years} Years</Text>
         <Text>Country: {trainer.country}</Text>

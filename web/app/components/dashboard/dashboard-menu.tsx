@@ -19,7 +19,6 @@ const TRAINER_ENTRIES: MenuEntry[] = [
 
 const USER_ENTRIES: MenuEntry[] = [
   { label: 'Subscribed Programmes', view: { name: 'subscribed' }, covers: ['subscribed'] },
-  { label: 'Communities', view: { name: 'communities' }, covers: ['communities'] },
 ];
 
 /**

@@ -45,7 +45,7 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
   return (
     <>
       <Group justify="space-between" mb="md">
-        <Title order={2}>Programms</Title>
+        <Title order={2}>Programmes</Title>
         <Button component={Link} to={link(viewSearch({ name: 'create' }))}>
           Add Programme
         </Button>

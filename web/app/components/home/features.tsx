@@ -11,14 +11,18 @@ interface Feature {
 
 const FEATURES: Feature[] = [
   {
-    title: 'Excellent Fitness Programs',
-    text: 'The programs are individually vetted by experts in the field',
+    title: 'Reviewed Programmes',
+    text: 'Our team reviews every programme before it is listed, and again when its name, description or price changes.',
     Icon: DumbbellIcon,
   },
-  { title: 'World class Trainers', text: 'Our trainer are the best in the field.', Icon: TrophyIcon },
   {
-    title: 'Designed For Athletes',
-    text: 'Our products are designed to support the unique needs of athletes.',
+    title: 'Trainers You Can Check',
+    text: 'Every trainer has a page with their programmes. Trainers verified by our team are marked Verified.',
+    Icon: TrophyIcon,
+  },
+  {
+    title: 'Progress You Can See',
+    text: 'Each lesson you complete is saved, and you can write to your trainer in the chat.',
     Icon: BoltIcon,
   },
 ];

@@ -7,7 +7,7 @@ export function Hero() {
     <HeroBanner
       large
       title="Discover Your Fitness Journey with Us"
-      text="Join our community of like-minded individuals and achieve your fitness goals with the help of expert trainers."
+      text="Follow day-by-day programmes made by personal trainers, with a video for every lesson and your progress saved as you go."
     >
       <Link to="/register" className={`${ui.button} ${ui.buttonLg} ${ui.filled}`}>
         Get Started

@@ -6,9 +6,9 @@ export function InnerCircle() {
   return (
     <section className={classes.innerCircle}>
       <div className={`${ui.container} ${ui.containerMd} ${classes.section} ${classes.centered}`}>
-        <h2 className={`${ui.title} ${classes.sectionTitle}`}>Join our Inner Circle</h2>
+        <h2 className={`${ui.title} ${classes.sectionTitle}`}>Are You a Trainer?</h2>
         <p className={`${ui.text} ${ui.textLg} ${classes.lead}`}>
-          Unlock Exclusive Content and Connect with a Community Committed to Health and Wellness
+          Publish your own programmes, sell them to members and answer your subscribers in the chat.
         </p>
         <Link to="/trainerRegister" className={`${ui.button} ${ui.buttonLg} ${ui.white}`}>
           BECOME A TRAINER

@@ -30,15 +30,15 @@ export function Promotions() {
       </h2>
       <div className={`${classes.grid} ${classes.twoColumns}`}>
         <PromoCard
-          title="Transformation Starts Here"
-          text="Select from a dozen online training programs designed to kickstart your transformation."
-          action="START A PROGRAM"
+          title="Start a Programme"
+          text="Choose a programme by category and level, and follow its lessons at your own pace."
+          action="START A PROGRAMME"
           to="/programmes"
           tone="warm"
         />
         <PromoCard
-          title="Transformation Starts Here"
-          text="It's Time To Transform Your Life At Kaged, with a trainer who builds your plan around you and keeps you on track."
+          title="Find Your Trainer"
+          text="Read about the trainers, see their programmes, and ask yours anything in the chat once you subscribe."
           action="Find a Trainer"
           to="/findTrainer"
           tone="dark"

@@ -1,7 +1,7 @@
 import type { UserResponse } from '@fitcoach/contracts';
 import { Form, Link } from '@remix-run/react';
 import { useRef } from 'react';
-import { ChevronDownIcon, MenuIcon } from '~/components/icons';
+import { MenuIcon } from '~/components/icons';
 import { useRealtime } from '~/components/realtime/realtime-provider';
 import ui from '~/components/ui/ui.module.css';
 import { canJoinAsTrainer, dashboardPath, profileLinkPath, useOptionalUser } from '~/utils/user';
@@ -9,6 +9,7 @@ import classes from './navbar.module.css';
 import summaryClasses from './summary.module.css';
 import { useDismissibleDetails } from './use-dismissible-details';
 import { imageSources } from '~/utils/media';
+import { siteName } from '~/utils/site-name';
 
 interface NavItem {
   label: string;
@@ -17,22 +18,20 @@ interface NavItem {
   badge?: number;
 }
 
-function mainItems(user: UserResponse | null): NavItem[] {
-  const items = [
+/** The site's pages, and a signed-in visitor's chat and dashboard; signing in and up are the account buttons. */
+function mainItems(user: UserResponse | null, unread: number): NavItem[] {
+  const items: NavItem[] = [
     { label: 'Find trainers', to: '/findTrainer' },
-    { label: 'Programms', to: '/programmes' },
+    { label: 'Programmes', to: '/programmes' },
   ];
   if (canJoinAsTrainer(user)) items.push({ label: 'Join as Trainer', to: '/trainerRegister' });
+  if (user) {
+    items.push(
+      { label: 'Chat', to: '/chat', badge: unread },
+      { label: 'Dashboard', to: dashboardPath(user) },
+    );
+  }
   return items;
-}
-
-function communityItems(user: UserResponse | null, unread: number): NavItem[] {
-  return [
-    { label: 'Login', to: '/login' },
-    { label: 'Sign up', to: '/register' },
-    { label: 'Chat', to: '/chat', badge: unread },
-    { label: 'Dashboard', to: dashboardPath(user) },
-  ];
 }
 
 /*
@@ -45,33 +44,12 @@ function NavLinks({ items, className }: { items: NavItem[]; className: string })
     <Link key={item.label} to={item.to} className={className}>
       {item.label}
       {item.badge ? (
-        <span className={ui.badge} aria-label={`${item.badge} unread`}>
+        <span className={ui.badge} aria-label={`${item.badge} unread messages`}>
           {item.badge}
         </span>
       ) : null}
     </Link>
   ));
-}
-
-function CommunityDropdown({ items, unread }: { items: NavItem[]; unread: number }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDismissibleDetails(ref);
-  return (
-    <details ref={ref} className={classes.dropdown}>
-      <summary className={`${summaryClasses.summary} ${classes.menuSummary} ${classes.link}`}>
-        Community
-        {unread ? (
-          <span className={ui.badge} aria-label={`${unread} unread messages`}>
-            {unread}
-          </span>
-        ) : null}
-        <ChevronDownIcon size={16} className={classes.chevron} />
-      </summary>
-      <div className={classes.dropdownPanel}>
-        <NavLinks items={items} className={classes.panelLink} />
-      </div>
-    </details>
-  );
 }
 
 function initials(user: UserResponse): string {
@@ -132,12 +110,8 @@ function MobileMenu({ user, unread }: { user: UserResponse | null; unread: numbe
         </summary>
         <div className={classes.mobilePanel}>
           <nav aria-label="Main" className={classes.panelList}>
-            <NavLinks items={mainItems(user)} className={classes.panelLink} />
+            <NavLinks items={mainItems(user, unread)} className={classes.panelLink} />
           </nav>
-          <p className={classes.panelHeading}>Community</p>
-          <div className={classes.panelList}>
-            <NavLinks items={communityItems(user, unread)} className={classes.panelLink} />
-          </div>
           <div className={`${ui.group} ${classes.panelActions}`}>
             <AccountActions user={user} />
           </div>
@@ -154,11 +128,10 @@ export function Navbar() {
     <header className={classes.header}>
       <div className={`${ui.container} ${classes.inner}`}>
         <Link to="/" className={classes.logo}>
-          GET-FIT
+          {siteName()}
         </Link>
         <nav aria-label="Main" className={`${ui.fromSm} ${classes.desktopNav}`}>
-          <NavLinks items={mainItems(user)} className={classes.link} />
-          <CommunityDropdown items={communityItems(user, unread)} unread={unread} />
+          <NavLinks items={mainItems(user, unread)} className={classes.link} />
         </nav>
         <div className={`${ui.fromSm} ${ui.group} ${ui.nowrap}`}>
           <AccountActions user={user} />

@@ -38,9 +38,6 @@ interface ProfilePanelProps {
   headingOrder: 1 | 2;
 }
 
-// docs/product.md §2.9 Profile: placeholders until followers and posts exist.
-const COUNTERS = ['Followers', 'Posts', 'Following'];
-
 function Stats({ user }: { user: UserResponse }) {
   const { height, weight, body_fat, phone } = user.profile;
   const lines = [
@@ -82,7 +79,7 @@ function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user'
   );
 }
 
-/** docs/product.md §2.9 Profile: the trainer box of the original, with its "+ Add Credentials" placeholder. */
+/** docs/product.md §2.9 Profile: the trainer box. */
 function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
   const lines = [
     `Trainer ID : ${trainer.id}`,
@@ -102,9 +99,6 @@ function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
           <Text key={line}>{line}</Text>
         ))}
       </SimpleGrid>
-      <Button variant="default" mt="md" disabled>
-        + Add Credentials
-      </Button>
     </Paper>
   );
 }
@@ -135,28 +129,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
               <Stats user={user} />
             </Stack>
           </Group>
-          <Text fw={700} ta="center">
-            !! Comming Soon !!
-          </Text>
-          <SimpleGrid cols={3}>
-            {COUNTERS.map((label) => (
-              <Stack key={label} gap={0} align="center">
-                <Text fw={800} size="xl">
-                  00
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {label}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
           <Group justify="center">
-            <Button variant="default" disabled>
-              Feeds
-            </Button>
-            <Button variant="default" disabled>
-              My Posts
-            </Button>
             <Button component={Link} to="?edit=1" preventScrollReset>
               update profile
             </Button>
@@ -166,7 +139,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
       {trainer ? <TrainerDetails trainer={trainer} /> : null}
       {trainerUnavailable ? (
         <Alert color="red" mt="lg">
-          Error: Trainer data cannot be retrived
+          Error: Trainer data cannot be retrieved
         </Alert>
       ) : null}
       <ProfileEditor user={user} editing={editing} result={result} />

@@ -71,7 +71,7 @@ export function TrainerRegistrationForm({ result, back }: TrainerRegistrationFor
               }}
             />
             <NativeSelect
-              label="Specalized In"
+              label="Specialisation"
               {...field('specalized')}
               required
               data={[noneOption, ...TRAINER_SPECIALISATIONS]}

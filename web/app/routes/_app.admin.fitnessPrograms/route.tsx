@@ -20,7 +20,7 @@ export default function AdminProgramsRoute() {
   const { items, total, page, pageSize, trainers } = useLoaderData<typeof loader>();
   return (
     <Stack>
-      <Title order={1}>Programms</Title>
+      <Title order={1}>Programmes</Title>
       <ProgramsFilter trainers={trainers} programs={items} />
       <ProgramsTable programs={items} />
       <Pager page={page} pageSize={pageSize} total={total} />

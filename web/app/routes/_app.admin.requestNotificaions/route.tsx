@@ -86,7 +86,7 @@ export default function AdminPendingApprovalsRoute() {
   return (
     <Stack>
       <FlashToast toast={result?.toast ?? null} />
-      <Title order={1}>Programms: Pending Approval</Title>
+      <Title order={1}>Programmes: Pending Approval</Title>
       {items.length === 0 ? <Text c="dimmed">No programme is waiting for approval.</Text> : null}
       <UrlDialog
         opened={rejected !== undefined}

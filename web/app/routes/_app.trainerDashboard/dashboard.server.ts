@@ -58,7 +58,7 @@ export async function loadDashboard(args: LoaderFunctionArgs) {
     subscribers: null as SubscribersData | null,
   };
   if (view.name === 'subscribed') return { ...content, subscribed: await loadSubscribed(args) };
-  // The trainer views need the trainer record; without it the page shows docs/product.md §8's "cannot be retrived".
+  // The trainer views need the trainer record; without it the page shows an error (docs/product.md §8).
   const { trainer } = profile;
   if (!trainer) return content;
   if (view.name === 'programmes') {

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { DashboardMenu } from '~/components/dashboard/dashboard-menu';
 import { LessonsManager } from '~/components/dashboard/lessons-manager';
-import { ComingSoon } from '~/components/dashboard/placeholders';
 import { ProgramForm } from '~/components/dashboard/program-form';
 import { ProgramsTable } from '~/components/dashboard/programs-table';
 import { SubscribedPrograms } from '~/components/dashboard/subscribed-programs';
@@ -35,7 +34,7 @@ function resultOf(result: FormRejection | undefined, intent: string): FormReject
 }
 
 function TrainerUnavailable() {
-  return <Alert color="red">Error: Trainer data cannot be retrived</Alert>;
+  return <Alert color="red">Error: Trainer data cannot be retrieved</Alert>;
 }
 
 function DashboardContent({ data, result }: { data: DashboardData; result: FormRejection | undefined }) {
@@ -55,7 +54,6 @@ function DashboardContent({ data, result }: { data: DashboardData; result: FormR
   if (view.name === 'subscribed') {
     return <SubscribedPrograms data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />;
   }
-  if (view.name === 'communities') return <ComingSoon title="Communities" />;
   if (!trainer) return <TrainerUnavailable />;
   switch (view.name) {
     case 'programmes':
