@@ -49,9 +49,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
-  // micromark (the site pages' Markdown) comes with Remix's build tools, which the production image prunes: bundled
-  // into the server build, it needs nothing from node_modules at run time.
-  ssr: { noExternal: [/^micromark/, 'decode-named-character-reference', 'character-entities'] },
   // The framework in one chunk of the browser's build: left to Rollup it is cut in two by which lazy modules use
   // React alone, and the two pieces compress 1.5 KB worse than one (docs/performance.md).
   build: isSsrBuild
