@@ -249,6 +249,8 @@ export interface TrainerResponse extends TrainerDetails {
   username: string;
   phone: string | null;
   profile_picture: string | null;
+  /** A superuser vouched for this trainer (`PUT /api/trainers/{id}/verify/`); pages show a "Verified" badge. */
+  verified: boolean;
 }
 
 export interface ProgramResponse {
