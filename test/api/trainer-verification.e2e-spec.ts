@@ -6,11 +6,13 @@ import { expectCrossSiteRefused, expectSuperusersOnly } from '../fixtures/admin.
 import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { fieldRefusal, REFUSED } from '../fixtures/refusals.js';
-import { createSession, type Session } from '../fixtures/users.js';
+import { subscribe } from '../fixtures/subscriptions.js';
+import { createSession, createUser, type Session } from '../fixtures/users.js';
 
 /*
  * Trainers vouched for by a superuser (PUT /api/trainers/{id}/verify/), recorded in the audit log, and who is listed
- * publicly: trainers not blocked with a published programme, verified first.
+ * publicly: trainers not blocked with a published programme, verified first. Also what the trainer's own programme
+ * list adds for the dashboard: each programme's count of active subscribers.
  */
 
 const t = useTestApp();
@@ -173,5 +175,27 @@ describe('who is listed and has a public page', () => {
     expect(res.body).toEqual([
       expect.objectContaining({ id: session.user.id, trainer_id: trainer.id, verified: true }),
     ]);
+  });
+});
+
+describe("GET /api/fitness_programs/get_trainer_programme/{id}/: each programme's subscribers", () => {
+  it('counts the active subscribers for the trainer and superusers, and shows nobody else the count', async () => {
+    const { trainer, session } = await createTrainer(t);
+    const popular = await createProgram(t, trainer, { isPublished: true });
+    const quiet = await createProgram(t, trainer, { isPublished: true });
+    const draft = await createProgram(t, trainer);
+    for (let i = 0; i < 2; i += 1) await subscribe(t, (await createUser(t)).id, popular);
+    const path = `/api/fitness_programs/get_trainer_programme/${trainer.id}/`;
+    for (const caller of [session, admin]) {
+      const res = await t.http().get(path).set('Authorization', caller.bearer).expect(200);
+      const counts = (res.body as { id: number; subscribers: number }[]).map((p) => [p.id, p.subscribers]);
+      expect(counts).toEqual([
+        [draft.id, 0],
+        [quiet.id, 0],
+        [popular.id, 2],
+      ]);
+    }
+    const visitor = await t.http().get(path).expect(200);
+    expect(visitor.body.every((program: object) => !('subscribers' in program))).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import {
 import { apiAccount } from './support/catalogue.js';
 
 // docs/product.md §8's text for a 403 on login or on the current user.
-const BLOCKED = 'You have been temporarly blocked by the user';
+const BLOCKED = 'Your account has been blocked by an administrator';
 
 function accountSuite(javaScriptEnabled: boolean) {
   test.describe(`accounts with JavaScript ${javaScriptEnabled ? 'enabled' : 'disabled'}`, () => {

@@ -7,7 +7,7 @@ export const MESSAGES = {
   invalidEmail: '! invalid email',
   passwordsDontMatch: "Passwords don't match",
   loggedIn: 'Successfully Logged In',
-  blocked: 'You have been temporarly blocked by the user',
+  blocked: 'Your account has been blocked by an administrator',
   notAuthorized: 'You are not authorized to access this page.',
   requestRejected: 'request rejected',
   name: VALIDATION_MESSAGES.name,

@@ -88,19 +88,28 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
       if (closed) return;
       opened = io({ path: '/socket.io', transports: ['websocket'] });
       const current = opened;
+      // Revalidating the page's data renews an expired session cookie (then the socket connects again), or, for
+      // a session that ended, has the loaders sign the visitor out to /login with the reason (a blocked account).
+      const renew = () => {
+        if (renewing.current) return;
+        renewing.current = true;
+        revalidator.revalidate();
+      };
       current.on('connect', () => {
         setConnected(true);
         renewing.current = false;
       });
-      current.on('disconnect', () => setConnected(false));
+      current.on('disconnect', (reason) => {
+        setConnected(false);
+        // The server closed it: its access token expired, or its session ended (session:ended may come first).
+        if (reason === 'io server disconnect') renew();
+      });
+      // Most likely an expired access token.
       current.on('connect_error', () => {
         setConnected(false);
-        // Most likely an expired access token: revalidating renews the session cookie, then connect again.
-        if (!renewing.current) {
-          renewing.current = true;
-          revalidator.revalidate();
-        }
+        renew();
       });
+      current.on(CHAT_SERVER_EVENTS.sessionEnded, renew);
       current.on(CHAT_SERVER_EVENTS.snapshot, (snapshot: PresenceSnapshot) =>
         setOnline(new Set(snapshot.online)),
       );
