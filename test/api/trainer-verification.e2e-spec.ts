@@ -149,7 +149,7 @@ describe('who is listed and has a public page', () => {
     expect((res.body as TrainerResponse[]).slice(firstUnverified).every((trainer) => !trainer.verified)).toBe(
       true,
     );
-    expect(Number(res.headers['x-total-count'])).toBe(res.body.length);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(res.body.length);
 
     // The trainer without a published programme: 404 to visitors and members, shown to itself and superusers.
     const path = `/api/trainers/retrieveTrainer/${draftOnly.id}/`;
@@ -169,7 +169,7 @@ describe('who is listed and has a public page', () => {
     await verify(trainer.id, { verified: true }).expect(200);
     const res = await t
       .http()
-      .get('/api/trainers/getAllTrainers/?search=Unlisted')
+      .get(`/api/trainers/getAllTrainers/?search=${encodeURIComponent(session.user.email)}`)
       .set('Authorization', admin.bearer)
       .expect(200);
     expect(res.body).toEqual([

@@ -288,7 +288,8 @@ describe('GET /api/trainers/allTrainer/', () => {
     const { trainer: newest } = await listedTrainer();
     const res = await t.http().get('/api/trainers/allTrainer/').expect(200);
     const ids = res.body.map((trainer: { id: number }) => trainer.id);
-    expect(ids.slice(0, 2)).toEqual([newest.id, older.id]);
+    // Other files' verified trainers come first, where the database is shared.
+    expect(ids.filter((id: number) => id === newest.id || id === older.id)).toEqual([newest.id, older.id]);
     expect(ids).not.toContain(blocked.id);
     expect(res.body.every((trainer: { phone: string | null }) => trainer.phone === null)).toBe(true);
     expect(res.body.length).toBeLessThanOrEqual(100);
