@@ -88,28 +88,27 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
       if (closed) return;
       opened = io({ path: '/socket.io', transports: ['websocket'] });
       const current = opened;
-      // Revalidating the page's data renews an expired session cookie (then the socket connects again), or, for
-      // a session that ended, has the loaders sign the visitor out to /login with the reason (a blocked account).
-      const renew = () => {
-        if (renewing.current) return;
-        renewing.current = true;
-        revalidator.revalidate();
-      };
       current.on('connect', () => {
         setConnected(true);
         renewing.current = false;
       });
+      // The server closed the socket: the session may have ended (blocked, signed out elsewhere; session:ended says
+      // so first). Revalidating lets the loaders send a signed-out visitor to /login with the reason at once; a
+      // socket closed for other reasons (too many tabs) is left closed, as before.
+      const sessionMayHaveEnded = () => revalidator.revalidate();
       current.on('disconnect', (reason) => {
         setConnected(false);
-        // The server closed it: its access token expired, or its session ended (session:ended may come first).
-        if (reason === 'io server disconnect') renew();
+        if (reason === 'io server disconnect') sessionMayHaveEnded();
       });
-      // Most likely an expired access token.
+      current.on(CHAT_SERVER_EVENTS.sessionEnded, sessionMayHaveEnded);
       current.on('connect_error', () => {
         setConnected(false);
-        renew();
+        // Most likely an expired access token: revalidating renews the session cookie, then connect again.
+        if (!renewing.current) {
+          renewing.current = true;
+          revalidator.revalidate();
+        }
       });
-      current.on(CHAT_SERVER_EVENTS.sessionEnded, renew);
       current.on(CHAT_SERVER_EVENTS.snapshot, (snapshot: PresenceSnapshot) =>
         setOnline(new Set(snapshot.online)),
       );
