@@ -114,6 +114,7 @@ describe('POST /api/fitness_programs/create/', () => {
       publish_requested: false,
       status: 'draft',
       rejection_reason: null,
+      subscribers: 0,
       created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

@@ -101,12 +101,13 @@ const ALLOWED: Allowance[] = [
     name: 'a page in id order',
     dialects: ['sqlite', 'mysql'],
     statement:
-      /ORDER BY "(program_id|trainer"\."id|AuditEntryEntity"\."id)" (ASC|DESC) LIMIT \d{2,3} OFFSET \d+$/,
-    step: /^SCAN (program|trainer|AuditEntryEntity)$|^(program|trainer|AuditEntryEntity) type=index key=PRIMARY /,
+      /ORDER BY ("trainer"\."verified" DESC, )?"(program_id|trainer"\."id|AuditEntryEntity"\."id)" (ASC|DESC) LIMIT \d{2,3} OFFSET \d+$/,
+    step: /^SCAN (program|trainer|AuditEntryEntity)( USING INDEX idx_trainer_verified_id)?$|^(program|trainer|AuditEntryEntity) type=index key=(PRIMARY|idx_trainer_verified_id) /,
     reason:
-      'The catalogue, the public trainers, the admin programmes and audit log: the primary key is walked in the ' +
-      "page's order and the walk stops at OFFSET + LIMIT matching rows, which nearly every row is (nine programmes " +
-      'in ten are published, few trainers blocked); a word searched for in programmes walks until it has matched a page.',
+      'The catalogue, the public trainers, the admin programmes and audit log: the primary key (the public ' +
+      "trainers: verified, then id) is walked in the page's order and the walk stops at OFFSET + LIMIT matching " +
+      'rows, which nearly every row is (nine programmes in ten are published, few trainers blocked or without a ' +
+      'published programme); a word searched for in programmes walks until it has matched a page.',
   },
   {
     name: 'the sitemap',
@@ -485,6 +486,13 @@ const TOURS: Record<string, Tour> = {
   'GET /api/trainers/allTrainer': async (w) => {
     await call('get', '/api/trainers/allTrainer/').expect(succeeded);
     await call('get', '/api/trainers/allTrainer/?page=10', w.member).expect(succeeded);
+  },
+  'PUT /api/trainers/:id/verify': async (w) => {
+    for (const verified of [true, false]) {
+      await call('put', `/api/trainers/${w.coachTrainerId}/verify/`, w.admin)
+        .send({ verified })
+        .expect(succeeded);
+    }
   },
   'GET /api/trainers/getTrainerCount': async (w) => {
     await call('get', '/api/trainers/getTrainerCount/', w.admin).expect(succeeded);

@@ -241,6 +241,7 @@ describe('GET /api/fitness_programs/get_trainer_programme/{trainerId}/ (cached f
 describe('GET /api/trainers/allTrainer/ and retrieveTrainer/{id}/ (cached for anonymous visitors)', () => {
   it('hides a trainer on the request after the account is blocked', async () => {
     const { trainer, session } = await createTrainer(t);
+    await createProgram(t, trainer, { isPublished: true });
     const listed = async () => {
       const res = await anonymous('/api/trainers/allTrainer/?page_size=100').expect(200);
       const total = Number(res.headers['x-total-count']);

@@ -37,6 +37,9 @@ describe('GET /api/sitemap/', () => {
     const { trainer } = await createTrainer(t);
     const published = await createProgram(t, trainer, { isPublished: true });
     const draft = await createProgram(t, trainer);
+    // Without a published programme a trainer has no public page (docs/product.md §2.4).
+    const { trainer: unlisted } = await createTrainer(t);
+    await createProgram(t, unlisted);
 
     const res = await sitemap().expect(200);
 
@@ -44,6 +47,7 @@ describe('GET /api/sitemap/', () => {
     expect(entries).toContainEqual({ type: 'trainer', id: trainer.id, updated_at: expect.any(String) });
     expect(entries).toContainEqual({ type: 'program', id: published.id, updated_at: expect.any(String) });
     expect(has(entries, 'program', draft.id)).toBe(false);
+    expect(has(entries, 'trainer', unlisted.id)).toBe(false);
     for (const entry of entries) expect(new Date(entry.updated_at).toISOString()).toBe(entry.updated_at);
     expect(Number(res.headers['x-total-count'])).toBe(entries.length);
   });
@@ -60,8 +64,11 @@ describe('GET /api/sitemap/', () => {
 
   it('drops a programme and a trainer on the next request after a superuser blocks them', async () => {
     const { trainer: blockedTrainer } = await createTrainer(t);
+    await createProgram(t, blockedTrainer, { isPublished: true });
     const { trainer } = await createTrainer(t);
     const program = await createProgram(t, trainer, { isPublished: true });
+    // Its other programme keeps the trainer listed once this one is blocked.
+    await createProgram(t, trainer, { isPublished: true });
     const before = await allEntries(SITEMAP_LIMITS.maxUrls);
     expect(has(before, 'trainer', blockedTrainer.id)).toBe(true);
     expect(has(before, 'program', program.id)).toBe(true);

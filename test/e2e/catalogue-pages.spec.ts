@@ -15,7 +15,12 @@ test.describe('/findTrainer', () => {
     request,
   }) => {
     const word = uniqueWord();
-    const { trainerId } = await apiTrainer(request, { about: longAbout(word), specalized: 'Meditation' });
+    const { account, trainerId } = await apiTrainer(request, {
+      about: longAbout(word),
+      specalized: 'Meditation',
+    });
+    // Only trainers with a published programme are listed.
+    await publishPrograms(request, [await apiProgram(request, account.auth)]);
 
     await page.goto('/findTrainer');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -76,9 +76,11 @@ test.describe('/sitemap.xml', () => {
       await apiProgram(request, account.auth),
       await apiProgram(request, account.auth),
     ];
+    // Its other published programme keeps the trainer listed once a superuser blocks `published`.
+    const kept = await apiProgram(request, account.auth);
     const other = await apiTrainer(request);
     const otherProgram = await apiProgram(request, other.account.auth);
-    await publishPrograms(request, [published, otherProgram]);
+    await publishPrograms(request, [published, kept, otherProgram]);
 
     const before = await sitemapLocations(request);
     for (const path of ['/', '/programmes', '/findTrainer']) expect(before).toContain(`${baseURL}${path}`);
@@ -163,11 +165,13 @@ test.describe('a programme page', () => {
 
 test.describe('a trainer page', () => {
   test('is described, canonical and shared with a card and a Person', async ({ page, request, baseURL }) => {
-    const { trainerId } = await apiTrainer(
+    const { account, trainerId } = await apiTrainer(
       request,
       { specalized: 'Meditation', about: 'Calm minds, strong bodies.', picture: await plainImage(200, 200) },
       { firstName: 'Noor', lastName: 'Guide' },
     );
+    // A trainer has a public page once a programme of theirs is published.
+    await publishPrograms(request, [await apiProgram(request, account.auth)]);
     const url = `${baseURL}/trainerPage/${trainerId}`;
 
     await page.goto(`/trainerPage/${trainerId}?tab=experience&fbclid=abc`);
@@ -200,7 +204,8 @@ test.describe('a trainer page', () => {
   });
 
   test('without a picture has no image tags and a small card', async ({ page, request }) => {
-    const { trainerId } = await apiTrainer(request);
+    const { account, trainerId } = await apiTrainer(request);
+    await publishPrograms(request, [await apiProgram(request, account.auth)]);
     await page.goto(`/trainerPage/${trainerId}`);
     await expect(metaContent(page, 'og:title')).toHaveCount(1);
     await expect(metaContent(page, 'og:image')).toHaveCount(0);

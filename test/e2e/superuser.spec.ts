@@ -20,13 +20,13 @@ function signInSuite(javaScriptEnabled: boolean) {
   test.describe(`a superuser with JavaScript ${javaScriptEnabled ? 'enabled' : 'disabled'}`, () => {
     test.use({ javaScriptEnabled });
 
-    test('signs in through the login page, lands home and finds the admin panel in the navbar', async ({
+    test('signs in through the login page, lands on the admin dashboard and finds the panel in the navbar', async ({
       page,
       superuser,
     }) => {
       await page.goto('/login');
       await fillLogin(page, superuser.email, superuser.password);
-      await expect(page).toHaveURL('/');
+      await expect(page).toHaveURL('/admin/dashboard');
       await expect(toast(page, 'Successfully Logged In')).toBeVisible();
 
       const header = page.getByRole('banner');

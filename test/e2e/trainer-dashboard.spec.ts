@@ -146,7 +146,7 @@ test.describe("the trainer's dashboard", () => {
     await expect(toast(page, message)).toBeVisible();
     await expect(form.getByText(message)).toBeVisible();
 
-    await form.getByRole('link', { name: 'X' }).click();
+    await form.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(`/trainerDashboard?view=lessons&program=${id}`);
     await expect(page.getByRole('row', { name: /First/ })).toBeVisible();
   });

@@ -63,10 +63,12 @@ export const AUDIT_ACTIONS = [
   'demote_superuser',
   'retry_job',
   'delete_account',
+  'verify_trainer',
+  'unverify_trainer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job', 'trainer'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -55,7 +55,14 @@ export const CHAT_SERVER_EVENTS = {
   typing: 'typing',
   /** To superusers' sockets: any member or trainer coming online or going offline (the admin dashboard). */
   adminPresence: 'presence:admin',
+  /** Just before the server closes the sockets of a session that ended: the page signs out at once. */
+  sessionEnded: 'session:ended',
 } as const;
+
+/** `session:ended`: the account was blocked, or this session signed out (logout, another device, a password change). */
+export interface SessionEndedEvent {
+  reason: 'blocked' | 'signed_out';
+}
 
 export type ChatMessageType = 'text' | 'image';
 

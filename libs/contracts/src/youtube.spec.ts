@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { youtubeVideoId } from './youtube.js';
+import { youtubeStartSeconds, youtubeVideoId } from './youtube.js';
 
 describe(youtubeVideoId.name, () => {
   it.each([
@@ -25,5 +25,31 @@ describe(youtubeVideoId.name, () => {
     '',
   ])('refuses %p', (link) => {
     expect(youtubeVideoId(link)).toBeNull();
+  });
+});
+
+describe(youtubeStartSeconds.name, () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s', 10],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m5s', 65],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1h2m3s', 3723],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=2m', 120],
+    ['https://youtu.be/dQw4w9WgXcQ?t=42', 42],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ?start=90', 90],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ#t=30s', 30],
+  ])('reads the start of %s', (link, seconds) => {
+    expect(youtubeStartSeconds(link)).toBe(seconds);
+  });
+
+  it.each([
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=abc',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=-5',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=',
+    'not a url',
+    null,
+  ])('finds no start in %p', (link) => {
+    expect(youtubeStartSeconds(link)).toBeNull();
   });
 });

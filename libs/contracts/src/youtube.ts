@@ -35,6 +35,30 @@ export function youtubeVideoId(link: string | null | undefined): string | null {
   return id && VIDEO_ID.test(id) ? id : null;
 }
 
+/** `t=` and `start=` as YouTube writes them: `65`, `65s`, `1m5s`, `1h2m3s`. */
+const START_TIME = /^(?:(\d{1,4})h)?(?:(\d{1,5})m)?(?:(\d{1,7})s?)?$/;
+
+/**
+ * Where a YouTube link asks the video to start, in whole seconds (`t=10s`, `t=1m5s`, `start=65`, or `#t=` after
+ * the address), or null when it names no time or time zero.
+ */
+export function youtubeStartSeconds(link: string | null | undefined): number | null {
+  if (!link) return null;
+  let url: URL;
+  try {
+    url = new URL(link.trim());
+  } catch {
+    return null;
+  }
+  const fromHash = new URLSearchParams(url.hash.slice(1));
+  const value = url.searchParams.get('t') ?? url.searchParams.get('start') ?? fromHash.get('t');
+  const match = value ? START_TIME.exec(value) : null;
+  if (!match) return null;
+  const [, hours = '0', minutes = '0', seconds = '0'] = match;
+  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return total > 0 ? total : null;
+}
+
 /** The privacy-enhanced embed address of a video id. */
 export function youtubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${videoId}`;

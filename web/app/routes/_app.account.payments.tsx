@@ -14,7 +14,7 @@ import { NoProgrammesYet } from '~/components/dashboard/placeholders';
 import { type Column, DataTable } from '~/components/layout/data-table';
 import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
-import { pageParam } from '~/utils/catalogue';
+import { pageParam, requirePageInRange } from '~/utils/catalogue';
 import { dataOrThrow } from '~/utils/invariant';
 import { sessionLoader } from '~/utils/route.server';
 import { privatePageMeta } from '~/utils/seo';
@@ -41,6 +41,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireUser(args);
   const page = pageParam(new URL(args.request.url).searchParams);
   const list = dataOrThrow(await api.myPayments(args, { page, pageSize: PAGE_SIZE }));
+  requirePageInRange(page, PAGE_SIZE, list.total);
   const locale = requestLocale(args.request);
   const rows: PaymentRow[] = list.items.map((payment) => ({
     ...payment,

@@ -1,6 +1,6 @@
-import { Anchor, Button, Container, Group, Title } from '@mantine/core';
+import { Anchor, Container, Group, Title } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, NavLink, Outlet } from '@remix-run/react';
+import { Link, NavLink, Outlet } from '@remix-run/react';
 import classes from '~/components/admin/admin.module.css';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { requireSuperuser } from '~/utils/auth.server';
@@ -28,7 +28,10 @@ const SIDE = [
   { label: 'Failed Jobs', to: '/admin/failedJobs' },
 ];
 
-/** docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. */
+/**
+ * docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. Logout
+ * is the site header's, above it.
+ */
 export default function AdminLayout() {
   return (
     <Container size="lg" py="lg">
@@ -46,11 +49,6 @@ export default function AdminLayout() {
           <Anchor component={Link} to="/admin/settings">
             Settings
           </Anchor>
-          <Form method="post" action="/logout">
-            <Button type="submit" variant="default" size="xs">
-              Logout
-            </Button>
-          </Form>
         </Group>
       </header>
       <div className={classes.shell}>

@@ -5,7 +5,7 @@ import { CatalogueList } from '~/components/catalogue/catalogue-list';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
 import { TrainerCard } from '~/components/catalogue/trainer-card';
 import { api } from '~/utils/api/endpoints.server';
-import { CATALOGUE_PAGE_SIZE, pageParam } from '~/utils/catalogue';
+import { CATALOGUE_PAGE_SIZE, pageParam, requirePageInRange } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
 import { publicPageMeta, publicUrlOf } from '~/utils/seo';
 
@@ -21,6 +21,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const page = pageParam(new URL(args.request.url).searchParams);
   const result = await api.trainers(args, { page, pageSize: CATALOGUE_PAGE_SIZE });
+  if (result.ok) requirePageInRange(page, CATALOGUE_PAGE_SIZE, result.data.total);
   // docs/product.md §8: a failed list is a message on the page, not an error page; the rest of the page still works.
   return { page, trainers: result.ok ? result.data : null };
 });

@@ -13,6 +13,7 @@ import {
   pageParam,
   PROGRAMME_SEARCH_MAX_LENGTH,
   programFilters,
+  requirePageInRange,
 } from '~/utils/catalogue';
 import { sessionLoader } from '~/utils/route.server';
 import { publicPageMeta, publicUrlOf } from '~/utils/seo';
@@ -31,6 +32,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   const page = pageParam(search);
   const filters = programFilters(search);
   const result = await api.programs(args, filters, { page, pageSize: CATALOGUE_PAGE_SIZE });
+  if (result.ok) requirePageInRange(page, CATALOGUE_PAGE_SIZE, result.data.total);
   return { page, filters, programs: result.ok ? result.data : null };
 });
 

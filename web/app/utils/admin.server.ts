@@ -2,7 +2,7 @@ import { ACCOUNT_SEARCH_MAX_LENGTH, ACCOUNT_SORTS, type AccountSort, PAGINATION 
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import type { ApiResult } from './api/transport.server';
 import { requireSuperuser } from './auth.server';
-import { pageParam, parseId } from './catalogue';
+import { pageParam, parseId, requirePageInRange } from './catalogue';
 import { dataOrThrow, invariantResponse } from './invariant';
 import { MESSAGES } from './messages';
 import { readForm } from './multipart.server';
@@ -28,6 +28,7 @@ export async function adminList<T>(
   const search = new URL(args.request.url).searchParams;
   const page = pageParam(search);
   const list = dataOrThrow(await read({ page, pageSize: ADMIN_PAGE_SIZE }, search));
+  requirePageInRange(page, ADMIN_PAGE_SIZE, list.total);
   return { me: me.id, items: list.items, total: list.total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 

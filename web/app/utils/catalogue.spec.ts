@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageParam, parseId, programFilters } from './catalogue';
+import { pageParam, parseId, programFilters, requirePageInRange } from './catalogue';
 
 describe(parseId.name, () => {
   it.each([
@@ -30,6 +30,25 @@ describe(pageParam.name, () => {
     expect(pageParam(new URLSearchParams('page=1000000'))).toBe(1_000_000);
     expect(pageParam(new URLSearchParams('page=1000001'))).toBe(1);
     expect(pageParam(new URLSearchParams('page=1e21'))).toBe(1);
+  });
+});
+
+describe(requirePageInRange.name, () => {
+  const status = (page: number, total: number) => {
+    try {
+      requirePageInRange(page, 20, total);
+      return 200;
+    } catch (thrown) {
+      return (thrown as Response).status;
+    }
+  };
+
+  it('lets the pages of a list through, and the first page of an empty one', () => {
+    expect([status(1, 0), status(1, 40), status(2, 40), status(3, 41)]).toEqual([200, 200, 200, 200]);
+  });
+
+  it('answers 404 past the last page', () => {
+    expect([status(2, 0), status(3, 40), status(99, 21)]).toEqual([404, 404, 404]);
   });
 });
 

@@ -20,6 +20,14 @@ export function pageParam(search: URLSearchParams): number {
   return Number.isSafeInteger(page) && page >= 1 && page <= PAGINATION.maxPage ? page : 1;
 }
 
+/**
+ * A page past a list's last is not there: 404, like any address that names nothing, rather than "Page 99 of 2".
+ * The first page always is, even of an empty list.
+ */
+export function requirePageInRange(page: number, pageSize: number, total: number): void {
+  if (page > 1 && page > Math.ceil(total / pageSize)) throw new Response('Not Found', { status: 404 });
+}
+
 /** The /programmes filters of a URL; an unknown category or level means "any" rather than an error page. */
 export function programFilters(search: URLSearchParams): Required<ProgramFilters> {
   const category = search.get('category') ?? '';

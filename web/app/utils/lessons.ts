@@ -99,7 +99,11 @@ export function lessonPlayerPath(programId: number, choice?: LessonChoice): stri
   return `/programLesson/${programId}${choice === undefined ? '' : lessonSearch(choice)}`;
 }
 
-/** The privacy-enhanced YouTube embed of a video (no cookies until the visitor plays it). */
-export function youtubeEmbedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+/**
+ * The privacy-enhanced YouTube embed of a video (no cookies until the visitor plays it), starting where the
+ * trainer's link said (`t=10s` becomes `?start=10`).
+ */
+export function youtubeEmbedUrl(videoId: string, startSeconds: number | null = null): string {
+  const embed = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+  return startSeconds ? `${embed}?start=${startSeconds}` : embed;
 }

@@ -45,6 +45,7 @@ const TRAINER: TrainerResponse = {
   country: 'India',
   phone: null,
   profile_picture: null,
+  verified: false,
 };
 
 /** The content of the tag with this name or property. */

@@ -21,7 +21,10 @@ export function canJoinAsTrainer(user: UserResponse | null): boolean {
   return !user?.is_trainer && !user?.is_superuser;
 }
 
-/** Where sign-in leads (docs/product.md §2): a superuser home, everyone else to the dashboard, unless a page asked first. */
+/**
+ * Where sign-in leads (docs/product.md §2): a superuser to the admin panel's dashboard, everyone else to the
+ * dashboard, unless a page asked first.
+ */
 export function landingPath(user: UserResponse, redirectTo: string | null): string {
-  return safeRedirect(redirectTo, user.is_superuser ? '/' : '/trainerDashboard');
+  return safeRedirect(redirectTo, user.is_superuser ? '/admin/dashboard' : '/trainerDashboard');
 }

@@ -71,6 +71,11 @@ export class RealtimeService implements BeforeApplicationShutdown {
     this.server?.to(SUPERUSERS_ROOM).emit(event, data);
   }
 
+  /** Sends an event to every socket opened with the session, on every instance. */
+  toSession(sessionId: string, event: string, data: unknown): void {
+    this.server?.to(sessionRoom(sessionId)).emit(event, data);
+  }
+
   /** Closes every socket of the user, on every instance. */
   disconnectUser(userId: number): void {
     this.server?.in(userRoom(userId)).disconnectSockets(true);

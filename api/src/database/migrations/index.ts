@@ -15,6 +15,7 @@ import { CreatePasswordReset1764600000000 } from './1764600000000-CreatePassword
 import { AddSessionDetails1764700000000 } from './1764700000000-AddSessionDetails.js';
 import { IndexPaymentHistory1764720000000 } from './1764720000000-IndexPaymentHistory.js';
 import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js';
+import { TrainerVerification1764810000000 } from './1764810000000-TrainerVerification.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   AddSessionDetails1764700000000,
   IndexPaymentHistory1764720000000,
   AccountDeletion1764710000000,
+  TrainerVerification1764810000000,
 ];

@@ -18,6 +18,7 @@ import {
   type ChatAck,
   type ChatForwardAck,
   type ChatSendAck,
+  type SessionEndedEvent,
 } from '@fitcoach/contracts';
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { presentedToken } from '../../common/auth/access-token.js';
@@ -170,12 +171,18 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   /** Logout, a stolen refresh token's family ended, or a device signed out: that session's sockets close at once. */
   @OnEvent(SESSION_EVENTS.revoked)
   onSessionRevoked({ sessionId }: SessionRevokedEvent): void {
+    this.realtime.toSession(sessionId, CHAT_SERVER_EVENTS.sessionEnded, {
+      reason: 'signed_out',
+    } satisfies SessionEndedEvent);
     this.realtime.disconnectSession(sessionId);
   }
 
   /** Blocking revokes every session of the user: every socket of theirs closes, on every instance. */
   @OnEvent(SESSION_EVENTS.allOfUserRevoked)
   onUserSessionsRevoked({ userId }: UserSessionsRevokedEvent): void {
+    this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.sessionEnded, {
+      reason: 'blocked',
+    } satisfies SessionEndedEvent);
     this.realtime.disconnectUser(userId);
   }
 

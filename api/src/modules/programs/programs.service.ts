@@ -247,14 +247,15 @@ export class ProgramsService {
   /**
    * The owner's and superusers' view of programmes loaded with their trainer: `publish_requested`, `status` and
    * `rejection_reason` from their requests, read in one query for the whole list, none when every programme is published already
-   * (its request does not change its status).
+   * (its request does not change its status); and each one's count of active `subscribers` (the dashboard's Users).
    */
   async withReview(programs: ProgramEntity[]): Promise<ProgramResponse[]> {
     const unpublished = programs.filter((program) => !program.isPublished).map((program) => program.id);
     const requests = await this.programs.requestsOf(unpublished);
+    const subscribers = await this.subscriptions.countActiveByProgram(programs.map((program) => program.id));
     return programs.map((program) => {
       const review: ProgramReview = requests.get(program.id) ?? null;
-      return toProgramResponse(program, review);
+      return { ...toProgramResponse(program, review), subscribers: subscribers.get(program.id) ?? 0 };
     });
   }
 }

@@ -4,6 +4,7 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { ofUnblockedTrainer } from '../programs/programs.repository.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { withPublishedProgram } from '../trainers/trainers.repository.js';
 
 /** A row the sitemap lists: its id and when its page last changed. */
 export interface SitemapRow {
@@ -13,8 +14,8 @@ export interface SitemapRow {
 
 /**
  * The public pages the sitemap lists, as the catalogue shows them: published programmes of trainers who are not
- * blocked (`pageOfPublished` and `ofUnblockedTrainer` in programs.repository.ts) and trainers who are not blocked (`findUnblocked` in
- * trainers.repository.ts). Each list in id order, so that a new row joins the end and pages seldom shift.
+ * blocked (`pageOfPublished` and `ofUnblockedTrainer` in programs.repository.ts) and trainers who are not blocked and have a published
+ * programme (`pageOfListed` in trainers.repository.ts). Each list in id order, so that a new row joins the end and pages seldom shift.
  */
 @Injectable()
 export class SitemapRepository {
@@ -52,11 +53,12 @@ export class SitemapRepository {
   }
 
   private activeTrainers(): SelectQueryBuilder<TrainerEntity> {
-    return this.dataSource
+    const trainers = this.dataSource
       .getRepository(TrainerEntity)
       .createQueryBuilder('trainer')
       .innerJoin('trainer.user', 'user')
       .where('user.blocked = :blocked', { blocked: false });
+    return trainers.andWhere(withPublishedProgram(trainers));
   }
 
   /** The programme table alone, walked in id order (see ofUnblockedTrainer). */

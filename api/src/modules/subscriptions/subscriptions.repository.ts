@@ -70,6 +70,20 @@ export class SubscriptionsRepository {
     return repository.findOneBy({ userId, programId, activeFlag: 1 });
   }
 
+  /** The active subscriptions of each of `programIds` (absent: none), counted along the programme's index. */
+  async countActiveByProgram(programIds: number[]): Promise<Map<number, number>> {
+    if (programIds.length === 0) return new Map();
+    const rows = await this.subscriptions
+      .createQueryBuilder('subscription')
+      .select('subscription.programId', 'id')
+      .addSelect('COUNT(*)', 'subscribers')
+      .where('subscription.activeFlag = 1')
+      .andWhere('subscription.programId IN (:...programIds)', { programIds })
+      .groupBy('subscription.programId')
+      .getRawMany<{ id: number | string; subscribers: number | string }>();
+    return new Map(rows.map((row) => [Number(row.id), Number(row.subscribers)]));
+  }
+
   async isActiveSubscriber(userId: number, programId: number): Promise<boolean> {
     return this.subscriptions.existsBy({ userId, programId, activeFlag: 1 });
   }

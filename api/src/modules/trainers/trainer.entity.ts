@@ -35,4 +35,11 @@ export class TrainerEntity extends RowEntity {
 
   @Column({ name: 'profile_picture', type: 'varchar', length: 255, nullable: true })
   profilePicture: string | null;
+
+  /** Set by a superuser (PUT /api/trainers/{id}/verify/); verified trainers are listed first. */
+  @Column({ type: 'boolean', default: false })
+  verified: boolean;
+
+  @Column({ name: 'verified_at', type: 'datetime', nullable: true })
+  verifiedAt: Date | null;
 }

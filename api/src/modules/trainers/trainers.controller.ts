@@ -1,5 +1,20 @@
-import { Body, Controller, Get, Param, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { AccountsQueryDto, PaginationQueryDto, TrainerRegistrationDto } from '@fitcoach/contracts';
+import {
+  Body,
+  Controller,
+  Get,
+  Param,
+  Post,
+  Put,
+  Query,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  AccountsQueryDto,
+  PaginationQueryDto,
+  TrainerRegistrationDto,
+  TrainerVerificationDto,
+} from '@fitcoach/contracts';
 import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../common/auth/auth.decorators.js';
 import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
@@ -68,5 +83,12 @@ export class TrainersController {
   @UseInterceptors(PaginatedResponse)
   getAllTrainers(@Query() query: AccountsQueryDto) {
     return this.trainers.listAccounts(query);
+  }
+
+  /** A superuser verifies a trainer or takes it back: 200 with the trainer as it now is. */
+  @Put(':id/verify')
+  @Roles('superuser')
+  verify(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: TrainerVerificationDto) {
+    return this.trainers.verify(auth, id, dto);
   }
 }

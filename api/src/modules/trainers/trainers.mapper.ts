@@ -35,5 +35,6 @@ export function toTrainerResponse(trainer: TrainerEntity, options: { showPhone: 
     ...toTrainerDetails(trainer),
     phone: options.showPhone ? trainer.phone : null,
     profile_picture: trainer.profilePicture ?? user.profilePicture,
+    verified: trainer.verified,
   };
 }

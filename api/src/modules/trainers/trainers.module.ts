@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { TrainerEntity } from './trainer.entity.js';
 import { TrainersController } from './trainers.controller.js';
@@ -7,7 +8,7 @@ import { TrainersRepository } from './trainers.repository.js';
 import { TrainersService } from './trainers.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TrainerEntity]), UsersModule],
+  imports: [TypeOrmModule.forFeature([TrainerEntity]), UsersModule, AuditModule],
   controllers: [TrainersController],
   providers: [TrainersService, TrainersRepository],
   exports: [TrainersService],

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
+import { ProgramEntity } from '../programs/program.entity.js';
 import { type AccountsFilter, pageOfAccounts } from '../users/users.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TrainerEntity } from './trainer.entity.js';
@@ -14,6 +15,22 @@ export const TRAINER_ACCOUNT_COLUMNS = [
   'user.profilePicture',
   'user.blocked',
 ];
+
+/**
+ * The trainer (aliased `trainer` in `query`) has at least one published programme: only those are listed and have
+ * a public page (docs/product.md §2.4). One lookup of the programme index by trainer per trainer row.
+ */
+export function withPublishedProgram(query: SelectQueryBuilder<TrainerEntity>): string {
+  const published = query
+    .subQuery()
+    .select('1')
+    .from(ProgramEntity, 'listed')
+    .where('listed.trainerId = trainer.id')
+    .andWhere('listed.isPublished = :listedPublished')
+    .getQuery();
+  query.setParameter('listedPublished', true);
+  return `EXISTS ${published}`;
+}
 
 /** A trainer profile as registration stores it. */
 export type NewTrainer = Pick<
@@ -71,12 +88,41 @@ export class TrainersRepository {
       .getOne();
   }
 
-  /** Trainers whose account is not blocked, newest first. */
-  pageOfUnblocked(paging: Paging): Promise<[TrainerEntity[], number]> {
-    const unblocked = this.withAccount()
-      .where('user.blocked = :blocked', { blocked: false })
-      .orderBy('trainer.id', 'DESC');
-    return pageAndTotal(unblocked, paging);
+  /** Whether the trainer has a published programme (see withPublishedProgram). */
+  async hasPublishedProgram(id: number): Promise<boolean> {
+    const query = this.trainers.createQueryBuilder('trainer').where('trainer.id = :id', { id });
+    return (await query.andWhere(withPublishedProgram(query)).getCount()) > 0;
+  }
+
+  /**
+   * Listed trainers: not blocked, with a published programme; verified ones first, then the newest, along
+   * idx_trainer_verified_id.
+   */
+  pageOfListed(paging: Paging): Promise<[TrainerEntity[], number]> {
+    const listed = this.withAccount().where('user.blocked = :blocked', { blocked: false });
+    listed
+      .andWhere(withPublishedProgram(listed))
+      .orderBy('trainer.verified', 'DESC')
+      .addOrderBy('trainer.id', 'DESC');
+    return pageAndTotal(listed, paging);
+  }
+
+  /**
+   * Sets the trainer's verification if it differs, within `manager`'s transaction; whether it did. Verifying again
+   * keeps the first time, so `verified_at` says since when.
+   */
+  async setVerified(manager: EntityManager, id: number, verified: boolean): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(TrainerEntity)
+      .set({ verified, verifiedAt: verified ? new Date() : null })
+      .where('id = :id AND verified = :was', { id, was: !verified })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
   }
 
   /**

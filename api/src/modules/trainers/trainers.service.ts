@@ -1,12 +1,14 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  fullName,
   type MessageResponse,
   PAGINATION,
   type AccountsQueryDto,
   type PaginationQueryDto,
+  type TrainerAccountResponse,
   type TrainerRegistrationDto,
   type TrainerResponse,
-  type UserBriefResponse,
+  type TrainerVerificationDto,
 } from '@fitcoach/contracts';
 import { isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
@@ -15,6 +17,7 @@ import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { toUserBrief } from '../users/users.mapper.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { AuditService } from '../audit/audit.service.js';
 import type { TrainerEntity } from './trainer.entity.js';
 import { accountOf, toTrainerResponse } from './trainers.mapper.js';
 import { TrainersRepository } from './trainers.repository.js';
@@ -32,6 +35,7 @@ export class TrainersService {
   constructor(
     private readonly trainers: TrainersRepository,
     private readonly media: MediaService,
+    private readonly audit: AuditService,
   ) {}
 
   /** The caller's own trainer record; a trainer flag without a record is refused the same way. */
@@ -87,20 +91,28 @@ export class TrainersService {
     return { data: toTrainerResponse(trainer, { showPhone: true }) };
   }
 
-  /** A public profile; a blocked trainer's is gone for everyone, as if it did not exist. */
+  /**
+   * A public profile; a blocked trainer's is gone for everyone, as if it did not exist. One without a published
+   * programme has nothing to offer yet: only the trainer and superusers see it.
+   */
   async getPublic(auth: AuthContext | null, id: number): Promise<TrainerResponse> {
     const trainer = await this.trainers.findUnblocked(id);
     if (!trainer) throw new NotFoundException(TRAINER_MESSAGES.notFound);
-    return toTrainerResponse(trainer, { showPhone: this.mayReadPhone(auth, trainer) });
+    const showPhone = this.mayReadPhone(auth, trainer);
+    if (!showPhone && !(await this.trainers.hasPublishedProgram(id))) {
+      throw new NotFoundException(TRAINER_MESSAGES.notFound);
+    }
+    return toTrainerResponse(trainer, { showPhone });
   }
 
   /**
-   * Trainers whose account is not blocked, newest first. `allTrainer` predates pagination, so a client that asks
-   * for no page gets the largest one; X-Total-Count and the `next` link tell it whether that was all.
+   * Listed trainers (not blocked, with a published programme), verified first, then the newest. `allTrainer`
+   * predates pagination, so a client that asks for no page gets the largest one; X-Total-Count and the `next` link
+   * tell it whether that was all.
    */
   async listPublic(auth: AuthContext | null, query: PaginationQueryDto): Promise<Page<TrainerResponse>> {
     const paging = pagingOf(query, PAGINATION.maxPageSize);
-    const [rows, total] = await this.trainers.pageOfUnblocked(paging);
+    const [rows, total] = await this.trainers.pageOfListed(paging);
     return {
       items: rows.map((trainer) =>
         toTrainerResponse(trainer, { showPhone: this.mayReadPhone(auth, trainer) }),
@@ -115,11 +127,40 @@ export class TrainersService {
     return [await this.trainers.count()];
   }
 
-  /** The admin's trainer list: every trainer's account (blocked ones too, so they can be unblocked), newest first. */
-  async listAccounts(query: AccountsQueryDto): Promise<Page<UserBriefResponse>> {
+  /**
+   * The admin's trainer list: every trainer's account (blocked ones too, so they can be unblocked), newest first,
+   * with the trainer's id and whether it is verified, for the Verify form.
+   */
+  async listAccounts(query: AccountsQueryDto): Promise<Page<TrainerAccountResponse>> {
     const paging = pagingOf(query);
     const [rows, total] = await this.trainers.pageOfAccounts(paging, query);
-    return { items: rows.map((trainer) => toUserBrief(accountOf(trainer))), total, ...paging };
+    const items = rows.map((trainer) => ({
+      ...toUserBrief(accountOf(trainer)),
+      trainer_id: trainer.id,
+      verified: trainer.verified,
+    }));
+    return { items, total, ...paging };
+  }
+
+  /**
+   * A superuser verifies a trainer, or takes it back (docs/product.md §2.11), recorded in the audit log within the
+   * same transaction (ADR 023). Asking for what already holds changes nothing and records nothing. Blocked
+   * trainers too: blocking and vouching are separate decisions.
+   */
+  async verify(auth: AuthContext, id: number, dto: TrainerVerificationDto): Promise<TrainerResponse> {
+    const trainer = await this.trainers.findWithAccount(id);
+    if (!trainer) throw new NotFoundException(TRAINER_MESSAGES.notFound);
+    const account = accountOf(trainer);
+    await this.trainers.transaction(async (manager) => {
+      if (!(await this.trainers.setVerified(manager, id, dto.verified))) return;
+      await this.audit.record(manager, auth, {
+        action: dto.verified ? 'verify_trainer' : 'unverify_trainer',
+        target: { type: 'trainer', id, label: fullName(account.firstName, account.lastName) },
+      });
+    });
+    const changed = await this.trainers.findWithAccount(id);
+    if (!changed) throw new NotFoundException(TRAINER_MESSAGES.notFound);
+    return toTrainerResponse(changed, { showPhone: true });
   }
 
   /** The phone number is for the trainer and the superusers; visitors contact trainers through the app. */

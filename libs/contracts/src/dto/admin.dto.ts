@@ -24,6 +24,7 @@ export const MAX_ROW_ID = 2_147_483_647;
 
 export const ADMIN_FORM_MESSAGES = {
   reason: `reason is required: 1 to ${REJECTION_REASON_MAX_LENGTH} characters`,
+  verified: 'verified must be true or false',
 } as const;
 
 export const ADMIN_QUERY_MESSAGES = {
@@ -81,4 +82,13 @@ export class PromoteSuperuserDto {
     Matches(EMAIL_REGEX, { message: VALIDATION_MESSAGES.email }),
   )
   email!: string;
+}
+
+/**
+ * `PUT /api/trainers/{id}/verify/`: a superuser verifies a trainer or takes it back. Only JSON's `true` or `false`:
+ * IsIn compares strictly, so `"true"`, `1` or a missing field are refused.
+ */
+export class TrainerVerificationDto {
+  @rules(IsIn([true, false], { message: ADMIN_FORM_MESSAGES.verified }))
+  verified!: boolean;
 }

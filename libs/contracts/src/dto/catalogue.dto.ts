@@ -249,6 +249,8 @@ export interface TrainerResponse extends TrainerDetails {
   username: string;
   phone: string | null;
   profile_picture: string | null;
+  /** A superuser vouched for this trainer (`PUT /api/trainers/{id}/verify/`); pages show a "Verified" badge. */
+  verified: boolean;
 }
 
 export interface ProgramResponse {
@@ -270,6 +272,8 @@ export interface ProgramResponse {
   status?: ProgramStatus;
   /** Why a superuser sent it back, until it is submitted again (null otherwise); the same views only. */
   rejection_reason?: string | null;
+  /** Its active subscriptions; only in the owner's and superusers' views. */
+  subscribers?: number;
   created_on: string;
   updated_on: string;
 }

@@ -231,6 +231,12 @@ export interface UserBriefResponse {
   blocked: boolean;
 }
 
+/** `GET /api/trainers/getAllTrainers/`: a trainer's account with its trainer id and verification. */
+export interface TrainerAccountResponse extends UserBriefResponse {
+  trainer_id: number;
+  verified: boolean;
+}
+
 export interface MessageResponse {
   message: string;
 }

@@ -2,22 +2,32 @@ import { ACCOUNT_SEARCH_MAX_LENGTH, type UserBriefResponse } from '@fitcoach/con
 import { Button, Group, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { Form, useSearchParams } from '@remix-run/react';
 import { PeopleTable } from '~/components/admin/people-table';
+import type { Column } from '~/components/layout/data-table';
 import { Pager } from '~/components/catalogue/pager';
 
-interface AccountsPageProps {
+interface AccountsPageProps<P extends UserBriefResponse> {
   title: 'Users' | 'Trainers';
   me: number;
-  items: UserBriefResponse[];
+  items: P[];
   total: number;
   page: number;
   pageSize: number;
+  extraColumns?: Column<P>[];
 }
 
 /**
  * The admin's Users and Trainers pages (docs/product.md §2.11): a search by name or e-mail and the order of joining,
  * a GET form that works without JavaScript, then the table and its pages, which keep both.
  */
-export function AccountsPage({ title, me, items, total, page, pageSize }: AccountsPageProps) {
+export function AccountsPage<P extends UserBriefResponse>({
+  title,
+  me,
+  items,
+  total,
+  page,
+  pageSize,
+  extraColumns,
+}: AccountsPageProps<P>) {
   const [search] = useSearchParams();
   return (
     <Stack>
@@ -43,7 +53,7 @@ export function AccountsPage({ title, me, items, total, page, pageSize }: Accoun
           <Button type="submit">Search</Button>
         </Group>
       </Form>
-      <PeopleTable label={title} people={items} me={me} />
+      <PeopleTable label={title} people={items} me={me} extraColumns={extraColumns} />
       <Pager page={page} pageSize={pageSize} total={total} />
     </Stack>
   );

@@ -14,6 +14,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   demote_superuser: 'Removed a superuser',
   retry_job: 'Queued a failed job again',
   delete_account: 'Deleted their own account',
+  verify_trainer: 'Verified a trainer',
+  unverify_trainer: 'Withdrew a trainer’s verification',
 };
 
 export interface Actor {
@@ -96,6 +98,10 @@ export function AuditTable({ entries }: { entries: AuditEntryResponse[] }) {
       cell: (entry) =>
         entry.target.type === 'program' ? (
           <Anchor component={Link} to={`/programDetails/${entry.target.id}`}>
+            {entry.target.label}
+          </Anchor>
+        ) : entry.target.type === 'trainer' ? (
+          <Anchor component={Link} to={`/trainerPage/${entry.target.id}`}>
             {entry.target.label}
           </Anchor>
         ) : (

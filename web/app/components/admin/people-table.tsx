@@ -5,11 +5,13 @@ import { type Column, DataTable } from '~/components/layout/data-table';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { SubmitButton } from '~/components/forms/form-actions';
 
-interface PeopleTableProps {
+interface PeopleTableProps<P extends UserBriefResponse> {
   label: string;
-  people: UserBriefResponse[];
+  people: P[];
   /** The signed-in superuser, who is offered no Block of themselves (the API refuses it too). */
   me: number;
+  /** Columns after Status, for what one list has more (the trainers' verification). */
+  extraColumns?: Column<P>[];
 }
 
 function ToggleForm({ person, label }: { person: UserBriefResponse; label: string }) {
@@ -31,7 +33,12 @@ function ToggleForm({ person, label }: { person: UserBriefResponse; label: strin
  * docs/product.md §2.11: ID, Name, Email and Status, with Block (after a confirmation, a state of the URL:
  * `?confirm=<id>`) or Unblock. Works the same without JavaScript.
  */
-export function PeopleTable({ label, people, me }: PeopleTableProps) {
+export function PeopleTable<P extends UserBriefResponse>({
+  label,
+  people,
+  me,
+  extraColumns = [],
+}: PeopleTableProps<P>) {
   const [search] = useSearchParams();
   const { pathname } = useLocation();
   const confirming = people.find((person) => String(person.id) === search.get('confirm'));
@@ -43,7 +50,7 @@ export function PeopleTable({ label, people, me }: PeopleTableProps) {
     next.set('confirm', String(id));
     return `${pathname}?${next}`;
   };
-  const columns: Column<UserBriefResponse>[] = [
+  const columns: Column<P>[] = [
     { header: 'ID', cell: (person) => person.id },
     { header: 'Name', cell: (person) => person.username },
     { header: 'Email', cell: (person) => person.email },
@@ -64,10 +71,18 @@ export function PeopleTable({ label, people, me }: PeopleTableProps) {
         </Group>
       ),
     },
+    ...extraColumns,
   ];
   return (
     <>
-      <DataTable label={label} columns={columns} rows={people} rowKey={(person) => person.id} />
+      {/* Scrolls inside its own box on a phone, never the page (docs/product.md §2.11). */}
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={people}
+        rowKey={(person) => person.id}
+        minWidth={extraColumns.length > 0 ? 720 : 600}
+      />
       {people.length === 0 ? <Text c="dimmed">Nobody yet.</Text> : null}
       <UrlDialog
         opened={confirming !== undefined}

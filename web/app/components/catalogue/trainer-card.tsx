@@ -4,6 +4,7 @@ import { Link } from '@remix-run/react';
 import { useId } from 'react';
 import classes from './catalogue.module.css';
 import { TrainerAvatar } from './trainer-avatar';
+import { VerifiedBadge } from './verified-badge';
 import ui from '~/components/ui/ui.module.css';
 
 /** A trainer of /findTrainer (docs/product.md §2.4): picture or initials, speciality, name, about in 20 words. */
@@ -19,6 +20,7 @@ export function TrainerCard({ trainer }: { trainer: TrainerResponse }) {
         <Title order={3} size="h4" id={headingId} className={ui.name} maw="100%">
           {trainer.username}
         </Title>
+        <VerifiedBadge verified={trainer.verified} />
         <Text size="sm" c="dimmed">
           {excerpt(trainer.about)}
         </Text>

@@ -57,7 +57,7 @@ function LessonFields({ programId, lesson, nextNumber, result, closeTo }: Lesson
           maxLength={TEXT_MAX_LENGTH.description}
         />
         <FormActions
-          cancelLabel="X"
+          cancelLabel="Cancel"
           cancelTo={closeTo}
           preventScrollReset
           submitLabel={editing ? 'Save Lesson' : 'Add Lesson'}
@@ -85,7 +85,7 @@ export function LessonEditor({ lesson, ...props }: LessonEditorProps) {
         onClose={() => navigate(props.closeTo, { preventScrollReset: true })}
         title={title}
         size="lg"
-        // The form's own "X" closes it, as in the original.
+        // The form's own Cancel closes it.
         withCloseButton={false}
       >
         {fields}

@@ -59,7 +59,7 @@ export function LessonsManager({ program, lessons, openLesson, result }: Lessons
         <Title order={2}>{program.program_name}</Title>
         <Group gap="sm">
           <Button component={Link} to={pathname + viewSearch({ name: 'programmes' })} variant="default">
-            back
+            Back
           </Button>
           <Button component={Link} to={lessonsPath('new')} preventScrollReset>
             Add Lesson +
@@ -75,9 +75,9 @@ export function LessonsManager({ program, lessons, openLesson, result }: Lessons
           <Table striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Lessons</Table.Th>
-                <Table.Th>video_url</Table.Th>
-                <Table.Th>Action</Table.Th>
+                <Table.Th>Lesson</Table.Th>
+                <Table.Th>Video</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

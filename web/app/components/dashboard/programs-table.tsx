@@ -1,22 +1,8 @@
 import type { ProgramResponse } from '@fitcoach/contracts';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
 import { useFormatMoney } from '~/utils/locale';
-
-// Subscribers arrive with the subscriptions issue; until then the column shows the original's static avatars.
-const PLACEHOLDER_USERS = 3;
 
 function PublishButton({ program }: { program: ProgramResponse }) {
   const navigation = useNavigation();
@@ -63,7 +49,7 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
                 <Table.Th>Category</Table.Th>
                 <Table.Th>Duration</Table.Th>
                 <Table.Th>Price</Table.Th>
-                <Table.Th>Users</Table.Th>
+                <Table.Th>Subscribers</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>Edit</VisuallyHidden>
@@ -85,13 +71,7 @@ export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null
                   <Table.Td>{program.category}</Table.Td>
                   <Table.Td>{program.duration} Days</Table.Td>
                   <Table.Td>{formatMoney(program.price, program.currency)}</Table.Td>
-                  <Table.Td>
-                    <Avatar.Group aria-hidden="true">
-                      {Array.from({ length: PLACEHOLDER_USERS }, (_, index) => (
-                        <Avatar key={index} size="sm" radius="xl" />
-                      ))}
-                    </Avatar.Group>
-                  </Table.Td>
+                  <Table.Td>{program.subscribers ?? 0}</Table.Td>
                   <Table.Td>
                     {program.is_published ? (
                       <Text c="green.8" fw={700} size="sm">

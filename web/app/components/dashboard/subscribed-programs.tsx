@@ -41,6 +41,8 @@ function ConfirmUnsubscribe({ program, opened }: { program: FollowedProgram; ope
   );
 }
 
+const FILL = { flex: '1 1 auto' } as const;
+
 interface FollowedCardProps {
   program: FollowedProgram;
   confirming: boolean;
@@ -70,12 +72,17 @@ function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
         </Stack>
         <ProgressCircle percentage={program.progress} label={`Progress in ${program.program_name}`} />
       </Group>
-      <Group mt="md" grow>
+      {/*
+        Each button grows from its own label's width and wraps to a line of its own when both do not fit: a Group
+        with grow caps each at half the row, which clipped "Unsubscribe" in narrow cards.
+      */}
+      <Group mt="md" gap="sm">
         {/* The lesson player opens on the next unfinished lesson by itself. */}
         <Button
           component={Link}
           to={lessonPlayerPath(program.id)}
           aria-label={`Continue ${program.program_name}`}
+          style={FILL}
         >
           Continue
         </Button>
@@ -85,6 +92,7 @@ function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
           preventScrollReset
           variant="default"
           aria-label={`Unsubscribe from ${program.program_name}`}
+          style={FILL}
         >
           Unsubscribe
         </Button>

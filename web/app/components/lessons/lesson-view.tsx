@@ -1,4 +1,4 @@
-import type { LessonResponse } from '@fitcoach/contracts';
+import { type LessonResponse, youtubeStartSeconds } from '@fitcoach/contracts';
 import { Badge } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
@@ -96,7 +96,7 @@ export function LessonView({ lesson, previous, next, member, confirming }: Lesso
       {lesson.video_id ? (
         <iframe
           className={classes.video}
-          src={youtubeEmbedUrl(lesson.video_id)}
+          src={youtubeEmbedUrl(lesson.video_id, youtubeStartSeconds(lesson.video_url))}
           title={`Video: ${lesson.title}`}
           allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
           referrerPolicy="strict-origin-when-cross-origin"

@@ -92,7 +92,15 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
         setConnected(true);
         renewing.current = false;
       });
-      current.on('disconnect', () => setConnected(false));
+      // The server closed the socket: the session may have ended (blocked, signed out elsewhere; session:ended says
+      // so first). Revalidating lets the loaders send a signed-out visitor to /login with the reason at once; a
+      // socket closed for other reasons (too many tabs) is left closed, as before.
+      const sessionMayHaveEnded = () => revalidator.revalidate();
+      current.on('disconnect', (reason) => {
+        setConnected(false);
+        if (reason === 'io server disconnect') sessionMayHaveEnded();
+      });
+      current.on(CHAT_SERVER_EVENTS.sessionEnded, sessionMayHaveEnded);
       current.on('connect_error', () => {
         setConnected(false);
         // Most likely an expired access token: revalidating renews the session cookie, then connect again.

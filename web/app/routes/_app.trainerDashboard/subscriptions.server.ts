@@ -2,7 +2,7 @@ import type { AccountView, FollowedProgram, SubscriberEntry, TrainerResponse } f
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ListPage } from '~/utils/api/transport.server';
-import { parseId } from '~/utils/catalogue';
+import { parseId, requirePageInRange } from '~/utils/catalogue';
 import { INTENTS } from '~/utils/dashboard';
 import { rejectForm } from '~/utils/forms.server';
 import {
@@ -62,6 +62,7 @@ export async function loadSubscribers(
     api.trainerPrograms(args, trainer.id),
     query.user === null ? null : api.userById(args, query.user),
   ]);
+  if (subscribers.ok) requirePageInRange(query.page, SUBSCRIBERS_PAGE_SIZE, subscribers.data.total);
   return {
     query,
     pageSize: SUBSCRIBERS_PAGE_SIZE,

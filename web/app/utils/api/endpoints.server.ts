@@ -28,6 +28,7 @@ import type {
   SitemapEntry,
   SubscriberEntry,
   TokenPairResponse,
+  TrainerAccountResponse,
   TrainerResponse,
   UserResponse,
   AccountView,
@@ -351,7 +352,7 @@ export const api = {
     }),
 
   adminTrainers: (args: RouteArgs, query: AccountQuery) =>
-    call<ListPage<UserBriefResponse>>(
+    call<ListPage<TrainerAccountResponse>>(
       args,
       `/api/trainers/getAllTrainers/${queryString(accountParams(query))}`,
       { paginated: true },
@@ -370,6 +371,9 @@ export const api = {
       `/api/fitness_programs/getPublishRequests/${queryString(pageParams(paging))}`,
       { paginated: true },
     ),
+
+  verifyTrainer: (args: RouteArgs, trainerId: number, verified: boolean) =>
+    call<TrainerResponse>(args, `/api/trainers/${trainerId}/verify/`, { method: 'PUT', body: { verified } }),
 
   changeUserAccess: (args: RouteArgs, userId: number) =>
     call<MessageResponse>(args, `/api/users/changeUserAccess/${userId}/`),
