@@ -147,8 +147,13 @@ test.describe('modal dialogs with the keyboard alone', () => {
     const { account: trainer } = await apiTrainer(page.request, {}, { firstName: 'Fay', lastName: 'Coach' });
     const programId = await apiProgram(page.request, trainer.auth);
     await publishPrograms(page.request, [programId]);
+    // A second trainer: a message is forwarded to someone other than the conversation it is in.
+    const { account: other } = await apiTrainer(page.request);
+    const otherProgramId = await apiProgram(page.request, other.auth);
+    await publishPrograms(page.request, [otherProgramId]);
     const member = await apiAccount(page.request);
     await apiSubscribe(page.request, member.auth, programId);
+    await apiSubscribe(page.request, member.auth, otherProgramId);
     await signIn(page, member);
 
     await page.goto('/chat');
