@@ -42,5 +42,12 @@ export function DataTable<T>({ label, columns, rows, rowKey, minWidth }: DataTab
       </Table.Tbody>
     </Table>
   );
-  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
+  if (!minWidth) return table;
+  // A region that scrolls is reached by the keyboard even when no cell holds a link or button.
+  const viewportProps = { tabIndex: 0, role: 'group', 'aria-label': label };
+  return (
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps }}>
+      {table}
+    </Table.ScrollContainer>
+  );
 }
