@@ -94,8 +94,14 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
       });
       // The server closed the socket: the session may have ended (blocked, signed out elsewhere; session:ended says
       // so first). Revalidating lets the loaders send a signed-out visitor to /login with the reason at once; a
-      // socket closed for other reasons (too many tabs) is left closed, as before.
-      const sessionMayHaveEnded = () => revalidator.revalidate();
+      // socket closed for other reasons (too many tabs) is left closed, as before. Once per socket: a second
+      // revalidation would interrupt the redirect to /login that the first one started.
+      let askedOnce = false;
+      const sessionMayHaveEnded = () => {
+        if (askedOnce) return;
+        askedOnce = true;
+        revalidator.revalidate();
+      };
       current.on('disconnect', (reason) => {
         setConnected(false);
         if (reason === 'io server disconnect') sessionMayHaveEnded();
