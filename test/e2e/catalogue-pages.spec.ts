@@ -184,14 +184,11 @@ function subscribeSuite(javaScriptEnabled: boolean) {
       await publishPrograms(request, [id]);
 
       await page.goto(`/programDetails/${id}`);
-      await expect(page.getByText('Duration : 45 Day Program')).toBeVisible();
-      for (const heading of ['Program Description', 'Key Benefits', 'User Testimonial']) {
+      await expect(page.getByText('$1,299.00 · 45 days · 0 lessons')).toBeVisible();
+      for (const heading of ['About the programme', 'Key Benefits']) {
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       }
       await expect(page.getByText('Look Young & Beautiful')).toBeVisible();
-      for (const name of ['Kiran', 'David', 'Jessica Simon']) {
-        await expect(page.getByText(name, { exact: true })).toBeVisible();
-      }
       await expect(page.getByRole('link', { name: 'Login to view the lessons' })).toBeVisible();
       await page.getByRole('button', { name: 'Subscribe at just $1,299.00' }).click();
       await expect(toast(page, 'Please Login First !')).toBeVisible();

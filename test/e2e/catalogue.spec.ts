@@ -169,7 +169,7 @@ function trainerFlow(javaScriptEnabled: boolean) {
       await expect(page).toHaveURL(`/programDetails/${programId}`);
       await expect(page).toHaveTitle(`${name} by Ada Tester | FitCoach`);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-      await expect(page.getByText('Duration : 30 Day Program')).toBeVisible();
+      await expect(page.getByText('$599.00 · 30 days · 1 lesson')).toBeVisible();
       await expect(page.getByRole('img', { name: `Cover of ${name}` })).toHaveAttribute('src', /^\/media\//);
       // docs/product.md §6: a trainer is offered no subscription; the owner may preview the lessons.
       await expect(page.getByRole('button', { name: /Subscribe at just/ })).toHaveCount(0);

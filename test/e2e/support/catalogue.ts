@@ -88,11 +88,14 @@ export interface ProgramFields {
   level: string;
 }
 
-/** A programme of the trainer signed in as `auth`, with a cover; unpublished, as every new programme is. */
+/**
+ * A programme of the trainer signed in as `auth`, with a cover unless `cover` is null; unpublished, as every new
+ * programme is.
+ */
 export async function apiProgram(
   request: APIRequestContext,
   auth: Record<string, string>,
-  fields: Partial<ProgramFields> & { cover?: Buffer } = {},
+  fields: Partial<ProgramFields> & { cover?: Buffer | null } = {},
 ): Promise<number> {
   const created = await request.post('/api/fitness_programs/create/', {
     headers: auth,
@@ -104,11 +107,13 @@ export async function apiProgram(
       currency: fields.currency ?? 'USD',
       category: fields.category ?? 'Yoga',
       level: fields.level ?? 'Beginner',
-      cover_image: {
-        name: 'cover.png',
-        mimeType: 'image/png',
-        buffer: fields.cover ?? (await plainImage(320, 180)),
-      },
+      ...(fields.cover !== null && {
+        cover_image: {
+          name: 'cover.png',
+          mimeType: 'image/png',
+          buffer: fields.cover ?? (await plainImage(320, 180)),
+        },
+      }),
     },
   });
   expect(created.status()).toBe(201);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { pageParam, parseId, programFilters, requirePageInRange } from './catalogue';
+import {
+  formatDays,
+  formatLessons,
+  pageParam,
+  parseId,
+  programFilters,
+  requirePageInRange,
+} from './catalogue';
 
 describe(parseId.name, () => {
   it.each([
@@ -64,5 +71,15 @@ describe(programFilters.name, () => {
   it('takes an unknown category or level for "any" and cuts a long search to the API\'s limit', () => {
     const filters = programFilters(new URLSearchParams(`category=Dance&level=Expert&q=${'x'.repeat(150)}`));
     expect(filters).toEqual({ category: '', level: '', q: 'x'.repeat(100) });
+  });
+});
+
+describe('formatDays and formatLessons', () => {
+  it('say one in the singular and any other count in the plural', () => {
+    expect(formatDays(1)).toBe('1 day');
+    expect(formatDays(28)).toBe('28 days');
+    expect(formatLessons(1)).toBe('1 lesson');
+    expect(formatLessons(0)).toBe('0 lessons');
+    expect(formatLessons(3)).toBe('3 lessons');
   });
 });

@@ -45,3 +45,13 @@ export const LEVEL_LABELS: Readonly<Record<ProgramLevel, string>> = {
   Intermediate: 'Intermediate',
   Advance: 'Advanced',
 };
+
+/** "1 day", "28 days". */
+export function formatDays(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** "1 lesson", "3 lessons". */
+export function formatLessons(count: number): string {
+  return count === 1 ? '1 lesson' : `${count} lessons`;
+}

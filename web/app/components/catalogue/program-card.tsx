@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
 import ui from '~/components/ui/ui.module.css';
-import { LEVEL_LABELS } from '~/utils/catalogue';
+import { formatDays, LEVEL_LABELS } from '~/utils/catalogue';
+import { coverInitials, coverStyle } from '~/utils/covers';
 import { useFormatMoney } from '~/utils/locale';
 import { IMAGE_SIZES, imageSources } from '~/utils/media';
 import classes from './catalogue.module.css';
@@ -20,7 +21,15 @@ const SOON_PARAM = 'soon';
  */
 export type CardProgram = Pick<
   ProgramResponse,
-  'id' | 'program_name' | 'cover_image' | 'is_published' | 'level' | 'price' | 'currency' | 'duration'
+  | 'id'
+  | 'program_name'
+  | 'cover_image'
+  | 'is_published'
+  | 'level'
+  | 'price'
+  | 'currency'
+  | 'duration'
+  | 'category'
 >;
 
 /** The fields of a card, and only those: a trainer's page lists hundreds, all in the page's data. */
@@ -33,12 +42,13 @@ export function cardProgram({
   price,
   currency,
   duration,
+  category,
 }: CardProgram): CardProgram {
-  return { id, program_name, cover_image, is_published, level, price, currency, duration };
+  return { id, program_name, cover_image, is_published, level, price, currency, duration, category };
 }
 
 interface ProgramCoverProps {
-  program: Pick<ProgramResponse, 'cover_image' | 'program_name'>;
+  program: Pick<ProgramResponse, 'id' | 'category' | 'cover_image' | 'program_name'>;
   /** The details page's big picture rather than a card's strip. */
   large?: boolean;
   /** Loaded only when about to be scrolled into view: every card but the first row. */
@@ -63,8 +73,8 @@ export function ProgramCover({ program, large = false, lazy = false }: ProgramCo
     );
   }
   return (
-    <div className={`${classes.coverPlaceholder} ${size}`} aria-hidden="true">
-      {program.program_name.charAt(0).toUpperCase()}
+    <div className={`${classes.coverPlaceholder} ${size}`} style={coverStyle(program)} aria-hidden="true">
+      {coverInitials(program.program_name)}
     </div>
   );
 }
@@ -142,7 +152,7 @@ function ProgramOffer({ program }: { program: Pick<ProgramResponse, 'price' | 'c
   return (
     <p className={classes.cardOffer}>
       <span>{formatMoney(program.price, program.currency)}</span> ·{' '}
-      <span>{program.duration === 1 ? '1 day' : `${program.duration} days`}</span>
+      <span>{formatDays(program.duration)}</span>
     </p>
   );
 }

@@ -1,14 +1,16 @@
+import { isProgramLevel } from '@fitcoach/contracts';
 import { Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { ProgramCover } from '~/components/catalogue/program-card';
-import { KeyBenefits, Testimonials } from '~/components/catalogue/program-extras';
+import { cardProgram, ProgramCover } from '~/components/catalogue/program-card';
+import { LessonOutline, MoreFromTrainer, TrainerSummary } from '~/components/catalogue/program-details';
+import { KeyBenefits } from '~/components/catalogue/program-extras';
 import { PaymentStep, UnsubscribeStep } from '~/components/catalogue/checkout';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { FlashToast } from '~/components/toast';
 import { api } from '~/utils/api/endpoints.server';
 import { getUser } from '~/utils/auth.server';
-import { parseId } from '~/utils/catalogue';
+import { formatDays, formatLessons, LEVEL_LABELS, parseId } from '~/utils/catalogue';
 import { useFormatMoney } from '~/utils/locale';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
@@ -40,6 +42,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => {
   });
 };
 
+/** How many of the trainer's other programmes the page suggests. */
+const MORE_PROGRAMMES = 3;
+
 async function readProgram(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const id = parseId(args.params.id);
   invariantResponse(id !== null, 'Not Found', { status: 404 });
@@ -51,7 +56,25 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // for the reads: a blocked account is signed out, an expired token renewed once.
   const user = await getUser(args);
   const program = await readProgram(args);
-  return { program, checkout: await loadCheckout(args, user, program) };
+  const [checkout, trainer, lessons, trainerPrograms] = await Promise.all([
+    loadCheckout(args, user, program),
+    api.trainer(args, program.trainer),
+    api.lessons(args, program.id),
+    api.trainerPrograms(args, program.trainer),
+  ]);
+  return {
+    program,
+    checkout,
+    // The trainer's card and other programmes are extras: the page stands without them (an owner's draft, say).
+    trainer: trainer.ok ? trainer.data : null,
+    lessons: dataOrThrow(lessons),
+    morePrograms: trainerPrograms.ok
+      ? trainerPrograms.data
+          .filter((other) => other.id !== program.id && other.is_published)
+          .slice(0, MORE_PROGRAMMES)
+          .map(cardProgram)
+      : [],
+  };
 });
 
 /** Subscribing (paying) and unsubscribing; the API decides who may, and its refusals are shown as toasts. */
@@ -146,7 +169,8 @@ function CheckoutSteps({ program, checkout }: { program: Program; checkout: Chec
 }
 
 export default function ProgramDetailsRoute() {
-  const { program, checkout } = useLoaderData<typeof loader>();
+  const { program, checkout, trainer, lessons, morePrograms } = useLoaderData<typeof loader>();
+  const formatMoney = useFormatMoney();
   const publicUrl = usePublicUrl();
   const result = useActionData<typeof action>();
 
@@ -161,7 +185,14 @@ export default function ProgramDetailsRoute() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <Title order={1}>{program.program_name}</Title>
-            <Text size="lg">Duration : {program.duration} Day Program</Text>
+            <Text size="lg">
+              {formatMoney(program.price, program.currency)} · {formatDays(program.duration)} ·{' '}
+              {formatLessons(lessons.length)}
+            </Text>
+            <Text>
+              Level: {isProgramLevel(program.level) ? LEVEL_LABELS[program.level] : program.level} ·{' '}
+              {program.category}
+            </Text>
             <SubscriptionActions program={program} checkout={checkout} />
             <LessonsAccess checkout={checkout} />
             <CheckoutSteps program={program} checkout={checkout} />
@@ -169,14 +200,16 @@ export default function ProgramDetailsRoute() {
         </Grid.Col>
       </Grid>
       <Stack gap={48} mt={48}>
+        {trainer ? <TrainerSummary trainer={trainer} /> : null}
         <section aria-labelledby="programme-description">
           <Title order={2} id="programme-description" mb="sm">
-            Program Description
+            About the programme
           </Title>
           <Text style={{ whiteSpace: 'pre-line' }}>{program.description}</Text>
         </section>
+        <LessonOutline lessons={lessons} />
         <KeyBenefits />
-        <Testimonials />
+        {trainer ? <MoreFromTrainer trainer={trainer} programs={morePrograms} /> : null}
       </Stack>
     </Container>
   );

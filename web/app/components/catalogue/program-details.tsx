@@ -1,0 +1,106 @@
+import type { LessonResponse, TrainerResponse } from '@fitcoach/contracts';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@remix-run/react';
+import { formatLessons } from '~/utils/catalogue';
+import { type CardProgram, ProgramCard } from './program-card';
+import { TrainerAvatar } from './trainer-avatar';
+import { VerifiedBadge } from './verified-badge';
+
+/*
+ * What a member sees of a programme before paying (docs/product.md §2.6): who teaches it, what each lesson covers
+ * (never its video), and what else its trainer offers.
+ */
+
+/** The trainer's card: picture, name linking to their page, specialisation and the "Verified" badge. */
+export function TrainerSummary({ trainer }: { trainer: TrainerResponse }) {
+  return (
+    <section aria-labelledby="programme-trainer">
+      <Title order={2} id="programme-trainer" mb="sm">
+        Your trainer
+      </Title>
+      <Paper withBorder p="md" radius="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          <TrainerAvatar trainer={trainer} size={72} />
+          <Stack gap={4} miw={0}>
+            <Group gap="xs">
+              <Anchor component={Link} to={`/trainerPage/${trainer.id}`} fw={700} size="lg">
+                {trainer.username}
+              </Anchor>
+              <VerifiedBadge verified={trainer.verified} />
+            </Group>
+            <Text size="sm">Specialised in {trainer.specalized}</Text>
+            {trainer.experience_years > 0 ? (
+              <Text size="sm" c="dimmed">
+                {trainer.experience_years === 1 ? '1 year' : `${trainer.experience_years} years`} of
+                experience
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+      </Paper>
+    </section>
+  );
+}
+
+/** Each lesson's number, title and description, in order; the videos are for subscribers. */
+export function LessonOutline({ lessons }: { lessons: LessonResponse[] }) {
+  return (
+    <section aria-labelledby="programme-outline">
+      <Title order={2} id="programme-outline" mb="xs">
+        What the programme covers
+      </Title>
+      {lessons.length === 0 ? (
+        <Text c="dimmed">The trainer has not added lessons yet.</Text>
+      ) : (
+        <>
+          <Text c="dimmed" mb="sm">
+            {formatLessons(lessons.length)}, one video each.
+          </Text>
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {lessons.map((lesson, index) => (
+              <Paper component="li" key={lesson.id} withBorder p="md" radius="md">
+                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                  Lesson {index + 1}
+                </Text>
+                <Text fw={700}>{lesson.title}</Text>
+                {lesson.description ? (
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {lesson.description}
+                  </Text>
+                ) : null}
+              </Paper>
+            ))}
+          </Stack>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A few of the trainer's other published programmes, and the way to all of them. */
+export function MoreFromTrainer({
+  trainer,
+  programs,
+}: {
+  trainer: Pick<TrainerResponse, 'id' | 'username'>;
+  programs: CardProgram[];
+}) {
+  if (programs.length === 0) return null;
+  return (
+    <section aria-labelledby="programme-more">
+      <Group justify="space-between" align="baseline" mb="sm">
+        <Title order={2} id="programme-more">
+          More from {trainer.username}
+        </Title>
+        <Anchor component={Link} to={`/trainerPage/${trainer.id}`}>
+          All their programmes
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {programs.map((program) => (
+          <ProgramCard key={program.id} program={program} detailed={false} lazy />
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}
