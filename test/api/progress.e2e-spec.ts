@@ -151,6 +151,15 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     }
   });
 
+  it('rounds to the nearest percent: 2 of 3 lessons is 67', async () => {
+    const { program, lessons } = await programWithLessons(3);
+    const member = await createSession(t);
+    await subscribe(t, member.user.id, program);
+    await completeLessons(t, member.user.id, [lessons[0].id, lessons[1].id]);
+    const { body } = await progressOf(member.user.id, program.id, member).expect(200);
+    expect(body.progress_percentage).toBe(67);
+  });
+
   it('takes the programme id plain or as "{id}-n"', async () => {
     const { program, lessons } = await programWithLessons(2);
     const member = await createSession(t);

@@ -68,9 +68,10 @@ test.describe('the lesson player without JavaScript', () => {
     await expect(toast(page, `Transaction completed by ${buyer.firstName} ${buyer.lastName}`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: program.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Program Lessons' })).toBeVisible();
-    await expect(page.getByText('Day 1 of 30')).toBeVisible();
+    await expect(page.getByText('A 30-day programme with 4 lessons')).toBeVisible();
+    await expect(page.getByText('Lesson 1 of 4', { exact: true })).toBeVisible();
     await expect(page.getByText('0% completed')).toBeVisible();
-    // The first unfinished lesson opens, and on day 1 it is today's lesson.
+    // The first unfinished lesson opens, and it is today's lesson.
     await expect(page.getByRole('heading', { level: 2, name: 'Sun salutation' })).toBeVisible();
     await expect(lessonLink(page, 'Sun salutation')).toHaveAttribute('aria-current', 'page');
     await expect(lessonLink(page, 'Sun salutation')).toContainText('Today');
@@ -102,6 +103,10 @@ test.describe('the lesson player without JavaScript', () => {
     );
     await expect(lessonLink(page, 'Standing poses')).toHaveAccessibleName(/\(completed\)/);
     await expect(lessonLink(page, 'Balance')).not.toHaveAccessibleName(/\(completed\)/);
+    // "Today" is the next lesson to do, whatever the calendar says.
+    await expect(page.getByText('Lesson 3 of 4', { exact: true })).toBeVisible();
+    await expect(lessonLink(page, 'Balance')).toContainText('Today');
+    await expect(lessonLink(page, 'Sun salutation')).not.toContainText('Today');
 
     await page.goto('/trainerDashboard?view=subscribed');
     const card = page.getByRole('article', { name: program.name });
@@ -137,6 +142,27 @@ test.describe('the lesson player without JavaScript', () => {
     await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
     await lessonLink(page, 'Sun salutation').click();
     await expect(page.getByRole('heading', { level: 2, name: 'Sun salutation' })).toBeVisible();
+  });
+
+  test('the end before the last lesson is done says what is left and leads to it; 2 of 3 is 67 %', async ({
+    page,
+  }) => {
+    const program = await course(page, LESSONS.slice(0, 3));
+    await signIn(page, await member(page, program));
+    for (const lesson of [1, 3]) {
+      await page.goto(`/programLesson/${program.programId}?lesson=${lesson}`);
+      await page.getByRole('button', { name: 'Mark as completed' }).click();
+      await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
+    }
+    await expect(page.getByText('67% completed')).toBeVisible();
+    await page.goto(`/programLesson/${program.programId}?lesson=end`);
+    await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Not finished yet' })).toBeVisible();
+    await expect(page.getByText('You have completed 2 of 3 lessons: 1 lesson to go.')).toBeVisible();
+    await expect(lessonLink(page, 'Standing poses')).toContainText('Today');
+    await page.getByRole('link', { name: 'Continue with lesson 2: Standing poses' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
+    await expect(page.getByText('Lesson 2 of 3', { exact: true })).toBeVisible();
   });
 
   test('a refused mark is told in an info toast with the server message', async ({ page }) => {
@@ -179,7 +205,7 @@ test.describe('the lesson player without JavaScript', () => {
         'https://www.youtube-nocookie.com/embed/aclHkVaku9U',
       );
       await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0);
-      await expect(page.getByText(/^Day \d+ of/)).toHaveCount(0);
+      await expect(page.getByText(/^Lesson \d+ of \d+$/)).toHaveCount(0);
       await page.getByRole('link', { name: 'Next Lesson ->' }).click();
       await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
     }

@@ -1,4 +1,4 @@
-import { currentYear, excerpt, fullName, progressDegrees } from './text.js';
+import { completionPercentage, currentYear, excerpt, fullName, progressDegrees } from './text.js';
 
 const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i + 1}`).join(' ');
 
@@ -77,5 +77,21 @@ describe('currentYear', () => {
 
   it('defaults to now', () => {
     expect(currentYear()).toBe(new Date().getFullYear());
+  });
+});
+
+describe('completionPercentage', () => {
+  it.each([
+    [0, 3, 0],
+    [1, 3, 33],
+    [2, 3, 67],
+    [3, 3, 100],
+    [1, 4, 25],
+    [1, 300, 1],
+    [199, 200, 99],
+    [5, 3, 100],
+    [0, 0, 0],
+  ])('%i of %i lessons is %i %%', (done, total, percent) => {
+    expect(completionPercentage(done, total)).toBe(percent);
   });
 });

@@ -6,6 +6,16 @@ export function excerpt(text: string | null | undefined, words: number = EXCERPT
   return `${all.slice(0, Math.max(0, words)).join(' ')}...`;
 }
 
+/**
+ * The share of a programme's lessons a member completed, to the nearest whole percent (2 of 3 is 67), but 100 only
+ * when every lesson is done and never 0 once one is: 199 of 200 says 99, 1 of 300 says 1.
+ */
+export function completionPercentage(done: number, total: number): number {
+  if (total <= 0 || done <= 0) return 0;
+  if (done >= total) return 100;
+  return Math.min(99, Math.max(1, Math.round((done * 100) / total)));
+}
+
 // NaN (a missing or unparsable percentage) draws an empty circle rather than breaking the CSS.
 export function progressDegrees(percent: number): number {
   if (Number.isNaN(percent)) return 0;

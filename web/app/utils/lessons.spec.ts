@@ -4,9 +4,8 @@ import {
   lessonPlayerPath,
   lessonSearch,
   parseLessonChoice,
-  programDay,
   progressDegrees,
-  todaysLessonIndex,
+  nextLessonIndex,
   youtubeEmbedUrl,
 } from './lessons';
 
@@ -35,7 +34,12 @@ describe(choosePosition.name, () => {
     expect(choosePosition(numbers, [1, 5], null, false)).toEqual({ kind: 'lesson', index: 1 });
     expect(choosePosition(numbers, [], 4, false)).toEqual({ kind: 'lesson', index: 0 });
     expect(choosePosition(numbers, [1, 2, 5], null, false)).toEqual({ kind: 'end' });
-    expect(choosePosition(numbers, [], 'end', false)).toEqual({ kind: 'end' });
+    expect(choosePosition(numbers, [1, 2, 5], 'end', false)).toEqual({ kind: 'end' });
+  });
+
+  it('answers the end asked for before every lesson is done with what is left, from the first unfinished', () => {
+    expect(choosePosition(numbers, [], 'end', false)).toEqual({ kind: 'unfinished', next: 0 });
+    expect(choosePosition(numbers, [1, 2], 'end', false)).toEqual({ kind: 'unfinished', next: 2 });
   });
 
   it('opens the first lesson of a preview, which has no end', () => {
@@ -48,28 +52,13 @@ describe(choosePosition.name, () => {
   });
 });
 
-describe(programDay.name, () => {
-  const start = '2026-11-20T23:30:00.000Z';
-
-  it('counts the start day as day 1, by UTC calendar days', () => {
-    expect(programDay(start, new Date('2026-11-20T23:59:00Z'), 30)).toBe(1);
-    expect(programDay(start, new Date('2026-11-21T00:01:00Z'), 30)).toBe(2);
-    expect(programDay(start, new Date('2026-11-23T12:00:00Z'), 30)).toBe(4);
-  });
-
-  it('stops at the last day and never goes below 1', () => {
-    expect(programDay(start, new Date('2027-02-01T00:00:00Z'), 30)).toBe(30);
-    expect(programDay(start, new Date('2026-11-01T00:00:00Z'), 30)).toBe(1);
-    expect(programDay('not a date', new Date(), 30)).toBe(1);
-  });
-});
-
-describe(todaysLessonIndex.name, () => {
-  it('is the Nth lesson on day N, the last one after the lessons run out', () => {
-    expect(todaysLessonIndex(1, 3)).toBe(0);
-    expect(todaysLessonIndex(3, 3)).toBe(2);
-    expect(todaysLessonIndex(10, 3)).toBe(2);
-    expect(todaysLessonIndex(1, 0)).toBeNull();
+describe(nextLessonIndex.name, () => {
+  it('is the first lesson not completed, whatever the order they were done in', () => {
+    expect(nextLessonIndex([1, 2, 5], [])).toBe(0);
+    expect(nextLessonIndex([1, 2, 5], [1, 5])).toBe(1);
+    expect(nextLessonIndex([1, 2, 5], [2])).toBe(0);
+    expect(nextLessonIndex([1, 2, 5], [1, 2, 5])).toBeNull();
+    expect(nextLessonIndex([], [])).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
 /*
  * The lesson player's rules that need no server (docs/product.md §2.7 lesson player, §4 progress): which lesson a URL
- * opens, the day of the programme, today's lesson and the progress circle. Lessons are identified in URLs by their
+ * opens, today's lesson and the progress circle. Lessons are identified in URLs by their
  * number (n of `{programId}-{n}`), as the API's `updatelessonProgress` path names them.
  */
 
-/** `?lesson=end`: the page after the last lesson ("Congrats ..."). */
+/** `?lesson=end`: the page after the last lesson ("Congratulations ...", or what is left). */
 export const LESSONS_END = 'end';
 
 /** `?confirm=next`: the "Have you finished the current lesson?" step, rendered by the server without JavaScript. */
@@ -28,12 +28,27 @@ export function parseLessonChoice(value: string | null | undefined): LessonChoic
   return number > 0 ? number : null;
 }
 
-/** What the page shows: a lesson (by its position in the ordered list), the end, or nothing (no lessons yet). */
-export type PlayerPosition = { kind: 'lesson'; index: number } | { kind: 'end' } | { kind: 'empty' };
+/**
+ * What the page shows: a lesson (by its position in the ordered list), the end once every lesson is done, what is
+ * left when the end is asked for before that, or nothing (no lessons yet).
+ */
+export type PlayerPosition =
+  | { kind: 'lesson'; index: number }
+  | { kind: 'end' }
+  | { kind: 'unfinished'; next: number }
+  | { kind: 'empty' };
+
+/** The position of the first lesson the member has not completed (their lesson for today), or null when all are. */
+export function nextLessonIndex(numbers: readonly number[], completed: readonly number[]): number | null {
+  const done = new Set(completed);
+  const index = numbers.findIndex((number) => !done.has(number));
+  return index >= 0 ? index : null;
+}
 
 /**
- * The lesson the page opens. A known lesson number is that lesson; `end` is the end for a member; anything else
- * is the first lesson the member has not completed (the end when all are), or the first lesson in a preview.
+ * The lesson the page opens. A known lesson number is that lesson; `end` is the end for a member who completed every
+ * lesson, and what is left for one who did not; anything else is the first lesson the member has not completed (the
+ * end when all are), or the first lesson in a preview.
  */
 export function choosePosition(
   numbers: readonly number[],
@@ -47,33 +62,9 @@ export function choosePosition(
     if (index >= 0) return { kind: 'lesson', index };
   }
   if (preview) return { kind: 'lesson', index: 0 };
-  if (requested === LESSONS_END) return { kind: 'end' };
-  const done = new Set(completed);
-  const index = numbers.findIndex((number) => !done.has(number));
-  return index >= 0 ? { kind: 'lesson', index } : { kind: 'end' };
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function utcDay(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-}
-
-/**
- * "Day N of {duration}": the day the subscription started is day 1; the count stops at the programme's last day
- * (and is never below 1, whatever a clock says).
- */
-export function programDay(subscribedOn: string, now: Date, duration: number): number {
-  const start = new Date(subscribedOn);
-  if (Number.isNaN(start.getTime())) return 1;
-  const day = Math.floor((utcDay(now) - utcDay(start)) / DAY_MS) + 1;
-  return Math.min(Math.max(day, 1), Math.max(duration, 1));
-}
-
-/** The position of today's lesson in the ordered list: the Nth lesson on day N, the last one after that. */
-export function todaysLessonIndex(day: number, lessonCount: number): number | null {
-  if (lessonCount === 0) return null;
-  return Math.min(day, lessonCount) - 1;
+  const next = nextLessonIndex(numbers, completed);
+  if (next === null) return { kind: 'end' };
+  return requested === LESSONS_END ? { kind: 'unfinished', next } : { kind: 'lesson', index: next };
 }
 
 /** A percentage kept within 0..100 and whole. */

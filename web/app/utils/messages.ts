@@ -22,7 +22,7 @@ export const MESSAGES = {
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',
   subscribeToView: 'Subscribe to view the lessons',
-  lessonsFinished: 'Congrats You Finished all the Lessons In this Program',
+  lessonsFinished: 'Congratulations! You finished every lesson of this programme',
   confirmNextLesson: 'Have you finished the current lesson?',
   continueLesson: 'No... Continue this Lesson',
   markAndContinue: 'Yes... Mark Lesson as Completed',

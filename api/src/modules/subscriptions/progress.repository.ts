@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { completionPercentage } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
@@ -84,7 +85,7 @@ export class ProgressRepository {
       const total = lessons.get(programId) ?? 0;
       if (total === 0) return 0;
       const done = completed.get(enrolmentKey(userId, programId)) ?? 0;
-      return Math.min(100, Math.floor((done * 100) / total));
+      return completionPercentage(done, total);
     };
   }
 

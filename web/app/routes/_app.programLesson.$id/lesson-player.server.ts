@@ -12,8 +12,7 @@ import {
   lessonPlayerPath,
   parseLessonChoice,
   type PlayerPosition,
-  programDay,
-  todaysLessonIndex,
+  nextLessonIndex,
 } from '~/utils/lessons';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
@@ -52,14 +51,10 @@ interface Progress {
 }
 
 /**
- * The member's progress in the programme and the start of their active subscription, or null when they do not
- * follow it (an unpublished programme they cannot see included: the API answers 404).
+ * The member's progress in the programme, or null when they have no active subscription to it (an unpublished
+ * programme they cannot see included: the API answers 404).
  */
-async function subscription(
-  args: RouteArgs,
-  user: UserResponse,
-  id: number,
-): Promise<(Progress & { subscribedOn: string }) | null> {
+async function subscription(args: RouteArgs, user: UserResponse, id: number): Promise<Progress | null> {
   const result = await api.lessonProgress(args, user.id, id);
   if (!result.ok && result.status === 404) return null;
   const { progress_percentage, completed_lessons, subscribed_on } = dataOrThrow(result);
@@ -67,21 +62,18 @@ async function subscription(
   return {
     percentage: clampPercentage(progress_percentage),
     completed: completed_lessons ?? [],
-    subscribedOn: subscribed_on,
   };
 }
 
 export interface MemberState extends Progress {
-  /** "Day N of {duration}". */
-  day: number;
-  /** The position of today's lesson in the list, highlighted there. */
+  /** The position of today's lesson in the list (the first not completed), highlighted there; null when all are. */
   todayIndex: number | null;
 }
 
 export interface LessonPlayerData {
   program: Pick<ProgramResponse, 'id' | 'program_name' | 'duration'>;
   lessons: LessonResponse[];
-  /** Null in a preview (owner or superuser): no progress, no day counter, no marking. */
+  /** Null in a preview (owner or superuser): no progress, no marking. */
   member: MemberState | null;
   position: PlayerPosition;
   /** The "Have you finished the current lesson?" step is open. */
@@ -117,9 +109,8 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   );
   let member: MemberState | null = null;
   if (followed) {
-    const { percentage, completed, subscribedOn } = followed;
-    const day = programDay(subscribedOn, new Date(), program.duration);
-    member = { percentage, completed, day, todayIndex: todaysLessonIndex(day, numbers.length) };
+    const { percentage, completed } = followed;
+    member = { percentage, completed, todayIndex: nextLessonIndex(numbers, completed) };
   }
   const current = position.kind === 'lesson' ? lessons[position.index] : undefined;
   const confirming =

@@ -1,3 +1,4 @@
+import type { LessonResponse } from '@fitcoach/contracts';
 import { Alert } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
@@ -6,6 +7,8 @@ import { LessonView } from '~/components/lessons/lesson-view';
 import lessonClasses from '~/components/lessons/lessons.module.css';
 import { ProgressBar } from '~/components/lessons/progress';
 import ui from '~/components/ui/ui.module.css';
+import { formatLessons } from '~/utils/catalogue';
+import { lessonSearch } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './lesson-player.server';
@@ -45,10 +48,42 @@ function Finished({ programId }: { programId: number }) {
   );
 }
 
+/** The end asked for before every lesson is done: how many are left, and the way to the first of them. */
+function Unfinished({
+  lessons,
+  completed,
+  next,
+}: {
+  lessons: LessonResponse[];
+  completed: number[];
+  next: number;
+}) {
+  const done = new Set(completed);
+  const left = lessons.filter((lesson) => !done.has(lesson.number)).length;
+  const lesson = lessons[next];
+  return (
+    <div className={lessonClasses.finished}>
+      <h2 className={lessonClasses.finishedTitle}>Not finished yet</h2>
+      <p className={lessonClasses.description}>
+        You have completed {lessons.length - left} of {formatLessons(lessons.length)}: {formatLessons(left)}{' '}
+        to go.
+      </p>
+      <div className={`${ui.group} ${lessonClasses.centered}`}>
+        <Link to={lessonSearch(lesson.number)} className={`${ui.button} ${ui.filled}`}>
+          Continue with lesson {next + 1}: {lesson.title}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 function Player({ data }: { data: LessonPlayerData }) {
   const { lessons, member, position, confirming, program } = data;
   if (position.kind === 'empty') return <p className={ui.dimmed}>This programme has no lessons yet.</p>;
   if (position.kind === 'end') return <Finished programId={program.id} />;
+  if (position.kind === 'unfinished') {
+    return <Unfinished lessons={lessons} completed={member?.completed ?? []} next={position.next} />;
+  }
   const lesson = lessons[position.index];
   return (
     <LessonView
@@ -68,10 +103,15 @@ export default function ProgramLessonRoute() {
     <div className={`${ui.container} ${lessonClasses.page}`}>
       <div className={lessonClasses.heading}>
         <h1 className={lessonClasses.title}>{program.program_name}</h1>
+        <p className={lessonClasses.length}>
+          A {program.duration}-day programme with {formatLessons(lessons.length)}
+        </p>
         {member ? (
           <div className={`${ui.group} ${lessonClasses.status}`}>
             <p className={lessonClasses.day}>
-              Day {member.day} of {program.duration}
+              {position.kind === 'lesson'
+                ? `Lesson ${position.index + 1} of ${lessons.length}`
+                : `${member.completed.length} of ${formatLessons(lessons.length)} completed`}
             </p>
             <div className={lessonClasses.progress}>
               <ProgressBar percentage={member.percentage} label="Lessons completed" />
