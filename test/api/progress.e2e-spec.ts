@@ -204,7 +204,7 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
     expect(await percentage(member.user.id, program.id)).toBe(100);
 
     const added = await createLesson(t, program);
-    expect(await percentage(member.user.id, program.id)).toBe(66);
+    expect(await percentage(member.user.id, program.id)).toBe(67);
     await mark(added, member).expect(201);
     expect(await percentage(member.user.id, program.id)).toBe(100);
 
@@ -215,7 +215,7 @@ describe('GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/', ()
       .expect(204);
     expect(await percentage(member.user.id, program.id)).toBe(100);
     await createLesson(t, program);
-    expect(await percentage(member.user.id, program.id)).toBe(66);
+    expect(await percentage(member.user.id, program.id)).toBe(67);
   });
 
   it('lists the numbers of the lessons done, in order, without a deleted lesson or another programme', async () => {
