@@ -12,7 +12,7 @@ declare module '@fitcoach/contracts' {
 }
 
 /*
- * Structured logs carry the request id into jobs (README, "Operating it"): a job enqueued while a request is handled
+ * Structured logs carry the request id into jobs (docs/operations.md, "Operating it"): a job enqueued while a request is handled
  * runs, on whichever instance, in a logging context bound with that request's X-Request-Id and the job itself.
  */
 

@@ -5,7 +5,7 @@ import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 /*
- * GET /api/sitemap/ (README.md, API: the sitemap's entries): the public pages the site's /sitemap.xml lists, as the
+ * GET /api/sitemap/ (docs/api.md: the sitemap's entries): the public pages the site's /sitemap.xml lists, as the
  * catalogue shows them. Other test files may share the database (MariaDB), so the tests look for their own rows
  * rather than count them all.
  */

@@ -6,7 +6,7 @@ import { chooseFile } from './support/files.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
- * The acceptance of the catalogue issue, through the pages from the signed-in user on (test/e2e/accounts.spec.ts
+ * The catalogue's path from a new trainer to a listed programme, through the pages from the signed-in user on (test/e2e/accounts.spec.ts
  * covers registering and signing in): a new user registers as a trainer, builds a programme with lessons, asks
  * for publication; a superuser publishes it; it then shows in the catalogue.
  */

@@ -5,7 +5,7 @@ import { backupDatabase, restoreDatabase } from '../common/database/backup.js';
 /**
  * `npm run db:backup -- <file>`: an online copy of the embedded SQLite database (safe while the server runs).
  * `npm run db:restore -- <file>`: puts a backup in place, with the server stopped; the replaced database is kept.
- * On MySQL/MariaDB both say to use mysqldump and mysql (README, "Operating it").
+ * On MySQL/MariaDB both say to use mysqldump and mysql (docs/operations.md, "Operating it").
  */
 async function main(): Promise<void> {
   const [command, file] = process.argv.slice(2);

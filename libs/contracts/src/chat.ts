@@ -177,7 +177,7 @@ export interface OnlineUsersResponse {
   online_user_ids: number[];
 }
 
-/** The room name of API.md (`chat_{lowId}_{highId}`) for two users. */
+/** The room name of docs/api.md (`chat_{lowId}_{highId}`) for two users. */
 export function conversationRoom(a: number, b: number): string {
   return `chat_${Math.min(a, b)}_${Math.max(a, b)}`;
 }

@@ -14,7 +14,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PAYMENT_EVENT_STATUSES = ['received', 'processed', 'ignored'] as const;
 export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
 
-/** The texts members see about subscribing and progress (docs/product.md §2, §8; README.md, API). */
+/** The texts members see about subscribing and progress (docs/product.md §2, §8; docs/api.md). */
 export const SUBSCRIPTION_MESSAGES = {
   subscribed: 'Successfully subscribed to the Programme',
   alreadySubscribed: 'You are already subscribed to this program',

@@ -1,6 +1,6 @@
 import { EMAIL_NOT_VERIFIED } from '@fitcoach/contracts';
 
-/** API texts of docs/product.md §8 and of the README's API section, typos included, that several modules send. */
+/** API texts of docs/product.md §8 and of docs/api.md, typos included, that several modules send. */
 export const AUTH_MESSAGES = {
   blocked: 'You have been temporarly blocked by the Admin',
   notAuthenticated: 'Authentication credentials were not provided.',

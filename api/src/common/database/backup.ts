@@ -5,9 +5,9 @@ import { type AppConfig, ConfigError } from '../config/app-config.js';
 
 type BackupConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
 
-/** What MySQL/MariaDB users run instead (README, "Operating it"). */
+/** What MySQL/MariaDB users run instead (docs/operations.md, "Operating it"). */
 export const MYSQL_BACKUP_HINT =
-  'On MySQL/MariaDB, back up with mysqldump (or mariadb-dump) and restore with mysql: see README, "Operating it"';
+  'On MySQL/MariaDB, back up with mysqldump (or mariadb-dump) and restore with mysql: see docs/operations.md, "Operating it"';
 
 export function sqliteFile(config: BackupConfig): string {
   return join(config.dataDir, 'fitcoach.sqlite');

@@ -30,7 +30,7 @@ export class HealthController {
 
   /**
    * Readiness, also at `/api/health`: 200 when every part answers, 503 naming the parts that do not, and 503 from the
-   * moment the process starts shutting down (README.md, API, "Everything else").
+   * moment the process starts shutting down (docs/api.md, "Everything else").
    */
   @Get('ready')
   ready(): Promise<HealthResponse> {

@@ -13,7 +13,7 @@ export interface Page<T> {
 
 /**
  * Lists stay plain JSON arrays for the spec's client; the paging travels in `X-Total-Count` and an RFC 8288
- * `Link` header (README.md, API: paged lists). The links are built from what the list applied, never from the raw query:
+ * `Link` header (docs/api.md: paged lists). The links are built from what the list applied, never from the raw query:
  * echoing parameters a list ignores would let a request make the answer's headers as large as its URL, past what
  * clients and proxies accept.
  */

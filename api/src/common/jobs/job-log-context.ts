@@ -3,7 +3,7 @@ import { PinoLogger } from 'nestjs-pino';
 /**
  * How jobs reach the structured logs: the id of the request that enqueues a job is kept with the job, and the job
  * runs in a logging context of its own whose every line carries that `requestId` and the job's id, name and
- * attempt, whichever instance runs it (README, "Operating it": logs).
+ * attempt, whichever instance runs it (docs/operations.md, "Operating it": logs).
  */
 export interface JobLogContext {
   /** The id of the request whose handling is under way (X-Request-Id), outside a request undefined. */

@@ -10,7 +10,7 @@ const POLL_MS = 25;
 export type ShutdownOutcome = 'clean' | 'timeout';
 
 /**
- * The application's part of a SIGTERM (README "Operating it"), all within `timeoutMs`:
+ * The application's part of a SIGTERM (docs/operations.md, "Operating it"), all within `timeoutMs`:
  * 1. readiness answers 503 and every answer closes its connection (ShutdownState);
  * 2. the server stops accepting connections, idle keep-alive ones are closed, and the requests in flight are
  *    answered;

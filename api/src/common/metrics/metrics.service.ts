@@ -26,7 +26,7 @@ export function routeLabel(req: RoutedRequest): string {
 
 /**
  * Prometheus metrics (prom-client) at `/metrics`, served only when METRICS_TOKEN is set and only to
- * `Authorization: Bearer <METRICS_TOKEN>` (README, "Operating it"): the request rate and latency by method, route
+ * `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md, "Operating it"): the request rate and latency by method, route
  * and status; the jobs waiting, delayed and running per queue; the sockets open on this instance; and prom-client's
  * process figures (CPU, memory, event loop lag, GC, handles). Each app has a registry of its own.
  */

@@ -20,7 +20,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { AccountDataRepository, type LeftSubscriber } from './account-data.repository.js';
 import { toAccountExport } from './account-export.mapper.js';
 
-/** The refusals of leaving (README.md, API: `DELETE /api/users/me/`). */
+/** The refusals of leaving (docs/api.md: `DELETE /api/users/me/`). */
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'This is not the password of your account',
   lastSuperuser:

@@ -8,7 +8,7 @@ import {
 import { PAYMENT_MESSAGES } from '@fitcoach/contracts';
 import { PaymentProviderError } from './payment-provider.js';
 
-/** A provider's failure as the member's answer (README.md, API: payment refusals); any other error unchanged. */
+/** A provider's failure as the member's answer (docs/api.md: payment refusals); any other error unchanged. */
 export function providerFailureToHttp(error: unknown): unknown {
   if (!(error instanceof PaymentProviderError)) return error;
   switch (error.failure) {

@@ -127,7 +127,7 @@ export class ProgramModerationService {
     } satisfies ProgramPublicationChangedEvent);
   }
 
-  /** A one-element array, as the spec's client reads it (README.md, API). */
+  /** A one-element array, as the spec's client reads it (docs/api.md). */
   async count(): Promise<[number]> {
     return [await this.programs.count()];
   }

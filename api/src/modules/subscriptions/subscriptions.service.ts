@@ -50,7 +50,7 @@ export class SubscriptionsService {
   ) {}
 
   /**
-   * Never free (README.md, API): an active subscription stays; otherwise a completed payment of the member for this
+   * Never free (docs/api.md): an active subscription stays; otherwise a completed payment of the member for this
    * programme that no subscription has used opens one; otherwise 402. The checkout normally opens it already at
    * capture; this is the spec's client's follow-up call, and the way in after a capture whose answer was lost.
    */

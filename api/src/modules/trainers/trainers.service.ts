@@ -122,7 +122,7 @@ export class TrainersService {
     };
   }
 
-  /** A one-element array, as the spec's client reads it (README.md, API). */
+  /** A one-element array, as the spec's client reads it (docs/api.md). */
   async count(): Promise<[number]> {
     return [await this.trainers.count()];
   }

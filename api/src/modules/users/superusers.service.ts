@@ -17,7 +17,7 @@ import type { UserEntity } from './user.entity.js';
 import { accountLabel, toUserBrief } from './users.mapper.js';
 import { UsersRepository } from './users.repository.js';
 
-/** The refusals of Settings → Superusers (README.md, API: admin panel). */
+/** The refusals of Settings → Superusers (docs/api.md: admin panel). */
 export const SUPERUSER_MESSAGES = {
   noAccount: 'No account has this e-mail address',
   notFound: 'User not found',

@@ -32,13 +32,13 @@ import {
 import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
 
-/** The refusals of blocking (README.md, API: `changeUserAccess`). */
+/** The refusals of blocking (docs/api.md: `changeUserAccess`). */
 export const ACCESS_MESSAGES = {
   blockSelf: 'You cannot block yourself',
   blockSuperuser: 'A superuser cannot be blocked: remove their superuser role first (Settings → Superusers)',
 } as const;
 
-/** More new addresses asked for than the `emailChange` limit allows (README.md, API: `updateUser`). */
+/** More new addresses asked for than the `emailChange` limit allows (docs/api.md: `updateUser`). */
 export const TOO_MANY_EMAIL_CHANGES = 'Too many changes of e-mail address. Please try again later.';
 
 @Injectable()
@@ -187,7 +187,7 @@ export class UsersService {
     return { message: 'User profile updated successfully' };
   }
 
-  /** A one-element array, as the spec's client reads it (README.md, API). */
+  /** A one-element array, as the spec's client reads it (docs/api.md). */
   async countUsers(): Promise<[number]> {
     return [await this.users.countNonSuperusers()];
   }

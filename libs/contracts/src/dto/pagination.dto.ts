@@ -18,7 +18,7 @@ export const queryInteger = ({ value }: TransformFnParams): unknown => {
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 };
 
-/** `?page=&page_size=` of every list that can grow (README.md, API: paged lists). */
+/** `?page=&page_size=` of every list that can grow (docs/api.md: paged lists). */
 export class PaginationQueryDto {
   @rules(
     OptionalQuery(queryInteger),

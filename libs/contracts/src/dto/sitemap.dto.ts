@@ -5,7 +5,7 @@ import { queryInteger } from './pagination.dto.js';
 
 /**
  * The sitemaps protocol's limits: a sitemap lists at most 50,000 URLs, and a sitemap index names at most 50,000
- * sitemaps. `GET /api/sitemap/` pages its entries within them (README.md, API: the sitemap's entries).
+ * sitemaps. `GET /api/sitemap/` pages its entries within them (docs/api.md: the sitemap's entries).
  */
 export const SITEMAP_LIMITS = { maxUrls: 50_000, maxSitemaps: 50_000 } as const;
 

@@ -1,7 +1,7 @@
 import { Expose, Transform, type TransformFnParams } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 
-/** Multipart forms send absent values as these strings (README.md, API: such fields are left unchanged). */
+/** Multipart forms send absent values as these strings (docs/api.md: such fields are left unchanged). */
 const ABSENT = new Set(['', 'null', 'undefined']);
 
 export function isAbsent(value: unknown): boolean {

@@ -1,6 +1,6 @@
 import { Container, Title } from '@mantine/core';
 
-/** The heading of a page whose content a later issue adds. */
+/** The heading of a page that has no content of its own (`/trainer/profile`, docs/product.md §2). */
 export function PageHeading({ title }: { title: string }) {
   return (
     <Container size="lg" py="xl">
