@@ -84,26 +84,6 @@ export interface ChatMessage {
   forwarded: boolean;
 }
 
-/** `message:send`: a text or an image (a `data:image/...;base64,` URL, or the bytes as a binary attachment). */
-export interface ChatSendPayload {
-  to: number;
-  text?: string;
-  image?: string | ArrayBuffer | Uint8Array;
-}
-
-export interface ChatForwardPayload {
-  messageId: number;
-  to: number[];
-}
-
-export interface ChatDeletePayload {
-  messageId: number;
-}
-
-export interface ChatReadPayload {
-  with: number;
-}
-
 export type ChatAck<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 export type ChatSendAck = ChatAck<{ message: ChatMessage }>;

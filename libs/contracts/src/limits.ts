@@ -58,7 +58,6 @@ export const REJECTION_REASON_MAX_LENGTH = 500;
 
 export const TOKEN_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const TOAST_AUTO_CLOSE_MS = 5000;
-export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const SLIDER = { scrollPx: 500, arrowsWhenMoreThan: 4 } as const;
 export const EXCERPT_WORDS = 20;
 // More pending notifications than `showOneByOneUpTo` collapse into one "You received {n} messages".

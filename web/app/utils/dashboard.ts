@@ -8,8 +8,6 @@ import { MESSAGES } from './messages';
  * parameters are read by utils/subscriptions.ts.
  */
 
-export const DASHBOARD_PATH = '/trainerDashboard';
-
 /** The forms of the dashboard, told apart by their `intent` field (STYLE). */
 export const INTENTS = {
   updateProfile: 'update-profile',

@@ -32,6 +32,7 @@ export function ignoredField(): PropertyDecorator {
 /**
  * The multipart part that carries a route's image: the upload interceptor takes the file, so the DTO never holds
  * it, but the name is one of the form's fields; a text sent under it (a client's "null" for no new file) is dropped.
+ * @alias the same rule as ignoredField, named for what the field is
  */
 export const fileField = ignoredField;
 

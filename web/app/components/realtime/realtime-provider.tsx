@@ -1,5 +1,6 @@
 import {
   CHAT_SERVER_EVENTS,
+  PENDING_NOTIFICATIONS,
   type NotificationEvent,
   type NotificationResponse,
   type PresenceEvent,
@@ -52,11 +53,13 @@ function showNotification(notification: { sender: string; message: string }): vo
 
 /** Pending notifications on load (docs/product.md §9): up to three one by one, 500 ms apart; more as one summary. */
 function showPending(pending: NotificationResponse[]): void {
-  if (pending.length > 3) {
+  if (pending.length > PENDING_NOTIFICATIONS.showOneByOneUpTo) {
     notifications.show({ message: MESSAGES.receivedMessages(pending.length), color: 'blue' });
     return;
   }
-  pending.forEach((notification, index) => setTimeout(() => showNotification(notification), index * 500));
+  pending.forEach((notification, index) =>
+    setTimeout(() => showNotification(notification), index * PENDING_NOTIFICATIONS.spacingMs),
+  );
 }
 
 async function fetchPending(): Promise<NotificationResponse[]> {
