@@ -17,6 +17,7 @@ import { answerParserErrorsAsJson } from './common/errors/http-parser-errors.js'
 import { refuseDeepBodies } from './common/http/body-depth.js';
 import { keepConnectionsAlive } from './common/http/keep-alive.js';
 import { noStoreForCallers, securityHeaders } from './common/http/security-headers.js';
+import { serveOpenApi } from './common/openapi/openapi.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
@@ -70,5 +71,6 @@ export async function createApp(
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: false });
   }
+  serveOpenApi(app);
   return app;
 }

@@ -2,6 +2,7 @@
 // so that a rule is read, and changed, in one place.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
@@ -16,6 +17,7 @@ import { createLesson, createProgram, createTrainer } from '../fixtures/catalogu
 import { noRoute, REFUSED } from '../fixtures/refusals.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
+import { AnswerRecorder } from './support/answers.js';
 
 /*
  * Every authorisation rule tried with each viewer that matters. The fixtures are made once: no row changes
@@ -35,6 +37,8 @@ interface Row {
 }
 
 const t = useTestApp();
+/** Every answer the matrix sees, held against the OpenAPI document at the end of the file. */
+const answers = new AnswerRecorder();
 const sessions = {} as Record<Exclude<Viewer, 'anonymous'>, Session>;
 let ownerTrainer: TrainerEntity;
 let blockedTrainer: TrainerEntity;
@@ -94,6 +98,7 @@ function matrix(request: () => (http: ReturnType<TestApp['http']>) => Test, rows
     '$name',
     async ({ viewer, status, body }) => {
       const res = await as(viewer, request());
+      answers.record(res);
       expect({ status: res.status, body: typeof body === 'function' ? 'checked' : res.body }).toEqual({
         status,
         body: typeof body === 'function' ? 'checked' : body,
@@ -693,5 +698,13 @@ describe('subscriptions and progress', () => {
     expect(
       await dataSource.getRepository(LessonCompletionEntity).countBy({ lessonId: publishedLesson.id }),
     ).toBe(0);
+  });
+});
+
+describe('the OpenAPI document (GET /api/openapi.json)', () => {
+  it('lists every status the matrix saw for its route', async () => {
+    const document = await t.http().get('/api/openapi.json').expect(200);
+    expect(answers.size).toBeGreaterThan(0);
+    expect(answers.undocumented(document.body as OpenAPIObject)).toEqual([]);
   });
 });

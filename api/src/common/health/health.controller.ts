@@ -5,11 +5,15 @@ import { Public } from '../auth/auth.decorators.js';
 import { RequestBound } from '../http/request-timeout.interceptor.js';
 import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { QueueHealthIndicator } from './queue.health.js';
+import { ApiTags } from '@nestjs/swagger';
+import { READINESS } from '../openapi/answers.js';
+import { RouteDoc } from '../openapi/route-doc.js';
 
 const PING_TIMEOUT_MS = 2000;
 
 @Public()
 @RequestBound('health')
+@ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
@@ -23,6 +27,17 @@ export class HealthController {
    * Liveness: 200 whenever the process answers at all, whatever its database or queue do, so that an orchestrator
    * restarts only a process that is stuck, not one whose database is down (a restart would not help).
    */
+  @RouteDoc({
+    summary: 'Liveness',
+    access: 'anyone',
+    caller: 'public',
+    notes: 'Whenever the process answers, whatever its database or queue do.',
+    ok: {
+      status: 200,
+      description: 'Alive',
+      schema: { type: 'object', properties: { status: { type: 'string' } } },
+    },
+  })
   @Get('live')
   live(): { status: 'ok' } {
     return { status: 'ok' };
@@ -32,11 +47,19 @@ export class HealthController {
    * Readiness, also at `/api/health`: 200 when every part answers, 503 naming the parts that do not, and 503 from the
    * moment the process starts shutting down (docs/api.md, "Everything else").
    */
+  @RouteDoc({
+    summary: 'Readiness (the same as /api/health)',
+    ...READINESS,
+  })
   @Get('ready')
   ready(): Promise<HealthResponse> {
     return this.check();
   }
 
+  @RouteDoc({
+    summary: 'Health of the database and the queue',
+    ...READINESS,
+  })
   @Get()
   async check(): Promise<HealthResponse> {
     let result: HealthCheckResult;

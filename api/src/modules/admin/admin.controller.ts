@@ -12,11 +12,15 @@ import { AuditService } from '../audit/audit.service.js';
 import { SuperusersService } from '../users/superusers.service.js';
 import { AdminService } from './admin.service.js';
 import { FailedJobsService } from './failed-jobs.service.js';
+import { ApiTags } from '@nestjs/swagger';
+import { MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 /**
  * The admin panel's own endpoints (`/api/admin`), superusers only: the dashboard's figures, the audit log, the
  * management of superusers (Settings) and the jobs that failed for good.
  */
+@ApiTags('admin')
 @Controller('admin')
 @Roles('superuser')
 export class AdminController {
@@ -27,42 +31,112 @@ export class AdminController {
     private readonly failedJobs: FailedJobsService,
   ) {}
 
+  @RouteDoc({
+    summary: "The dashboard's figures",
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    notes: 'Totals, top programmes, who is online and the last 30 days; revenue counts completed payments.',
+    ok: {
+      status: 200,
+      description: 'totals, top_programs, online_users, online_trainers, days',
+      schema: OBJECT,
+    },
+  })
   @Get('stats')
   stats(): Promise<AdminStatsResponse> {
     return this.admin.stats();
   }
 
   /** Settings → Activity: the audit log, newest first, paged (ADR 023). */
+  @RouteDoc({
+    summary: 'The audit log, newest first, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    query: AuditQueryDto,
+    ok: { status: 200, description: 'Entries: action, actor, target, reason, created_at', schema: PAGE },
+    refusals: { 400: 'An unknown action, a malformed actor or page' },
+  })
   @Get('audit')
   @UseInterceptors(PaginatedResponse)
   audit(@Query() query: AuditQueryDto) {
     return this.auditLog.list(query);
   }
 
+  @RouteDoc({
+    summary: 'The superusers, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    query: PaginationQueryDto,
+    ok: { status: 200, description: 'The newest accounts first', schema: USER_BRIEFS },
+    refusals: { 400: 'A malformed page or page_size' },
+  })
   @Get('superusers')
   @UseInterceptors(PaginatedResponse)
   listSuperusers(@Query() query: PaginationQueryDto) {
     return this.superusers.list(query);
   }
 
+  @RouteDoc({
+    summary: 'Make an account a superuser',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    notes: 'A verified member, neither blocked nor a trainer; recorded in the audit log.',
+    body: PromoteSuperuserDto,
+    ok: { status: 200, description: '"{name} is now a superuser"', schema: MESSAGE },
+    refusals: {
+      404: 'No account has this e-mail address',
+      409: 'A superuser already, a trainer, a blocked or an unverified account',
+    },
+  })
   @Post('superusers')
   @HttpCode(200)
   promote(@Auth() auth: AuthContext, @Body() dto: PromoteSuperuserDto) {
     return this.superusers.promote(auth, dto);
   }
 
+  @RouteDoc({
+    summary: 'Remove a superuser',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    notes: 'The account stays, as a member; recorded in the audit log.',
+    ok: { status: 200, description: '"{name} is no longer a superuser"', schema: MESSAGE },
+    refusals: { 404: 'Unknown account', 409: 'The last superuser, or not a superuser' },
+  })
   @Delete('superusers/:id')
   demote(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.superusers.demote(auth, id);
   }
 
   /** Failed Jobs: the dead letters, newest first, paged (docs/decisions/035-dead-letters-and-bounded-waits.md). */
+  @RouteDoc({
+    summary: 'Jobs that failed their last attempt, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    query: PaginationQueryDto,
+    ok: { status: 200, description: 'Newest first', schema: PAGE },
+    refusals: { 400: 'A malformed page or page_size' },
+  })
   @Get('failedJobs')
   @UseInterceptors(PaginatedResponse)
   listFailedJobs(@Query() query: PaginationQueryDto) {
     return this.failedJobs.list(query);
   }
 
+  @RouteDoc({
+    summary: 'Queue a failed job again',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    notes: 'Through the outbox; recorded as `retry_job` in the audit log.',
+    ok: { status: 200, description: '"Job queued again"', schema: MESSAGE },
+    refusals: { 404: 'Unknown failed job', 409: 'Retried already, or no handler for it any more' },
+  })
   @Post('failedJobs/:id/retry')
   @HttpCode(200)
   retryFailedJob(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {

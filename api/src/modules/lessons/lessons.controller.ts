@@ -19,12 +19,33 @@ import type { UploadedImage } from '../../common/media/media.service.js';
 import { FieldErrorLists } from './field-error-lists.interceptor.js';
 import { LessonsService } from './lessons.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
+import { ApiTags } from '@nestjs/swagger';
+import { LIST, OBJECT } from '../../common/openapi/answers.js';
+import { RouteDoc } from '../../common/openapi/route-doc.js';
 
+@ApiTags('lessons')
 @Controller('fitness_programs')
 export class LessonsController {
   constructor(private readonly lessons: LessonsService) {}
 
   /** Create (201) or, with `id`, edit (200): the spec's client accepts either status. */
+  @RouteDoc({
+    summary: 'Create a lesson, or edit one with `id`',
+    access: "the programme's trainer",
+    caller: 'signed-in',
+    role: 'trainer',
+    notes:
+      'YouTube links only; lesson numbers are unique per programme. Field errors come as lists per field.',
+    form: { dto: LessonFormDto, file: 'image' },
+    ok: { status: 201, description: 'Created', schema: OBJECT },
+    alsoOk: { 200: 'Edited (with `id`)' },
+    refusals: {
+      400: 'A field breaking its rules, a video that is not YouTube, or a lesson number taken',
+      403: "Someone else's programme, not a trainer, a blocked account, or the session cookie from another site",
+      404: 'Unknown programme, or unknown lesson `id`',
+      413: 'An image over 5 MB, or a body over its limit',
+    },
+  })
   @Post('createLesson/:programId')
   @Roles('trainer')
   @RequestBound('upload')
@@ -41,12 +62,31 @@ export class LessonsController {
     return body;
   }
 
+  @RouteDoc({
+    summary: "A programme's lessons",
+    access: 'anyone who may see the programme',
+    caller: 'optional',
+    notes: 'Video and image only for its trainer, superusers and active subscribers.',
+    ok: { status: 200, description: 'The lessons, in order', schema: LIST },
+    refusals: { 404: 'Unknown programme, or not visible to the caller' },
+  })
   @Get('getLessons/:programId')
   @OptionalAuth()
   getLessons(@MaybeAuth() auth: AuthContext | null, @Param('programId', IdPipe) programId: number) {
     return this.lessons.list(auth, programId);
   }
 
+  @RouteDoc({
+    summary: 'Delete a lesson',
+    access: "the programme's trainer",
+    caller: 'signed-in',
+    role: 'trainer',
+    ok: { status: 204, description: 'Deleted' },
+    refusals: {
+      403: "Someone else's lesson, not a trainer, a blocked account, or the session cookie from another site",
+      404: 'Unknown lesson',
+    },
+  })
   @Delete('DeleteLesson/:lessonId')
   @Roles('trainer')
   @HttpCode(204)

@@ -34,7 +34,11 @@ import type { UploadedImage } from '../../common/media/media.service.js';
 import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramsService } from './programs.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
+import { ApiTags } from '@nestjs/swagger';
+import { COUNT, LIST, MESSAGE, OBJECT, PAGE } from '../../common/openapi/answers.js';
+import { RouteDoc } from '../../common/openapi/route-doc.js';
 
+@ApiTags('programmes')
 @Controller('fitness_programs')
 export class ProgramsController {
   constructor(
@@ -42,6 +46,20 @@ export class ProgramsController {
     private readonly moderation: ProgramModerationService,
   ) {}
 
+  @RouteDoc({
+    summary: 'Create a programme',
+    access: 'a trainer',
+    caller: 'signed-in',
+    role: 'trainer',
+    notes: "Always the caller's, always unpublished; `currency` never changes afterwards.",
+    form: { dto: CreateProgramDto, file: 'cover_image' },
+    ok: {
+      status: 201,
+      description: 'Created',
+      schema: { type: 'object', properties: { message: { type: 'string' }, id: { type: 'integer' } } },
+    },
+    refusals: { 413: 'A cover over 5 MB, or a body over its limit' },
+  })
   @Post('create')
   @Roles('trainer')
   @RequestBound('upload')
@@ -54,6 +72,29 @@ export class ProgramsController {
     return this.programs.create(auth, dto, cover);
   }
 
+  @RouteDoc({
+    summary: 'Edit a programme',
+    access: "the programme's trainer",
+    caller: 'signed-in',
+    role: 'trainer',
+    notes:
+      'Absent, blank or "null" fields are unchanged. A published programme whose name, description or price ' +
+      'changes goes back to review (`back_to_review: true`).',
+    form: { dto: UpdateProgramDto, file: 'cover_image' },
+    ok: {
+      status: 200,
+      description: 'Updated',
+      schema: {
+        type: 'object',
+        properties: { message: { type: 'string' }, back_to_review: { type: 'boolean' } },
+      },
+    },
+    refusals: {
+      403: "Someone else's programme, not a trainer, a blocked account, or the session cookie from another site",
+      404: 'Unknown programme',
+      413: 'A cover over 5 MB, or a body over its limit',
+    },
+  })
   @Put('update/:id')
   @Roles('trainer')
   @RequestBound('upload')
@@ -67,6 +108,14 @@ export class ProgramsController {
     return this.programs.update(auth, id, dto, cover);
   }
 
+  @RouteDoc({
+    summary: 'The published catalogue, newest first, paged',
+    access: 'anyone',
+    caller: 'optional',
+    query: ProgramListQueryDto,
+    ok: { status: 200, description: 'Published programmes', schema: PAGE },
+    refusals: { 400: 'A malformed page, page_size, category, level or q (repeated or bracketed included)' },
+  })
   @Get('retrive_all')
   @OptionalAuth()
   // The published catalogue is the same for everyone: signed-in callers share the anonymous answer.
@@ -75,6 +124,13 @@ export class ProgramsController {
     return this.programs.listPublished(query);
   }
 
+  @RouteDoc({
+    summary: 'One programme',
+    access: 'anyone; an unpublished one only its trainer and superusers',
+    caller: 'optional',
+    ok: { status: 200, description: 'The programme', schema: OBJECT },
+    refusals: { 404: 'Unknown, or not visible to the caller' },
+  })
   @Get('get_programme/:id')
   @OptionalAuth()
   @UseInterceptors(CacheForAnonymous)
@@ -82,6 +138,13 @@ export class ProgramsController {
     return this.programs.getVisible(auth, id);
   }
 
+  @RouteDoc({
+    summary: "A trainer's programmes",
+    access: 'anyone; unpublished ones only the trainer and superusers',
+    caller: 'optional',
+    ok: { status: 200, description: 'The programmes the caller may see', schema: LIST },
+    refusals: { 404: 'Unknown or unlisted trainer' },
+  })
   @Get('get_trainer_programme/:trainerId')
   @OptionalAuth()
   @UseInterceptors(CacheForAnonymous)
@@ -89,6 +152,15 @@ export class ProgramsController {
     return this.programs.listByTrainer(auth, trainerId);
   }
 
+  @RouteDoc({
+    summary: 'Every programme, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    query: AdminProgramsQueryDto,
+    ok: { status: 200, description: 'Newest first', schema: PAGE },
+    refusals: { 400: 'A malformed page, page_size, status or trainer' },
+  })
   @Get('retrive_all_programs')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
@@ -96,6 +168,18 @@ export class ProgramsController {
     return this.moderation.listAll(query);
   }
 
+  @RouteDoc({
+    summary: 'Ask for publication',
+    access: "the programme's trainer, with a Bearer token",
+    caller: 'bearer',
+    role: 'trainer',
+    notes: 'Never publishes by itself: a superuser decides.',
+    ok: { status: 200, description: 'Requested', schema: MESSAGE },
+    refusals: {
+      403: "Someone else's programme, not a trainer, a blocked account, or the session cookie",
+      404: 'Unknown programme',
+    },
+  })
   @Get('publishRequest/:id')
   @ChangesStateOnGet()
   @Roles('trainer')
@@ -103,6 +187,15 @@ export class ProgramsController {
     return this.programs.requestPublication(auth, id);
   }
 
+  @RouteDoc({
+    summary: 'Programmes waiting for approval, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    query: PaginationQueryDto,
+    ok: { status: 200, description: 'The waiting programmes', schema: PAGE },
+    refusals: { 400: 'A malformed page or page_size' },
+  })
   @Get('getPublishRequests')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
@@ -110,6 +203,15 @@ export class ProgramsController {
     return this.moderation.listPendingRequests(query);
   }
 
+  @RouteDoc({
+    summary: 'Publish a programme',
+    access: 'a superuser, with a Bearer token',
+    caller: 'bearer',
+    role: 'superuser',
+    notes: 'Recorded in the audit log.',
+    ok: { status: 200, description: 'Published', schema: MESSAGE },
+    refusals: { 404: 'Unknown programme' },
+  })
   @Get('publishprogram/:id')
   @ChangesStateOnGet()
   @Roles('superuser')
@@ -118,6 +220,20 @@ export class ProgramsController {
   }
 
   /** Beyond the contract: sends a programme waiting for approval back to its trainer with a reason. */
+  @RouteDoc({
+    summary: 'Send a waiting programme back to its trainer',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    notes: 'The trainer gets a notification and an e-mail with the reason; recorded in the audit log.',
+    body: RejectProgramDto,
+    ok: { status: 200, description: '"Program Rejected"', schema: MESSAGE },
+    refusals: {
+      400: 'A missing, blank or too long reason',
+      404: 'Unknown programme',
+      409: 'Only a programme waiting for approval can be rejected',
+    },
+  })
   @Post('reject/:id')
   @HttpCode(200)
   @Roles('superuser')
@@ -125,6 +241,15 @@ export class ProgramsController {
     return this.moderation.reject(auth, id, dto);
   }
 
+  @RouteDoc({
+    summary: 'Publish or block a programme',
+    access: 'a superuser, with a Bearer token',
+    caller: 'bearer',
+    role: 'superuser',
+    notes: 'Recorded in the audit log.',
+    ok: { status: 200, description: 'Published or blocked', schema: MESSAGE },
+    refusals: { 404: 'Unknown programme' },
+  })
   @Get('changePublishStatus/:id')
   @ChangesStateOnGet()
   @Roles('superuser')
@@ -132,6 +257,13 @@ export class ProgramsController {
     return this.moderation.togglePublished(auth, id);
   }
 
+  @RouteDoc({
+    summary: 'How many programmes there are',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    ok: { status: 200, description: 'Every programme', schema: COUNT, example: [12] },
+  })
   @Get('getProgramCount')
   @Roles('superuser')
   getProgramCount() {

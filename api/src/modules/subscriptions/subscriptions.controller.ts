@@ -6,29 +6,69 @@ import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { ProgressService } from './progress.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { ApiTags } from '@nestjs/swagger';
+import { LIST, MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 /** A member's subscriptions, under the spec's `/api/users` paths. */
+@ApiTags('subscriptions')
 @Controller('users')
 export class MemberSubscriptionsController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
+  @RouteDoc({
+    summary: 'Follow a paid programme',
+    access: 'a signed-in user, with a Bearer token',
+    caller: 'bearer',
+    notes: 'Opens the subscription that a completed payment of the caller for this programme paid for.',
+    ok: { status: 200, description: 'Subscribed (or already)', schema: MESSAGE },
+    refusals: {
+      402: 'Payment required',
+      403: 'Own programme, a blocked account, or the session cookie',
+      404: "Unknown, unpublished or a blocked trainer's programme",
+    },
+  })
   @Get('followProgram/:programId')
   @ChangesStateOnGet()
   followProgram(@Auth() auth: AuthContext, @Param('programId', IdPipe) programId: number) {
     return this.subscriptions.follow(auth, programId);
   }
 
+  @RouteDoc({
+    summary: 'End a subscription',
+    access: 'a signed-in user, their own subscription, with a Bearer token',
+    caller: 'bearer',
+    notes: 'Kept as history; the payment stays revenue, no refund is automatic.',
+    ok: { status: 200, description: '"Successfully unsubscribed from the program"', schema: MESSAGE },
+    refusals: { 404: 'You are not subscribed to this program' },
+  })
   @Get('unfollowProgram/:programId')
   @ChangesStateOnGet()
   unfollowProgram(@Auth() auth: AuthContext, @Param('programId', IdPipe) programId: number) {
     return this.subscriptions.unfollow(auth, programId);
   }
 
+  @RouteDoc({
+    summary: "The caller's followed programme",
+    access: 'a signed-in user, their own subscriptions',
+    caller: 'signed-in',
+    ok: {
+      status: 200,
+      description: '`[]`, or one subscription with its programmes and progress',
+      schema: LIST,
+    },
+  })
   @Get('getFollowedPrograms')
   getFollowedPrograms(@Auth() auth: AuthContext) {
     return this.subscriptions.followed(auth);
   }
 
+  @RouteDoc({
+    summary: "The trainers of the caller's subscriptions",
+    access: 'a signed-in user, their own subscriptions',
+    caller: 'signed-in',
+    ok: { status: 200, description: 'Each trainer once, blocked ones left out', schema: LIST },
+  })
   @Get('getUserTrainers')
   getUserTrainers(@Auth() auth: AuthContext) {
     return this.subscriptions.trainersOf(auth);
@@ -36,10 +76,20 @@ export class MemberSubscriptionsController {
 }
 
 /** A trainer's subscribers, under the spec's `/api/trainers` paths. */
+@ApiTags('subscriptions')
 @Controller('trainers')
 export class TrainerSubscribersController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
+  @RouteDoc({
+    summary: "Active subscriptions to the caller's programmes, paged",
+    access: 'a trainer, for their own programmes',
+    caller: 'signed-in',
+    role: 'trainer',
+    query: SubscribersQueryDto,
+    ok: { status: 200, description: 'Newest first, with progress', schema: PAGE },
+    refusals: { 400: 'A malformed page, page_size or program', 404: "A programme not the caller's" },
+  })
   @Get('get_subscribers')
   @Roles('trainer')
   @UseInterceptors(PaginatedResponse)
@@ -47,6 +97,15 @@ export class TrainerSubscribersController {
     return this.subscriptions.subscribersOf(auth, query);
   }
 
+  @RouteDoc({
+    summary: "The caller's active subscribers, paged",
+    access: 'a trainer, for their own subscribers',
+    caller: 'signed-in',
+    role: 'trainer',
+    query: PaginationQueryDto,
+    ok: { status: 200, description: 'Each subscriber once', schema: USER_BRIEFS },
+    refusals: { 400: 'A malformed page or page_size' },
+  })
   @Get('getTrainerContacts')
   @Roles('trainer')
   @UseInterceptors(PaginatedResponse)
@@ -56,6 +115,7 @@ export class TrainerSubscribersController {
 }
 
 /** Progress and popularity, under the spec's `/api/fitness_programs` paths. */
+@ApiTags('progress')
 @Controller('fitness_programs')
 export class ProgressController {
   constructor(
@@ -64,6 +124,18 @@ export class ProgressController {
   ) {}
 
   /** 201 the first time, 200 after: the spec's client expects 201. */
+  @RouteDoc({
+    summary: 'Mark a lesson completed',
+    access: "an active subscriber of the lesson's programme, with a Bearer token",
+    caller: 'bearer',
+    notes: 'The path names the lesson as `{programId}-{n}`.',
+    ok: { status: 201, description: '"Lesson marked as completed"', schema: MESSAGE },
+    alsoOk: { 200: '"Lesson already marked as completed"' },
+    refusals: {
+      403: 'Not subscribed, a blocked account, or the session cookie',
+      404: 'Unknown lesson',
+    },
+  })
   @Get('updatelessonProgress/:lessonNumber')
   @ChangesStateOnGet()
   async updateLessonProgress(
@@ -76,6 +148,21 @@ export class ProgressController {
     return body;
   }
 
+  @RouteDoc({
+    summary: "A user's progress in a programme",
+    access: "the user, the programme's trainer, or a superuser",
+    caller: 'signed-in',
+    notes: '`programId` may also be `{programId}-{n}`.',
+    ok: {
+      status: 200,
+      description: 'user, program, progress_percentage (0..100), completed_lessons, subscribed_on',
+      schema: OBJECT,
+    },
+    refusals: {
+      403: 'Anyone else, a blocked account, or the session cookie from another site',
+      404: 'Unknown user or programme',
+    },
+  })
   @Get('getlessonProgress/:userId/:programId')
   getLessonProgress(
     @Auth() auth: AuthContext,
@@ -85,6 +172,13 @@ export class ProgressController {
     return this.progress.percentage(auth, userId, programId);
   }
 
+  @RouteDoc({
+    summary: 'The top 5 programmes by active followers',
+    access: 'a superuser',
+    caller: 'signed-in',
+    role: 'superuser',
+    ok: { status: 200, description: '`[{name, followers, trainer, sales, currency}]`', schema: LIST },
+  })
   @Get('getPopularProgram')
   @Roles('superuser')
   getPopularProgram() {

@@ -39,7 +39,11 @@ import { VerificationService } from './verification.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
+import { ApiTags } from '@nestjs/swagger';
+import { COUNT, MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import { RouteDoc } from '../../common/openapi/route-doc.js';
 
+@ApiTags('users')
 @Controller('users')
 export class UsersController {
   constructor(
@@ -49,6 +53,16 @@ export class UsersController {
     private readonly presence: PresenceService,
   ) {}
 
+  @RouteDoc({
+    summary: 'Register an account',
+    access: 'anyone (5 a minute per address)',
+    caller: 'public',
+    notes:
+      'The account waits for its e-mail verification. Refusals also carry the text under `error_message`.',
+    body: RegisterDto,
+    ok: { status: 201, description: 'Registered: a verification link is mailed', schema: MESSAGE },
+    refusals: { 409: 'The address is taken', 429: 'Too many registrations from the address' },
+  })
   @Public()
   @Post('register')
   @RateLimit('register', { errorKey: 'error_message' })
@@ -57,6 +71,24 @@ export class UsersController {
     return this.users.register(dto);
   }
 
+  @RouteDoc({
+    summary: 'Verify an e-mail address with its link',
+    access: 'anyone',
+    caller: 'public',
+    notes:
+      'Only the newest link of an account works, once, for 24 hours. Refusals also carry `error_message`.',
+    body: EmailVerificationDto,
+    ok: {
+      status: 201,
+      description: 'Verified',
+      schema: { type: 'object', properties: { Message: { type: 'string' } } },
+    },
+    alsoOk: { 200: 'The account was active already' },
+    refusals: {
+      400: 'An invalid, used, replaced or expired link',
+      409: 'Another account took the address in the meantime',
+    },
+  })
   @Public()
   @Post('email_verification')
   @UseInterceptors(new LegacyErrorKey('error_message'))
@@ -66,6 +98,15 @@ export class UsersController {
     return { Message };
   }
 
+  @RouteDoc({
+    summary: 'Send the verification link again',
+    access: 'anyone (3 a minute per address, 3 an hour per account)',
+    caller: 'public',
+    notes: 'The same answer whether or not the address has an account.',
+    body: ResendVerificationDto,
+    ok: { status: 202, description: 'Accepted', schema: MESSAGE },
+    refusals: { 429: 'Too many resends' },
+  })
   @Public()
   @Post('resend_verification')
   @HttpCode(202)
@@ -74,6 +115,15 @@ export class UsersController {
     return this.users.resendVerification(dto);
   }
 
+  @RouteDoc({
+    summary: 'Ask for a password reset link',
+    access: 'anyone (3 a minute per address, 3 an hour per e-mail)',
+    caller: 'public',
+    notes: 'The same answer whether or not the address has an account; the link is single use, valid 1 hour.',
+    body: PasswordResetDto,
+    ok: { status: 202, description: 'Accepted', schema: MESSAGE },
+    refusals: { 429: 'Too many requests' },
+  })
   @Public()
   @Post('password_reset')
   @HttpCode(202)
@@ -82,6 +132,18 @@ export class UsersController {
     return this.passwordResets.request(dto);
   }
 
+  @RouteDoc({
+    summary: 'Set a new password with a reset link',
+    access: 'anyone holding a reset link (10 a minute per address)',
+    caller: 'public',
+    notes: 'Every session of the account ends; an unverified account is verified.',
+    body: PasswordResetConfirmDto,
+    ok: { status: 200, description: 'The password is set', schema: MESSAGE },
+    refusals: {
+      400: 'A used, replaced, expired or unknown link, or a password breaking the rules',
+      429: 'Too many attempts',
+    },
+  })
   @Public()
   @Post('password_reset/confirm')
   @HttpCode(200)
@@ -90,11 +152,31 @@ export class UsersController {
     return this.passwordResets.confirm(dto);
   }
 
+  @RouteDoc({
+    summary: 'The caller with their profile',
+    access: 'a signed-in user',
+    caller: 'signed-in',
+    ok: { status: 200, description: 'The caller, with `profile` (body stats)', schema: OBJECT },
+  })
   @Get('me')
   me(@Auth() auth: AuthContext) {
     return this.users.me(auth);
   }
 
+  @RouteDoc({
+    summary: "Update the caller's names, body stats and picture",
+    access: 'a signed-in user, their own record only',
+    caller: 'signed-in',
+    notes: 'A new e-mail takes effect once verified (5 new addresses an hour per account).',
+    form: { dto: UpdateUserDto, file: 'profile_picture' },
+    ok: { status: 200, description: 'The updated account', schema: OBJECT },
+    refusals: {
+      400: 'A field breaking its rules, or a file that is no image',
+      409: 'The new address is taken',
+      413: 'A picture over 5 MB',
+      429: 'Too many new addresses this hour',
+    },
+  })
   @Put('updateUser')
   @RequestBound('upload')
   @UseInterceptors(imageUpload('profile_picture'))
@@ -106,11 +188,28 @@ export class UsersController {
     return this.users.update(auth, dto, picture);
   }
 
+  @RouteDoc({
+    summary: 'An account as the caller may see it',
+    access: 'a signed-in user, for their contacts only',
+    caller: 'signed-in',
+    notes:
+      'The account itself and superusers see all; its trainer also e-mail and body stats; its subscribers name ' +
+      'and picture.',
+    ok: { status: 200, description: 'The account', schema: OBJECT },
+    refusals: { 404: 'Unknown, or not a contact of the caller' },
+  })
   @Get('getUserById/:id')
   getUserById(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number) {
     return this.users.getById(auth, id);
   }
 
+  @RouteDoc({
+    summary: 'How many accounts there are',
+    access: 'a superuser',
+    caller: 'signed-in',
+    ok: { status: 200, description: 'The number of accounts but superusers', schema: COUNT, example: [42] },
+    role: 'superuser',
+  })
   @Get('getUserCount')
   @Roles('superuser')
   getUserCount() {
@@ -118,12 +217,28 @@ export class UsersController {
   }
 
   /** Members with at least one chat socket open (docs/architecture.md §8). */
+  @RouteDoc({
+    summary: 'Members online',
+    access: 'a superuser',
+    caller: 'signed-in',
+    ok: { status: 200, description: 'Members with a chat socket open', schema: USER_BRIEFS },
+    role: 'superuser',
+  })
   @Get('getLoggedInUsers')
   @Roles('superuser')
   async getLoggedInUsers() {
     return this.users.briefsOf(await this.presence.all(), false);
   }
 
+  @RouteDoc({
+    summary: 'Every member, paged',
+    access: 'a superuser',
+    caller: 'signed-in',
+    query: AccountsQueryDto,
+    ok: { status: 200, description: 'One page of accounts', schema: PAGE },
+    role: 'superuser',
+    refusals: { 400: 'A malformed page, page_size, search or sort' },
+  })
   @Get('getAllUsers')
   @Roles('superuser')
   @UseInterceptors(PaginatedResponse)
@@ -131,6 +246,18 @@ export class UsersController {
     return this.users.listUsers(query);
   }
 
+  @RouteDoc({
+    summary: 'Block or unblock an account',
+    access: 'a superuser, with a Bearer token',
+    caller: 'bearer',
+    notes: 'Blocking ends every session of the account; recorded in the audit log.',
+    ok: { status: 200, description: 'The account blocked or unblocked', schema: MESSAGE },
+    role: 'superuser',
+    refusals: {
+      404: 'Unknown account',
+      409: 'Blocking oneself or another superuser',
+    },
+  })
   @Get('changeUserAccess/:id')
   @ChangesStateOnGet()
   @Roles('superuser')
