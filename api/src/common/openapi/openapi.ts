@@ -52,7 +52,7 @@ function dtoSchemas(): Record<string, SchemaObject> {
 }
 
 /**
- * The API's OpenAPI 3 document, read from the controllers' decorators (common/openapi/route-doc.ts). The DTOs of
+ * The API's OpenAPI 3.1 document, read from the controllers' decorators (common/openapi/route-doc.ts). The DTOs of
  * libs/contracts carry class-validator rules and no Swagger decorators (the web shares them), so their schemas are
  * made from those rules: what the document says a field takes is what the validation pipe checks.
  */
@@ -63,6 +63,7 @@ export function createOpenApiDocument(app: NestExpressApplication): OpenAPIObjec
       'The REST API of FitCoach. Errors answer `{statusCode, message, errors?}`; every path also answers ' +
         'without its trailing slash.',
     )
+    .setOpenAPIVersion('3.1.0')
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER)
     .addCookieAuth(COOKIE, { type: 'apiKey', in: 'cookie', name: COOKIE }, COOKIE)
