@@ -1,17 +1,7 @@
-// (Over 300 lines: one script measures every row of the table in one run, next to its same-run baseline.)
-// `npm run bench`: seeds the demo content plus 1,000 extra programmes into a fresh DATA_DIR, starts the
-// production build on a free port and measures, with autocannon, how fast the home page's HTML arrives (next to
-// the API's health endpoint as the same-run baseline), the logins, and the catalogue lists at 32 connections.
-// Prints tables for docs/performance.md. Traffic goes to 127.0.0.1 only; every run is bounded in time.
-// It also measures a member's followed programmes and a subscriber's lessons, with the queries each request runs
-// (scripts/bench-subscriptions.mjs). `BENCH_ONLY=subscriptions` measures only those rows.
-// `BENCH_ONLY=admin` measures only the admin dashboard on the large seed (scripts/bench-admin.mjs).
-// Signed-in pages and memory: six requests next to their floor, a bare server sending the same bytes, and the
-// server's memory after all rows (scripts/bench-floor.mjs); `BENCH_ONLY=perf` measures only those, on the same seed
-// and subscriptions.
-// Lighthouse on four pages (scripts/lighthouse.mjs) after the perf rows, then a verdict line for the performance
-// targets and one for every page's scores (the run exits 1 if either misses); `BENCH_ONLY=lighthouse` runs only Lighthouse. `BENCH_SKIP_BUILD=1` measures the build as it is, without scripts/ensure-build.mjs rebuilding
-// changed sources (for a build someone else is making, or to time the same build twice).
+// `npm run bench`: the production build on a free port with the demo content plus 1,000 programmes, measured with
+// autocannon on 127.0.0.1, each run bounded; prints the tables of docs/performance.md and exits 1 on a missed target.
+// BENCH_ONLY=subscriptions|admin|perf|lighthouse runs one section; BENCH_SKIP_BUILD=1 measures the build as it is.
+// Over 300 lines: every row is measured in one run, next to its same-run baseline.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +21,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The catalogue stays paginated and answers p95 under 100 ms at 32 connections with 1,000+ programmes. */
 const CATALOGUE = { programmes: 1000, connections: 32, p95Ms: 100, pageSize: 50 };
 const ONLY = process.env.BENCH_ONLY;
-/** Every section runs unless BENCH_ONLY names one of them. */
 const runs = (section) => !['subscriptions', 'perf', 'lighthouse'].includes(ONLY) || ONLY === section;
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -91,7 +80,6 @@ function measure(title, path, connections, headers = {}) {
   return measureUrl(`${publicUrl}${path}`, { title, connections, seconds: SECONDS, headers });
 }
 
-/** The lists must stay pages of the catalogue, never the whole of it. */
 async function checkPaginated() {
   const api = await fetch(`${publicUrl}/api/fitness_programs/retrive_all/`);
   const programmes = await api.json();
@@ -157,7 +145,6 @@ async function loginBurst(count) {
   };
 }
 
-/** A member's followed programmes (50) and a subscriber's lessons (50) at 32 connections, signed in. */
 async function measureSubscriptions() {
   const bearer = await loginMember(publicUrl, subscriptions.members.many, 3);
   const headers = { Authorization: bearer };
@@ -219,10 +206,7 @@ function reportSubscriptions(rows) {
   return ok;
 }
 
-/**
- * The floor rows, the memory and the home page's JS, signed in as the member with 50 subscriptions; true when every
- * target is met.
- */
+/** Floor rows, memory and the home page's JS, as the member with 50 subscriptions; true when every target is met. */
 async function measureFloor() {
   const member = subscriptions.members.many;
   const result = await benchFloor({
@@ -237,13 +221,9 @@ async function measureFloor() {
   return result.ok;
 }
 
-/**
- * Lighthouse's performance counts toward the performance targets on `/` and `/programmes` only; every page and score
- * toward the Lighthouse targets.
- */
+/** Lighthouse's performance counts toward the performance targets on these pages only. */
 const PERFORMANCE_PAGES = ['/', '/programmes'];
 
-/** One line per group of targets, as the run exits 1 when either misses a target. */
 function printVerdicts(floorOk, pages) {
   const fastPages = pages
     .filter((page) => PERFORMANCE_PAGES.includes(page.path))
@@ -319,7 +299,6 @@ try {
   // Last, so that its memory line is the server's after every row of the run.
   const floorOk = runs('perf') ? await measureFloor() : undefined;
   if (floorOk === false) process.exitCode = 1;
-  // Lighthouse's scores of four pages (scripts/lighthouse.mjs), after the load rows.
   if (runs('perf') || runs('lighthouse')) {
     const pages = await auditPages(publicUrl, await auditedPaths(publicUrl));
     if (!printAudit(pages)) process.exitCode = 1;

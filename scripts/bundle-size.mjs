@@ -1,8 +1,5 @@
-// Measures the JavaScript the home page loads (gzip, level 9) and fails the build above the budget, or when it is
-// not a production build (React's development runtime in the entry's modules).
-// BUNDLE_LIMIT_KB overrides the budget: `npm run bench` checks the home page's 100 KB target with it, while the
-// build still stops only above 200 KB.
-// Run after `remix vite:build`; the server build's `assets` manifest names the modules of every route.
+// Fails the build when the home page's JavaScript (gzip -9) is over budget or not a production build.
+// BUNDLE_LIMIT_KB overrides the 200 KB budget (`npm run bench` checks 100 KB). Run after `remix vite:build`.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

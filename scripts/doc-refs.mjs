@@ -1,13 +1,7 @@
 /**
- * Checks that what the repository's docs and comments cite exists, so that no reference outlives its target:
- * - every "§" names a section that exists: `docs/product.md §2.6`, `docs/architecture.md §5`, and the further
- *   sections a reference lists (`§3, §4`, `§2 and §8`); a "§" that follows no such document name fails too;
- * - every repository path cited anywhere (`api/src/...`, `web/app/...`, `libs/...`, `scripts/...`, `test/...`,
- *   `docs/...`, `docker/...`) is a file or folder of the repository, or one git ignores (build output, local data);
- * - every ADR number cited (`ADR 041`, `ADRs 029, 042`, `docs/decisions/041`) has its record in docs/decisions/;
- * - every relative link of a Markdown file reaches a file, and its `#anchor` a heading of that file.
- * A path with a placeholder or a glob in it (`test/api/<file>`, `api/src/modules/**`) is a pattern, not checked.
- * Part of `npm run lint`; it tests itself first on made-up files, so a check that stopped finding anything fails.
+ * Checks that what docs and comments cite exists: sections (`docs/product.md §2.6`), repository paths (or ones git
+ * ignores), ADR numbers and Markdown links with their anchors. A path with a placeholder or glob is a pattern, not
+ * checked. Part of `npm run lint`; it tests itself first, so a check that stops finding anything fails.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -34,10 +28,7 @@ const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 /** A Markdown file named without its folder (`API.md`); some file of the repository must have that name. */
 const BARE_MARKDOWN = /(?<![\w/.\-$])([A-Za-z][\w-]*\.md)\b/g;
 
-/**
- * Whether `index` falls in a comment: after `//` or `/*` on its line, on a line of a block comment (`*`), or on a
- * `#` line (shell, YAML, Dockerfile). Paths in code are the code's business (a test's made-up path, a build folder).
- */
+/** Whether `index` is in a comment (`//`, `/*`, a `*` line, a `#` line): paths in code are the code's business. */
 function inComment(text, index) {
   const line = text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
   return /\/\/|\/\*/.test(line) || /^\s*(?:\*|#)/.test(line);
@@ -70,11 +61,7 @@ function sectionsOf(text) {
   return numbers;
 }
 
-/**
- * The problems of one file. `repo` answers for the repository: `exists(path)` (a file, or a folder holding some),
- * `ignored(path)` (git ignores it), `named(name)` (some file has that name), `read(path)` (a Markdown file's text), `adrs` (the numbers recorded) and
- * `sections` (each cited document's section numbers).
- */
+/** The problems of one file; `repo` answers what exists, is ignored or named, and the ADRs and sections recorded. */
 export function problemsOf(file, text, repo) {
   const problems = [];
   const lineOf = (index) => text.slice(0, index).split('\n').length;
@@ -214,10 +201,7 @@ const folders = new Set(
 const names = new Set(tree.map((file) => file.slice(file.lastIndexOf('/') + 1)));
 const files = tree.filter((file) => file !== 'scripts/doc-refs.mjs' && !file.endsWith('package-lock.json'));
 
-/**
- * The cited paths that are not in the tree and that git ignores (as a file or as a folder), asked of
- * `git check-ignore` in one call.
- */
+/** The cited paths missing from the tree that git ignores, asked of `git check-ignore` in one call. */
 function ignoredAmong(texts) {
   const cited = new Set(texts.flatMap((text) => [...text.matchAll(PATH)].map((match) => match[1])));
   const missing = [...cited].filter((p) => !present.has(p) && !folders.has(p.replace(/\/$/, '')));

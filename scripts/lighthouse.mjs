@@ -1,10 +1,6 @@
-// `npm run lighthouse`: Lighthouse (from npm) in Debian's Chromium against the production build, on the home page,
-// the catalogue, a programme page and a trainer page, with the demo content. Prints each page's four category
-// scores and the audits that cost points, and exits 1 below the targets: accessibility, best
-// practices and SEO 100, performance 90 with Remix's stock hydration (docs/performance.md, Lighthouse). `npm run bench` runs the same audit
-// against its own server (scripts/bench.mjs). Each page is audited LIGHTHOUSE_RUNS times (3 by default) and its
-// median run reported, as Lighthouse's own documentation on variability advises (docs/performance.md, Lighthouse).
-// CHROME_PATH names another Chromium; BENCH_SKIP_BUILD=1 audits the build as it is.
+// `npm run lighthouse`: Lighthouse in Debian's Chromium against the production build on four pages with the demo
+// content; exits 1 below the targets (docs/performance.md, Lighthouse). Each page runs LIGHTHOUSE_RUNS times (3) and
+// its median run is reported, as Lighthouse advises. CHROME_PATH names another Chromium; BENCH_SKIP_BUILD=1 as bench.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -31,7 +27,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
 ];
 
-/** The four pages: two fixed, a published programme and an active trainer taken from the API. */
 export async function auditedPaths(url) {
   const [program] = await (await fetch(`${url}/api/fitness_programs/retrive_all/?page_size=1`)).json();
   const [trainer] = await (await fetch(`${url}/api/trainers/allTrainer/?page_size=1`)).json();
@@ -41,10 +36,8 @@ export async function auditedPaths(url) {
 }
 
 /**
- * Lighthouse's default run (a mid-range phone on a throttled network, simulated) of each path, RUNS times one after
- * the other in one Chromium. Returns per page the category scores (0-100) and the audits below full marks of its
- * median run (Lighthouse's `computeMedianRun`: the run nearest the median first paint and time to interactive), and
- * the performance score of every run.
+ * Lighthouse's default (simulated mid-range phone) run of each path, RUNS times in one Chromium: per page the scores
+ * and failing audits of its median run (`computeMedianRun`), and every run's performance score.
  */
 export async function auditPages(url, paths) {
   const chrome = await chromeLauncher.launch({
@@ -88,7 +81,6 @@ export async function auditPages(url, paths) {
   }
 }
 
-/** Whether a page's median run reaches every target. */
 export function pageMeets(page) {
   return Object.keys(TARGETS).every((id) => (page.scores[id] ?? 0) >= TARGETS[id]);
 }

@@ -1,10 +1,6 @@
-// `node scripts/query-times.mjs`: the time of each repository query behind the API's routes on the full large seed
-// (`npm run seed -- --scale large`), on the database the environment selects (DATA_DIR's SQLite file, or
-// DATABASE_URL), through the build's repositories (`npm run build` first). Each query runs QUERY_TIMES_RUNS times
-// (200) after 5 unmeasured ones, each run with the next parameters of a pool drawn from the seed (members with
-// subscriptions and progress, their conversations, trainers, programmes, payments, sessions), and the table prints
-// its p50, p95 and max in milliseconds; a p95 of 20 ms or more is marked. It only reads, except the migrations that
-// opening the database runs.
+// `node scripts/query-times.mjs`: p50, p95 and max of each repository query behind the API's routes on the large
+// seed (`npm run seed -- --scale large`), through the build's repositories, on the configured database;
+// QUERY_TIMES_RUNS (200) runs each after 5 unmeasured ones, with parameters drawn from the seed. Only reads.
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
@@ -137,7 +133,6 @@ const emails = (await spread('SELECT email FROM `user` ORDER BY id', RUNS)).map(
 const [superuser] = await rows('SELECT id FROM `user` WHERE is_superuser = 1 ORDER BY id LIMIT 1');
 const since = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
 
-/** The i-th parameter of a pool, round and round. */
 const nth = (pool, i) => pool[i % pool.length];
 const lastPage = (total) => ({
   page: Math.max(1, Math.ceil(total / PAGE.pageSize)),

@@ -1,18 +1,8 @@
-// `npm run test:compose`: the production shape of docker/compose.yaml, run for real and checked from outside.
-//
-// Builds the app image, brings the whole stack up under a project name of its own (MariaDB, Redis, the mail
-// catcher, a one-shot migrate, two app instances, nginx), then, through nginx: registers a user and reads the
-// verification mail from the catcher's HTTP API, verifies and signs in; makes that user a trainer with a programme
-// that a superuser (made with the create-superuser CLI inside a container) publishes; a second user buys it through
-// a stand-in for PayPal's API that this script runs (production refuses the test payment provider); the trainer
-// and the member chat with one socket on each instance; a cover uploaded through one instance is read through the
-// other. Then it restarts one app instance and MariaDB and checks that nothing was lost, and ends with
-// `down -v`. Prints one line per step with its duration. Exits non-zero on any failure.
-//
-// Images: COMPOSE_TEST_IMAGES=local uses docker/local-images.sh's stand-ins (built first when missing),
-// standard uses Docker Hub's, auto (default) uses the local ones when they exist or Docker Hub's are not there.
-// COMPOSE_TEST_KEEP=1 leaves the stack up after a failure, for a look. The compose tool is `docker compose` when
-// that works, else `docker-compose` (COMPOSE_TEST_TOOL="docker-compose" forces one).
+// `npm run test:compose`: docker/compose.yaml's production stack (MariaDB, Redis, a mail catcher, migrate, two app
+// instances, nginx) run for real and checked through nginx: sign-up by mail, a programme bought through a PayPal
+// stand-in (production refuses the test provider), chat across instances, uploads, restarts that lose nothing.
+// COMPOSE_TEST_IMAGES=local|standard|auto picks docker/local-images.sh's images or Docker Hub's; COMPOSE_TEST_KEEP=1
+// leaves a failed stack up; COMPOSE_TEST_TOOL="docker-compose" forces that tool over `docker compose`.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -86,7 +76,6 @@ function freePort() {
   });
 }
 
-/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
 async function waitFor(what, probe, timeoutMs = 120_000, everyMs = 1000) {
   const deadline = Date.now() + timeoutMs;
   let last;
@@ -102,8 +91,6 @@ async function waitFor(what, probe, timeoutMs = 120_000, everyMs = 1000) {
   throw new Error(`${what}: not within ${seconds(timeoutMs)}${last ? ` (last error: ${last.message})` : ''}`);
 }
 
-// --- The stand-in for PayPal, from the API tests' own fixture ---------------------------------------------------
-
 /** test/fixtures/paypal-server.ts, transpiled to a module in `dir` (it imports only Node's own modules). */
 async function loadFakePayPal(dir) {
   const source = readFileSync(join(root, 'test/fixtures/paypal-server.ts'), 'utf8');
@@ -114,8 +101,6 @@ async function loadFakePayPal(dir) {
   writeFileSync(file, outputText);
   return import(file);
 }
-
-// --- HTTP through nginx or an instance --------------------------------------------------------------------------
 
 async function call(base, method, path, { token, json, form, expect } = {}) {
   const headers = {};
@@ -141,7 +126,7 @@ async function call(base, method, path, { token, json, form, expect } = {}) {
   return { status: response.status, data, headers: response.headers };
 }
 
-// --- The mail catcher: Mailpit's API (the standard image) or MailDev's (the local one) ---------------------------
+// Mailpit's API (the standard image) or MailDev's (the local one).
 
 async function mailTextTo(mailBase, address) {
   const mailpit = await fetch(`${mailBase}/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}`);
@@ -157,8 +142,6 @@ async function mailTextTo(mailBase, address) {
   const found = messages.find((m) => m.to?.some((to) => to.address?.toLowerCase() === address.toLowerCase()));
   return found ? `${found.text ?? ''}\n${found.html ?? ''}` : undefined;
 }
-
-// --- Sockets --------------------------------------------------------------------------------------------------
 
 /** A socket as API clients open one (auth.token, WebSocket only, as the site's), recording what it receives. */
 function openSocket(base, token) {
@@ -191,8 +174,6 @@ const nextEvent = (client, event, where) =>
     10_000,
     100,
   );
-
-// --- The run ------------------------------------------------------------------------------------------------
 
 async function main() {
   if (!succeeds('docker', ['info'])) {

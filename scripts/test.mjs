@@ -10,9 +10,8 @@ const reports = join(root, '.test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// .ci/run's second pass (MariaDB + Redis) sets TEST_SKIP_DATABASE_INDEPENDENT=1 and leaves out what no database or
-// queue can change, which its first pass ran: the type check, lint, the unit tests (none reads DATABASE_URL or
-// REDIS_URL) and the browsers' accessibility project (axe reads the pages' markup and colours).
+// .ci/run's second pass (MariaDB + Redis) sets TEST_SKIP_DATABASE_INDEPENDENT=1 to skip what no database or queue
+// changes, which its first pass ran.
 const DATABASE_INDEPENDENT = new Set(['typecheck', 'lint', 'unit tests']);
 const skipIndependent = process.env.TEST_SKIP_DATABASE_INDEPENDENT === '1';
 

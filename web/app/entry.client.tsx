@@ -3,11 +3,8 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 
 /**
- * Remix decodes the page's data (single fetch's stream) in RemixBrowser's first render, and until it is decoded the
- * whole root is suspended, with no boundary above it. A key press or a click in that moment makes React hydrate at
- * once; the suspended root then fails ("Root did not complete", React error 345) and the page never comes alive.
- * Calling the component once before hydrating starts the decoding (it throws the promise of it, before any hook):
- * awaited, the root's first render has its data and does not suspend. docs/decisions/044 says why it matters here.
+ * Until Remix decodes the page's data the whole root is suspended, and a key press or click then makes hydration fail
+ * (React error 345). Rendering once first starts the decoding, so the root does not suspend (docs/decisions/044).
  */
 async function decodePageData(): Promise<void> {
   try {

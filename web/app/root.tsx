@@ -1,5 +1,4 @@
-// Only the Mantine components' styles the app uses, in one stylesheet (the file says how to add one), then the
-// theme's variables (vite.config.ts).
+// Only the Mantine styles the app uses (the file says how to add one), then the theme's variables (vite.config.ts).
 import '~/styles/mantine.css';
 import 'virtual:theme.css';
 import { TOAST_AUTO_CLOSE_MS } from '@fitcoach/contracts';
@@ -32,11 +31,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return data({ user, toast, publicUrl: env.publicUrl, locale: requestLocale(args.request) }, { headers });
 });
 
-/**
- * The document around every page, the error screens included. Mantine's provider is not here but in the pages'
- * layout (routes/_app.tsx): the home page and the error screens are plain elements, and the home page's JavaScript
- * carries none of Mantine (docs/decisions/043).
- */
+// Mantine's provider is in the pages' layout (routes/_app.tsx), not here: the home page and error screens are plain
+// elements, and the home page's JavaScript carries none of Mantine (docs/decisions/043).
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const user = useOptionalUser();

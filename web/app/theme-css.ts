@@ -11,11 +11,8 @@ import {
 } from '@mantine/core';
 import { theme } from './theme';
 
-/*
- * The theme's CSS variables, computed at build time (vite.config.ts serves them as the stylesheet
- * `virtual:theme.css`, which the root imports): no page computes them, in the browser or on the server, and no
- * page's JavaScript carries the code that does (docs/decisions/043).
- */
+// The theme's CSS variables, computed at build time and served as `virtual:theme.css` (vite.config.ts), so no page
+// computes them or carries the code that does (docs/decisions/043).
 
 type Rgb = { r: number; g: number; b: number };
 
@@ -60,9 +57,8 @@ function tintedBackground(tint: string): Rgb {
 const ORANGE_TEXT = '--fitcoach-color-orange-text';
 
 /**
- * Text at WCAG AA's 4.5:1 wherever Mantine's defaults fall short (docs/decisions/032): white on every colour's filled
- * variant (Mantine's red 7 is 3.8:1), each colour's light-variant text on its tint (green 7 is 2.4:1) and outline text, and the dimmed
- * text (gray 6 on white, dark 2 on dark) one shade stronger.
+ * Text at WCAG AA's 4.5:1 wherever Mantine's defaults fall short (docs/decisions/032): filled variants, light and
+ * outline text, and the dimmed text one shade stronger.
  */
 function readableText(input: ConvertCSSVariablesInput, colors: MantineThemeColors): ConvertCSSVariablesInput {
   const light: Record<string, string> = {

@@ -1,9 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/**
- * Mantine's orange up to the brand's #fd7e14 (shade 6, for fills and large text), then darker shades where text sits
- * on it or it is the text: white on shade 7 and shade 7 on white both pass WCAG AA's 4.5:1 (docs/decisions/032).
- */
+/** Darker shades past the brand's #fd7e14 (shade 6): white on 7 and 7 on white pass WCAG AA (docs/decisions/032). */
 const orange: MantineColorsTuple = [
   '#fff4e6',
   '#ffe8cc',
@@ -23,10 +20,8 @@ export const theme = createTheme({
   primaryShade: 7,
   colors: { orange },
   defaultRadius: 'md',
-  // Mantine's transitions (menus, modals, toasts) are skipped under prefers-reduced-motion.
   respectReducedMotion: true,
-  // Every toast's and dialog's close button says what it does to screen readers (WCAG 2.2 AA,
-  // test/e2e/accessibility.spec.ts).
+  // Close buttons say what they do to screen readers (WCAG 2.2 AA, test/e2e/accessibility.spec.ts).
   components: {
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },

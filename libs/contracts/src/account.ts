@@ -2,10 +2,7 @@ import type { NotificationCategory, ChatMessageType } from './chat.js';
 import type { TrainerDetails } from './dto/catalogue.dto.js';
 import type { PaymentProvider, PaymentStatus, SubscriptionStatus } from './subscriptions.js';
 
-/*
- * Leaving (docs/product.md §2.9 Your data): the file of everything FitCoach stores about an account, and what
- * deleting the account leaves behind. Dates are ISO-8601 UTC; amounts are in major units with their currency.
- */
+// docs/product.md §2.9 Your data: dates are ISO-8601 UTC; amounts are in major units with their currency.
 
 /** The version of the export's shape, so a reader can tell one file from a later one. */
 export const ACCOUNT_EXPORT_FORMAT = 1;
@@ -15,7 +12,6 @@ export function accountExportFileName(date: Date): string {
   return `fitcoach-export-${date.toISOString().slice(0, 10)}.json`;
 }
 
-/** A programme as the export names it, in subscriptions, payments and progress. */
 export interface ExportedProgramRef {
   id: number;
   name: string;
@@ -98,9 +94,7 @@ export interface AccountExport {
   }[];
   messages: {
     id: number;
-    /** `sent` by the account, or `received` by it. */
     direction: 'sent' | 'received';
-    /** The other person of the conversation. */
     with: { id: number; name: string };
     type: ChatMessageType;
     text: string | null;
@@ -121,10 +115,7 @@ export interface AccountExport {
   }[];
 }
 
-/**
- * What a deleted account's row keeps in place of its names and address: a name that reads as what happened, and an
- * address under the `.invalid` top-level domain (RFC 2606), which no mail can reach, unique by the account's id.
- */
+/** A deleted account's stand-ins: its address is under `.invalid` (RFC 2606), which no mail reaches, unique by id. */
 export const DELETED_ACCOUNT = {
   firstName: 'Deleted',
   lastName: 'account',

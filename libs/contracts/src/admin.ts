@@ -1,9 +1,6 @@
 import type { UserBriefResponse } from './dto/users.dto.js';
 
-/*
- * `GET /api/admin/stats`: everything the admin panel's dashboard shows, in one answer (docs/product.md §2.11). The
- * spec's count paths (`getUserCount`, ...) keep their own one-element answers for the spec's client.
- */
+// `GET /api/admin/stats` (docs/product.md §2.11); the spec's count paths keep their own answers for its client.
 
 /** An amount of money in one currency, in major units (as `price` is). */
 export interface Money {
@@ -21,7 +18,6 @@ export interface AdminTotals {
   revenue: Money[];
 }
 
-/** A row of Top Programs: Program, Users (active subscribers), Trainer, Revenue. */
 export interface TopProgram {
   id: number;
   name: string;
@@ -48,10 +44,7 @@ export interface AdminStatsResponse {
 export const ADMIN_TOP_PROGRAMS = 5;
 export const ADMIN_DAYS = 30;
 
-/*
- * The audit log (docs/product.md §2.11 Settings → Activity, ADR 023): one entry per superuser action, and per account
- * its owner deleted, written with the action itself.
- */
+// The audit log (ADR 023): written with each superuser action and each account its owner deleted.
 
 export const AUDIT_ACTIONS = [
   'block_user',
@@ -71,10 +64,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job', 'trainer'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/**
- * `GET /api/admin/audit/`: who did what to which account or programme, when and why. Names are as they were at the
- * time; `actor.id` is null once that account is gone.
- */
+/** Names are as they were at the time; `actor.id` is null once that account is gone. */
 export interface AuditEntryResponse {
   id: number;
   action: AuditAction;
@@ -84,10 +74,7 @@ export interface AuditEntryResponse {
   created_at: string;
 }
 
-/*
- * The dead letters (docs/decisions/035-dead-letters-and-bounded-waits.md): jobs that failed their last attempt, on
- * Bull, in-process or from the outbox, kept for the superusers to read and to run again.
- */
+// Dead letters (docs/decisions/035-dead-letters-and-bounded-waits.md): jobs that failed their last attempt.
 
 /** `GET /api/admin/failedJobs/`: one job's final failure, newest first. */
 export interface FailedJobResponse {
@@ -96,12 +83,10 @@ export interface FailedJobResponse {
   name: string;
   /** The runner's job id (an outbox job's is `outbox-{row}-{ms}`). */
   job_id: string;
-  /** Who ran the last attempt: `bull` or `in-process`. */
   runner: string;
   attempts: number;
   last_error: string;
   failed_at: string;
-  /** When a superuser queued it again; null until then. */
   retried_at: string | null;
 }
 

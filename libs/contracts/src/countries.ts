@@ -1,7 +1,4 @@
-/**
- * ISO 3166-1 (all 249 entries) under their common English short names, so that a trainer's country is always one
- * that the registration form offered and the server accepts.
- */
+/** ISO 3166-1 short names, so a trainer's country is always one the form offered and the server accepts. */
 export const COUNTRIES: readonly string[] = Object.freeze([
   'Afghanistan',
   'Åland Islands',

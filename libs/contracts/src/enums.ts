@@ -1,7 +1,4 @@
-/*
- * Values are the spec's spellings (docs/product.md §9), typos included ('Advance', 'General_fitness'): they are
- * stored in the database and sent over the API, so existing clients keep working.
- */
+// The spec's spellings, typos included (docs/product.md §9): stored and sent over the API, so clients keep working.
 
 export const PROGRAM_LEVELS = ['Beginner', 'Intermediate', 'Advance'] as const;
 export type ProgramLevel = (typeof PROGRAM_LEVELS)[number];

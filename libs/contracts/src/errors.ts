@@ -3,10 +3,7 @@ export interface ApiFieldError {
   message: string;
 }
 
-/**
- * The JSON body of every error answer (docs/architecture.md §10). `error_message` (register, verification) and
- * `detail` (token endpoints) duplicate `message` under the keys that docs/product.md §8's client reads.
- */
+/** The error body (docs/architecture.md §10); `error_message` and `detail` copy `message` for docs/product.md §8. */
 export interface ApiError {
   statusCode: number;
   message: string;

@@ -2,16 +2,8 @@ export const QUEUE_NAMES = ['mail', 'payments'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
- * The registry of job names and their payload types. It is an interface (not a type alias) so that each feature
- * registers its own jobs next to its processor through declaration merging, without this library knowing them:
- *
- *   declare module '@fitcoach/contracts' {
- *     interface JobPayloads {
- *       'mail.verify': { userId: number; token: string };
- *     }
- *   }
- *
- * `JobsService.enqueue(name, payload)` is typed from it, so a misspelt name or a wrong payload fails to compile.
+ * Job names and payload types: an interface, so each feature registers its own jobs by declaration merging
+ * (`declare module '@fitcoach/contracts' { interface JobPayloads { ... } }`) and `JobsService.enqueue` is typed.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- only an interface can be extended by declaration merging; entries are added by the modules that own the jobs
 export interface JobPayloads {}

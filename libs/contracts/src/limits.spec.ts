@@ -70,7 +70,7 @@ describe('EMAIL_REGEX', () => {
     },
   );
 
-  // Inputs that made the former pattern backtrack quadratically: 200,000 characters took 45 s.
+  // Inputs that make a backtracking pattern quadratic.
   it.each([
     ['dots between two @', `a@${'.'.repeat(200_000)}@`],
     ['labels without an end', `a@${'b.'.repeat(100_000)}@`],

@@ -1,10 +1,5 @@
-/*
- * docs/product.md §5 and §9 limits, defined once: the server's validators and the web forms' HTML attributes
- * (`min`, `max`, `maxLength`, `pattern`) both read them, so the browser never accepts what the API refuses.
- *
- * The *_PATTERN strings go into HTML `pattern` attributes, which browsers compile with the `v` flag; keep them free
- * of syntax that the `v` flag rejects (unescaped `(`, `)`, `[`, `{`, `/`, `-`, `|` inside classes, doubled punctuators).
- */
+// docs/product.md §5 and §9 limits, read by the API's validators and the forms' HTML attributes alike. Browsers
+// compile the *_PATTERN strings with the `v` flag: keep them free of syntax it rejects.
 
 export interface NumericRange {
   readonly min: number;
@@ -20,24 +15,19 @@ export const PHONE_DIGITS = 10;
 export const PHONE_PATTERN = `^[0-9]{${PHONE_DIGITS}}$`;
 export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
 
-// docs/product.md §5 only gives the lower bounds; the upper ones keep typos (an extra zero or two) out of the
-// catalogue.
+// docs/product.md §5 gives only lower bounds; the upper ones keep typos (an extra zero) out of the catalogue.
 export const PROGRAM_DURATION_DAYS = { min: 1, max: 3650 } as const satisfies NumericRange;
 export const PROGRAM_PRICE = { min: 1, max: 1_000_000 } as const satisfies NumericRange;
 export const EXPERIENCE_YEARS = { min: 0, max: 80 } as const satisfies NumericRange;
 
-// docs/product.md §5: a person's first or last name in any script: letters with their combining marks (the vowel
-// signs of Devanagari), spaces, hyphens, apostrophes (' and ’) and periods, with at least one letter. The text is
-// trimmed and NFC-normalised before it is checked, so "Zoë" typed with a combining diaeresis is the same name.
-// Only what comes before the first letter leaves out letters, so the match never backtracks.
+// docs/product.md §5: letters of any script with their marks, spaces, hyphens, apostrophes and periods, checked
+// after trim and NFC. Only the part before the first letter excludes letters, so the match never backtracks.
 export const NAME_PATTERN = "^[\\p{M} '’.\\-]*\\p{L}[\\p{L}\\p{M} '’.\\-]*$";
 export const NAME_REGEX = new RegExp(NAME_PATTERN, 'u');
 export const NAME_MAX_LENGTH = 50;
 
-// docs/product.md §5 asks for no space and a simple x@y.z shape, not RFC 5322; the mail delivery is the real check.
-// The domain is dot-separated labels that cannot hold a dot themselves, so there is one way to split it and the
-// match takes time linear in the input (a label that could hold dots made "a@" followed by dots quadratic). The dot
-// is written `[.]`: Node 20's V8 fails `(?:\.[^@]+)+` with the `v` flag.
+// docs/product.md §5's x@y.z shape, not RFC 5322. Labels cannot hold a dot, so the match is linear; `[.]` because
+// Node 20's V8 fails `(?:\.[^@]+)+` with the `v` flag.
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@.]+(?:[.][^\\s@.]+)+$';
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 export const EMAIL_MAX_LENGTH = 255;
@@ -79,10 +69,7 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const BODY_MAX_KEYS = 100;
 /** Stored images fit inside this square: large enough for a full-width cover, small enough for a phone. */
 export const MAX_IMAGE_DIMENSION = 1600;
-/**
- * The narrower copies of a stored image that pages offer in `srcset` (web/app/utils/media.ts), made by the API on
- * first request as `<name>-<width>w.webp` beside it (api/src/common/media/media-files.ts); the image is the widest.
- */
+/** Widths of the copies the API makes on first request (api/src/common/media/media-files.ts) for `srcset`. */
 export const IMAGE_WIDTHS = [320, 640, 960] as const;
 
 export function htmlRange(r: { readonly min: number; readonly max?: number }): { min: number; max?: number } {

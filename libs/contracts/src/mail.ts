@@ -14,11 +14,9 @@ export interface VerifyEmailJob {
 /** How long a password reset link stays valid; the mail text says so too. */
 export const PASSWORD_RESET_LINK_TTL_MINUTES = 60;
 
-/** The payload of the `mail.password-reset` job. */
 export interface PasswordResetJob {
   to: string;
   firstName: string;
-  /** The token in clear, for the link; the database keeps only its hash. */
   token: string;
 }
 
@@ -60,10 +58,7 @@ export interface ProgramRejectedJob {
   reason: string;
 }
 
-/**
- * The payload of `mail.trainer-left`: the trainer of a programme the member is subscribed to deleted their account,
- * so the programme is no longer offered; the member's lessons stay open to them.
- */
+/** `mail.trainer-left`: the programme's trainer deleted their account; the member's lessons stay open to them. */
 export interface TrainerLeftJob {
   to: string;
   firstName: string;

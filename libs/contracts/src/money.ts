@@ -1,9 +1,5 @@
-/**
- * Money in the API is an amount in major units (`price`, `amount`) with its ISO 4217 currency; it is stored in minor
- * units, whose number of decimals depends on the currency (USD and EUR have two, JPY none). Every price a person
- * reads goes through `formatMoney`, so the symbol, the decimals and the grouping are those of the currency and of
- * the reader's locale.
- */
+// Amounts are major units with their ISO 4217 currency, stored in minor units whose decimals depend on it. Every
+// price a person reads goes through `formatMoney`, in the currency's decimals and the reader's locale.
 
 /** The locale of a reader who names none that Intl knows. */
 export const DEFAULT_LOCALE = 'en-US';
@@ -14,12 +10,10 @@ export function minorUnitDigits(currency: string): number {
     .maximumFractionDigits as number;
 }
 
-/** An amount in major units as the whole number of minor units it is stored as. */
 export function toMinorUnits(amount: number, currency: string): number {
   return Math.round(amount * 10 ** minorUnitDigits(currency));
 }
 
-/** A stored number of minor units as the amount in major units the API answers with. */
 export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorUnitDigits(currency);
 }
@@ -33,7 +27,6 @@ export function supportedLocale(locale: string): string | null {
   }
 }
 
-/** The first of a visitor's languages, in their order of preference, that Intl can write numbers in; else the default. */
 export function firstSupportedLocale(languages: readonly string[]): string {
   for (const language of languages) {
     const locale = language === '*' ? null : supportedLocale(language);
@@ -58,7 +51,6 @@ export function fitsMinorUnits(amount: number, currency: string): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
-/** The refusal of a price with more decimals than its currency has. */
 export function priceDecimalsMessage(currency: string): string {
   const digits = minorUnitDigits(currency);
   return digits === 0

@@ -1,10 +1,6 @@
 import type { PaymentProvider, PaymentStatus } from './subscriptions.js';
 
-/**
- * `GET /api/payments/mine/`: one of the caller's payments, newest first. `amount` is in major units of `currency`,
- * like a programme's `price`. `receipt_number` is set once the payment completed (a refund keeps it) and null for
- * one that never did, which has no receipt.
- */
+/** `GET /api/payments/mine/`; `receipt_number` is null for a payment that never completed (a refund keeps it). */
 export interface MyPaymentResponse {
   id: number;
   program: { id: number; name: string };

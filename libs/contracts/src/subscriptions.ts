@@ -28,10 +28,7 @@ export const SUBSCRIPTION_MESSAGES = {
 
 export const transactionCompletedMessage = (payerName: string) => `Transaction completed by ${payerName}`;
 
-/**
- * `GET /api/payments/config/`: which checkout the web shows. `client_id` is PayPal's public id and `sdk_url` the
- * address of PayPal's JS SDK (without query string); both null for the test provider.
- */
+/** Which checkout the web shows; PayPal's `client_id` and `sdk_url` are null for the test provider. */
 export interface PaymentsConfigResponse {
   provider: PaymentProvider;
   client_id: string | null;
@@ -57,10 +54,7 @@ export const PAYMENT_MESSAGES = {
   webhooksOff: 'PayPal webhooks are not configured',
 } as const;
 
-/**
- * `POST /api/payments/paypal/orders/` (201). `approve_url` is where a browser without JavaScript is sent to approve
- * the order at PayPal; null for the test provider, whose orders are approved at once.
- */
+/** `approve_url` is for a browser without JavaScript; null for the test provider, which approves at once. */
 export interface CreateOrderResponse {
   id: string;
   approve_url: string | null;
@@ -80,7 +74,6 @@ export interface CaptureResponse {
   subscription: SubscriptionResponse;
 }
 
-/** A followed programme with the member's progress in it (0..100). */
 export type FollowedProgram = ProgramResponse & { progress: number; subscribed_on: string };
 
 /** `GET /api/users/getFollowedPrograms/`: one container per member, as the spec's client reads it. */
@@ -103,11 +96,8 @@ export interface SubscriberEntry {
 }
 
 /**
- * `GET /api/fitness_programs/getlessonProgress/{userId}/{programId}/`. `completed_lessons` lists the numbers (n of
- * `{programId}-{n}`) of the programme's lessons the member completed, in order: the lesson player ticks them and
- * opens the next unfinished one. `subscribed_on` is the start of the member's active subscription to the programme
- * (ISO date), null when there is none: the player's access and "Day N" without listing every followed programme.
- * Both optional so that clients written before them keep compiling.
+ * `completed_lessons` are lesson numbers (n of `{programId}-{n}`); `subscribed_on` starts the active subscription,
+ * null without one. Both optional so that older clients keep compiling.
  */
 export interface LessonProgressResponse {
   user: number;
@@ -123,6 +113,5 @@ export interface PopularProgramResponse {
   followers: number;
   trainer: string;
   sales: number;
-  /** The programme's currency, which every one of its payments is in. */
   currency: string;
 }

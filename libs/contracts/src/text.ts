@@ -6,10 +6,7 @@ export function excerpt(text: string | null | undefined, words: number = EXCERPT
   return `${all.slice(0, Math.max(0, words)).join(' ')}...`;
 }
 
-/**
- * The share of a programme's lessons a member completed, to the nearest whole percent (2 of 3 is 67), but 100 only
- * when every lesson is done and never 0 once one is: 199 of 200 says 99, 1 of 300 says 1.
- */
+/** The nearest whole percent, but 100 only when every lesson is done and never 0 once one is (199/200 is 99). */
 export function completionPercentage(done: number, total: number): number {
   if (total <= 0 || done <= 0) return 0;
   if (done >= total) return 100;

@@ -7,11 +7,7 @@ const YOUTUBE_HOSTS = new Set([
 ]);
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
-/**
- * The video id of a YouTube link in any of its common forms (watch?v=, youtu.be/, /shorts/, /embed/, /live/,
- * m.youtube.com), or null for anything else. docs/product.md §5 takes the `v=` parameter up to `&`; URL parsing
- * does that.
- */
+/** The video id of a YouTube link in any of its common forms, else null (docs/product.md §5's `v=` parameter). */
 export function youtubeVideoId(link: string | null | undefined): string | null {
   if (!link) return null;
   let url: URL;
@@ -38,10 +34,7 @@ export function youtubeVideoId(link: string | null | undefined): string | null {
 /** `t=` and `start=` as YouTube writes them: `65`, `65s`, `1m5s`, `1h2m3s`. */
 const START_TIME = /^(?:(\d{1,4})h)?(?:(\d{1,5})m)?(?:(\d{1,7})s?)?$/;
 
-/**
- * Where a YouTube link asks the video to start, in whole seconds (`t=10s`, `t=1m5s`, `start=65`, or `#t=` after
- * the address), or null when it names no time or time zero.
- */
+/** Where a link asks the video to start, in whole seconds (`t=`, `start=`, `#t=`); null for none or zero. */
 export function youtubeStartSeconds(link: string | null | undefined): number | null {
   if (!link) return null;
   let url: URL;
@@ -59,7 +52,6 @@ export function youtubeStartSeconds(link: string | null | undefined): number | n
   return total > 0 ? total : null;
 }
 
-/** The privacy-enhanced embed address of a video id. */
 export function youtubeEmbedUrl(videoId: string): string {
   return `https://www.youtube-nocookie.com/embed/${videoId}`;
 }

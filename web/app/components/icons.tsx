@@ -1,9 +1,6 @@
 import type { SVGProps } from 'react';
 
-/*
- * The few icons the layout needs, inline so that nothing is fetched at run time and no icon package enters the
- * bundle. Decorative: they are hidden from assistive technology, the surrounding text names the control.
- */
+/* Inline icons: nothing fetched at run time, no icon package in the bundle; decorative, so hidden from readers. */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 function Icon({ size = 20, children, ...props }: IconProps) {

@@ -1,10 +1,7 @@
 import { useNonce } from '~/utils/nonce-provider';
 import { scriptJson } from '~/utils/seo';
 
-/**
- * schema.org data of a page, as search engines read it. Inline scripts carry the CSP nonce like every other; the
- * client renders none (utils/nonce-provider), hence the suppressed warning.
- */
+/** schema.org data; the client renders no nonce (utils/nonce-provider), hence the suppressed warning. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {
   const nonce = useNonce();
   return (

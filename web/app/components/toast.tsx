@@ -6,10 +6,7 @@ import type { Toast, ToastType } from '~/types/toast';
 
 const COLORS: Record<ToastType, 'green' | 'red' | 'blue'> = { success: 'green', error: 'red', info: 'blue' };
 
-/**
- * Shows the flash toast of the root loader as a Mantine notification. Without JavaScript notifications cannot
- * open, so the same message is rendered inline inside <noscript>.
- */
+/** The root loader's flash toast; without JavaScript it is rendered inline in <noscript>. */
 export function FlashToast({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (!toast) return;

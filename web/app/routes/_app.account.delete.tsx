@@ -26,7 +26,6 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 });
 
 interface Refusal {
-  /** The password was missing or wrong. */
   password?: string;
   /** Anything else the API answered (the last superuser, too many attempts, unavailable). */
   failure?: string;

@@ -28,7 +28,6 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return dataOrThrow(await api.adminStats(args));
 });
 
-/** Revenue in each of its currencies, in the superuser's locale. */
 function Amounts({ list }: { list: Money[] }) {
   const formatAmounts = useFormatAmounts();
   return formatAmounts(list) || '0';

@@ -21,10 +21,7 @@ export const loader = sessionLoader((args: LoaderFunctionArgs) =>
 
 const VERIFY = 'verify';
 
-/**
- * Verify or Unverify (the form's `intent`, with the trainer's id and `verified`), or Block and Unblock (the account's
- * id): the API revokes a blocked account's sessions and closes its sockets at once.
- */
+/** The API revokes a blocked account's sessions and closes its sockets at once. */
 export const action = sessionAction(async (args: ActionFunctionArgs) => {
   await requireSuperuser(args);
   const form = (await readForm(args.request))?.form ?? null;
@@ -43,7 +40,6 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
   });
 });
 
-/** The Verified column: the trainer's state and the form that changes it, without JavaScript. */
 const VERIFIED_COLUMN: Column<TrainerAccountResponse> = {
   header: 'Verified',
   cell: (trainer) => (

@@ -10,10 +10,7 @@ import { privatePageMeta } from '~/utils/seo';
 export const meta: MetaFunction = () =>
   privatePageMeta('Admin panel', 'Moderation of the accounts and the catalogue.');
 
-/*
- * Guards the pages of the admin panel. Remix runs the loaders of nested routes in parallel, so a child route that
- * loads data must call requireSuperuser itself rather than rely on this one.
- */
+// Remix runs nested loaders in parallel: a child route that loads data must call requireSuperuser itself.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireSuperuser(args);
   return null;
@@ -28,10 +25,7 @@ const SIDE = [
   { label: 'Failed Jobs', to: '/admin/failedJobs' },
 ];
 
-/**
- * docs/product.md §2.11: the top bar and the side navigation around every admin page; no JavaScript needed. Logout
- * is the site header's, above it.
- */
+/** docs/product.md §2.11: the admin pages' navigation, no JavaScript needed. */
 export default function AdminLayout() {
   return (
     <Container size="lg" py="lg">

@@ -46,8 +46,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   return null;
 });
 
-// docs/product.md §8: a 403 is a block; any other refusal is told in the API's words (`detail`, as the original
-// client read).
+// docs/product.md §8: a 403 is a block; any other refusal is told in the API's words (`detail`).
 function loginFailureMessage(status: number, error: ApiError): string {
   if (status === 403) return MESSAGES.blocked;
   return error.detail ?? error.message;
@@ -59,7 +58,6 @@ interface LoginAnswer {
   toast: Toast | null;
   /** The account's address is not verified yet: the page offers to send the link again. */
   unverified?: boolean;
-  /** The answer to that offer. */
   resent?: ResendAnswer;
 }
 
@@ -106,7 +104,6 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
   return redirectWithToast(to, { type: 'success', message: MESSAGES.loggedIn }, args.request);
 });
 
-/** "Email not verified", with a button that sends the verification link to the address again. */
 function VerifyAgain({ email, resent }: { email: string; resent?: ResendAnswer }) {
   if (resent?.ok) {
     return (

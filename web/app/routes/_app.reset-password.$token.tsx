@@ -16,16 +16,12 @@ import { type FieldErrors, hasErrors, textField } from '~/utils/validation';
 export const meta: MetaFunction = () =>
   privatePageMeta('Choose a new password', 'Choose a new password for your FitCoach account.');
 
-/*
- * Opening the link changes nothing (mail scanners fetch links too): the new password is posted with the token. The
- * API decides whether the link still works; a refusal offers a new one.
- */
+// Opening the link changes nothing (mail scanners fetch links too): the new password is posted with the token.
 
 interface Refusal {
   errors: FieldErrors;
   /** The link itself was refused: used, replaced by a newer one, expired or unknown. */
   linkRefused?: string;
-  /** Anything else the API answered (too many attempts, unavailable): try again later. */
   failure?: string;
 }
 

@@ -2,11 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Outlet } from '@remix-run/react';
 import { theme } from '~/theme';
 
-/*
- * The pages built with Mantine's components, each a `_app.` route: this layout adds nothing to their URLs, only
- * Mantine's provider. The home page, the not-found page and the resource routes are outside it, so the home page's
- * JavaScript carries none of Mantine (docs/decisions/043). The theme's variables come from the root's stylesheet.
- */
+// A pathless layout that adds only Mantine's provider: the home page, not-found page and resource routes are outside
+// it, so the home page's JavaScript carries none of Mantine (docs/decisions/043).
 export default function MantinePagesLayout() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>

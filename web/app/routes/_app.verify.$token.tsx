@@ -17,10 +17,7 @@ import { privatePageMeta } from '~/utils/seo';
 export const meta: MetaFunction = () =>
   privatePageMeta('E-mail verification', 'Confirm the e-mail address of your account.');
 
-/*
- * Opening the link changes nothing: mail scanners and link previews fetch it too. The page's form posts the token,
- * automatically when JavaScript runs, by a button press otherwise.
- */
+// Opening the link changes nothing (mail scanners and previews fetch it too): the page's form posts the token.
 
 interface Answer {
   intent: 'verify' | 'resend';
@@ -33,7 +30,7 @@ function answer(intent: Answer['intent'], ok: boolean, message: string, status: 
 }
 
 async function verify(args: ActionFunctionArgs) {
-  // docs/product.md §2: verification signs out whoever is signed in in this browser, as the original client did.
+  // docs/product.md §2: verification signs out whoever is signed in in this browser.
   const session = getSession(args);
   if (session.accessToken || session.refreshToken) {
     await api.logout(args);

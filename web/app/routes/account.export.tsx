@@ -5,10 +5,7 @@ import { requireUser } from '~/utils/auth.server';
 import { sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
-/**
- * "Download my data" on the profile page: the API's export as a file the browser saves, by a plain link, so it works
- * without JavaScript. A refusal (too many downloads this hour) goes back to the profile with its reason.
- */
+/** "Download my data": a plain link, so no script is needed; a refusal goes back to the profile with its reason. */
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireUser(args);
   const result = await api.exportAccount(args);

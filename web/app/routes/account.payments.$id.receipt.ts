@@ -5,11 +5,8 @@ import { parseId } from '~/utils/catalogue';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { sessionLoader } from '~/utils/route.server';
 
-/*
- * /account/payments/{id}/receipt: the receipt as the API writes it, a printable page of its own (docs/product.md
- * §2.12). The API decides whose it is: another member's payment, an unknown one or one never paid is a
- * 404. The API's strict policy comes along, so the page runs no script and loads nothing, whatever it shows.
- */
+// The receipt as the API writes it (docs/product.md §2.12); the API decides whose it is. Its strict CSP comes along,
+// so the page runs no script and loads nothing.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireUser(args);
   const id = parseId(args.params.id);

@@ -6,11 +6,7 @@ import { readForm } from '~/utils/multipart.server';
 import { sessionAction } from '~/utils/route.server';
 import { textField } from '~/utils/validation';
 
-/*
- * A resource route for PayPal's JS buttons on /programDetails/{id}: their createOrder callback posts here and gets
- * the order id as JSON, or the API's refusal. The browser never calls the API itself: the order is created with the
- * session's token.
- */
+// PayPal's createOrder callback posts here: the browser never calls the API; the session's token creates the order.
 export const action = sessionAction(async (args: ActionFunctionArgs): Promise<Response> => {
   const submitted = await readForm(args.request);
   const programId = submitted ? parseId(textField(submitted.form, 'program')) : null;

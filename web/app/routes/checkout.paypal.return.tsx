@@ -5,12 +5,8 @@ import { forgetPendingOrder, paidRedirect, pendingOrderProgram } from '~/utils/c
 import { sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
-/*
- * PayPal's return URL (`/checkout/paypal/return?token={orderId}&PayerID=...`): PayPal sends the member back here
- * with a top-level GET once they approved the order, so this GET captures it. That one state change on a GET is
- * allowed by docs/decisions/014-paypal-return-url-captures-on-get.md: the API captures only an order the signed-in
- * member created and PayPal reports approved, and a capture is idempotent, so a reload charges nobody twice.
- */
+// PayPal sends the member back with a top-level GET, so this GET captures: allowed by
+// docs/decisions/014-paypal-return-url-captures-on-get.md, as a capture is idempotent and bound to its member.
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // A member whose session ended while at PayPal signs in and comes back to this very URL.
   await requireUser(args);

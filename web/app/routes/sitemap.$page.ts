@@ -5,7 +5,6 @@ import { invariantResponse } from '~/utils/invariant';
 import { sitemapPageXml } from '~/utils/sitemap';
 import { siteFile, sitemapEntries } from '~/utils/sitemap.server';
 
-/** /sitemap/{n}.xml: page n of the sitemap index's. */
 export async function loader(args: LoaderFunctionArgs) {
   const page = Number(/^([1-9]\d{0,5})\.xml$/.exec(args.params.page ?? '')?.[1]);
   invariantResponse(page <= SITEMAP_LIMITS.maxSitemaps, 'Not Found', { status: 404 });

@@ -12,10 +12,8 @@ import { MESSAGES } from './messages';
 import type { RouteArgs } from './session.server';
 import { EXPERIENCE_MESSAGE, type FieldErrors, hasErrors, textField } from './validation';
 
-/*
- * The account forms' checks in their actions: the rules are the contracts' DTOs (validateWithDto), the texts
- * docs/product.md §5's. What no DTO holds is the form's own: the repeated password, and sign-in refusing what no account can have.
- */
+// The rules are the contracts' DTOs (validateWithDto), the texts docs/product.md §5's; only the repeated password
+// and sign-in's first checks are the forms' own.
 
 const PASSWORD_MESSAGE = `Use ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters without spaces`;
 
@@ -50,14 +48,12 @@ export interface NewPasswordFields {
   password2: string;
 }
 
-/** A new password chosen with a reset link: registration's rules, typed twice alike. */
 export function validateNewPassword({ password, password2 }: NewPasswordFields): FieldErrors {
   const errors = validateWithDto(PasswordResetConfirmDto, { password }, { password: PASSWORD_MESSAGE });
   if (password2 !== password) errors.password2 = MESSAGES.passwordsDontMatch;
   return errors;
 }
 
-/** An address that could receive mail (the resend form's rule, and sign-in's first check). */
 export function validateEmail(email: string): FieldErrors {
   return validateWithDto(ResendVerificationDto, { email }, { email: MESSAGES.invalidEmail });
 }
@@ -67,10 +63,7 @@ export interface LoginFields {
   password: string;
 }
 
-/**
- * Sign-in refuses, without asking the API, an address that could never receive mail and a password that could
- * never have been set (empty, or with a space); anything else is the API's to judge (LoginDto, the credentials).
- */
+/** Refuses without asking the API what no account can have: an unmailable address, an empty or spaced password. */
 export function validateLogin({ email, password }: LoginFields): FieldErrors {
   const errors = validateEmail(email);
   if (password === '' || /\s/.test(password)) errors.password = MESSAGES.invalidLogin;
@@ -106,7 +99,6 @@ export interface ResendAnswer {
   status: number;
 }
 
-/** Asks for a new verification link for the form's `email` (the verification and login pages' resend forms). */
 export async function resendVerificationLink(args: RouteArgs, form: FormData): Promise<ResendAnswer> {
   const email = textField(form, 'email');
   if (isHoneypotFilled(form) || hasErrors(validateEmail(email)))

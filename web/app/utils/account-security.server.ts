@@ -10,10 +10,7 @@ import { getSession } from './session.server';
 import { redirectWithToast } from './toast.server';
 import { apiFieldErrors, hasErrors, textField } from './validation';
 
-/*
- * The profile's "Change your password" and "Signed-in devices" sections (docs/product.md §2.9): what they load and
- * what their forms post. The API decides; these turn its answers into the page's fields, toasts and cookies.
- */
+// docs/product.md §2.9 password and devices: the API decides; these turn its answers into fields, toasts, cookies.
 
 export const ACCOUNT_SECURITY_MESSAGES = {
   passwordChanged: 'Your password has been changed. You are signed out everywhere else.',
@@ -29,7 +26,6 @@ export const ACCOUNT_SECURITY_MESSAGES = {
 const PASSWORD_MESSAGE = `Use ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters without spaces`;
 const PROFILE = '/userProfile';
 
-/** "Chrome on Linux": the browser and system a User-Agent names, as far as bowser knows them. */
 export function deviceName(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const { browser, os } = Bowser.parse(userAgent);
@@ -68,10 +64,7 @@ export async function loadDevices(args: LoaderFunctionArgs): Promise<Device[] | 
   return result.ok ? result.data.map(toDevice) : null;
 }
 
-/**
- * The password form: registration's rules for the new password, typed twice alike; on success the browser's
- * session takes the new token pair, since the API ended every other one.
- */
+/** On success the session takes the new token pair: the API ended every other session. */
 export async function changePassword(args: ActionFunctionArgs, form: FormData) {
   const fields = {
     old_password: textField(form, 'old_password'),
@@ -100,7 +93,6 @@ export async function changePassword(args: ActionFunctionArgs, form: FormData) {
   );
 }
 
-/** The devices' forms: sign one other device out, or every other one. */
 export async function signOutDevices(args: ActionFunctionArgs, form: FormData | undefined) {
   const toast = (type: 'success' | 'error', message: string) =>
     redirectWithToast(PROFILE, { type, message }, args.request);

@@ -8,15 +8,10 @@ import { MESSAGES } from './messages';
 import { readForm } from './multipart.server';
 import { redirectWithToast } from './toast.server';
 
-/*
- * What the admin panel's list pages share (docs/product.md §2.11): a page of a list read with the superuser's
- * token, and an action that posts one id to one of the API's state-changing GETs, then comes back with its answer
- * as a toast. Who may do it is the API's rule; the pages only ask.
- */
+// The admin list pages (docs/product.md §2.11); who may act is the API's rule: the pages only ask.
 
 export const ADMIN_PAGE_SIZE = PAGINATION.defaultPageSize;
 
-/** The page of a list the URL asks for (`?page=`), with what the page needs to draw its pager. */
 export async function adminList<T>(
   args: LoaderFunctionArgs,
   read: (
@@ -32,17 +27,13 @@ export async function adminList<T>(
   return { me: me.id, items: list.items, total: list.total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-/**
- * The Users and Trainers pages' `?search=&sort=`, as the API takes them: a search cut to its longest, an order the
- * API knows or none (the API's own default, newest first).
- */
+/** `?search=&sort=` as the API takes them: the search cut to its longest, an unknown order dropped (API default). */
 export function accountFilters(search: URLSearchParams): { search?: string; sort?: AccountSort } {
   const text = (search.get('search') ?? '').trim().slice(0, ACCOUNT_SEARCH_MAX_LENGTH);
   const sort = ACCOUNT_SORTS.find((known) => known === search.get('sort'));
   return { ...(text ? { search: text } : {}), ...(sort ? { sort } : {}) };
 }
 
-/** Posts the form's `id` to `change`, then back to the page the form came from, with the API's message. */
 export async function adminAction(
   args: ActionFunctionArgs,
   change: (id: number) => Promise<ApiResult<{ message: string }>>,
@@ -52,10 +43,7 @@ export async function adminAction(
   return adminChange(args, submitted?.form ?? null, change);
 }
 
-/**
- * `adminAction` for a form its page has read already (to tell its intent): the superuser's check is the page's
- * business then.
- */
+/** `adminAction` for a form its page has read already: the superuser check is the page's then. */
 export async function adminChange(
   args: ActionFunctionArgs,
   form: FormData | null,

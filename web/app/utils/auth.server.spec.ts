@@ -5,7 +5,6 @@ import type { RouteArgs } from './session.server';
 const MEMBER = { id: 1, first_name: 'Ada', is_superuser: false };
 const ADMIN = { id: 2, first_name: 'Root', is_superuser: true };
 
-/** What the API's `GET /api/users/me/` answers, and how often it was asked. */
 let me: { status: number; body: unknown };
 let calls: number;
 
@@ -34,7 +33,6 @@ function visitor(cookie?: string, path = '/userProfile?tab=stats'): RouteArgs {
 
 const SIGNED_IN = 'accessToken=access.one; refreshToken=refresh.one';
 
-/** What a route guard threw: the redirect's target and the toast it carries. */
 async function thrown(promise: Promise<unknown>): Promise<{ location: string | null; toast: string | null }> {
   const response = await promise.then(
     () => {

@@ -5,7 +5,6 @@ import { MESSAGES } from './messages';
 import { getSession, type RequestSession, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';
 
-/** Who the session is: the user, nobody, or not known because the API could not answer. */
 type Identity = { user: UserResponse | null } | { unavailable: Response };
 
 // The root loader and the route loaders of one request run in parallel and all want the user: one /me call.
@@ -37,10 +36,7 @@ function identity(args: RouteArgs): Promise<Identity> {
   return found;
 }
 
-/**
- * The signed-in user, or null: an expired session, or an API that cannot answer, leaves a visitor who is not signed
- * in for this request. A blocked user is signed out and sent to the login page with docs/product.md §8's message.
- */
+/** The signed-in user or null (also if the API cannot answer); a blocked user goes to /login (docs/product.md §8). */
 export async function getUser(args: RouteArgs): Promise<UserResponse | null> {
   const found = await identity(args);
   return 'user' in found ? found.user : null;

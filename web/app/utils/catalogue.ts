@@ -7,7 +7,6 @@ export const CATALOGUE_PAGE_SIZE = 12;
 // The API's limit on the search text (ProgramListQueryDto).
 export const PROGRAMME_SEARCH_MAX_LENGTH = 100;
 
-/** A record id from a URL or a form: a whole number from 1, or null. */
 export function parseId(value: string | null | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const id = Number(value);
@@ -20,10 +19,7 @@ export function pageParam(search: URLSearchParams): number {
   return Number.isSafeInteger(page) && page >= 1 && page <= PAGINATION.maxPage ? page : 1;
 }
 
-/**
- * A page past a list's last is not there: 404, like any address that names nothing, rather than "Page 99 of 2".
- * The first page always is, even of an empty list.
- */
+/** A page past a list's last is a 404, like any address that names nothing; the first page always exists. */
 export function requirePageInRange(page: number, pageSize: number, total: number): void {
   if (page > 1 && page > Math.ceil(total / pageSize)) throw new Response('Not Found', { status: 404 });
 }
@@ -46,12 +42,10 @@ export const LEVEL_LABELS: Readonly<Record<ProgramLevel, string>> = {
   Advance: 'Advanced',
 };
 
-/** "1 day", "28 days". */
 export function formatDays(days: number): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
-/** "1 lesson", "3 lessons". */
 export function formatLessons(count: number): string {
   return count === 1 ? '1 lesson' : `${count} lessons`;
 }

@@ -3,15 +3,9 @@ import { parseId } from './catalogue';
 import { isSecureCookie } from './session.server';
 import { redirectWithToast } from './toast.server';
 
-/*
- * What the checkout's routes share (/programDetails/{id}, /checkout/paypal/orders and /checkout/paypal/return): the
- * order waiting for PayPal's approval, and the landing on the lessons once paid.
- */
-
 /**
- * The programme an order was created for, remembered until PayPal sends the member back: PayPal's return URL names
- * only the order, and a failed capture should land on that programme's page. It only ever chooses which page of
- * this site a failure is shown on, so it needs no signature; it is sent to the return route only.
+ * The programme an order was made for, until PayPal's return (which names only the order) lands on its page. It
+ * only chooses where a failure is shown, so it needs no signature.
  */
 const pendingOrderCookie = createCookie('checkout', {
   path: '/checkout/paypal',
@@ -31,14 +25,12 @@ export async function pendingOrderHeaders(order: PendingOrder, request: Request)
   return new Headers({ 'Set-Cookie': cookie });
 }
 
-/** Forgets the pending order once PayPal's return is handled: appended to that answer's headers. */
 export async function forgetPendingOrder(response: Response, request: Request): Promise<Response> {
   const cookie = await pendingOrderCookie.serialize('', { maxAge: 0, secure: isSecureCookie(request) });
   response.headers.append('Set-Cookie', cookie);
   return response;
 }
 
-/** The programme the pending order `orderId` was created for, when this browser created it. */
 export async function pendingOrderProgram(request: Request, orderId: string): Promise<number | null> {
   const value: unknown = await pendingOrderCookie.parse(request.headers.get('Cookie'));
   if (typeof value !== 'object' || value === null) return null;

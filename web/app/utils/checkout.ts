@@ -1,12 +1,7 @@
 import type { FollowedProgramsResponse } from '@fitcoach/contracts';
 
-/*
- * The checkout of /programDetails/{id} (docs/product.md §2.6 Programme details) without JavaScript: the "Payment"
- * and "Warning" modals are steps of the page named in its URL, so a link opens them and the server renders them;
- * with JavaScript the same steps open as modals.
- */
+// docs/product.md §2.6: the "Payment" and "Warning" steps are named in the URL: links open them without JavaScript.
 
-/** The `intent` of the forms of the programme details page. */
 export const CHECKOUT_INTENTS = {
   /** The signed-out visitor's Subscribe button, answered with "Please Login First !". */
   subscribe: 'subscribe',
@@ -17,7 +12,6 @@ export const CHECKOUT_INTENTS = {
 
 export type CheckoutStep = 'checkout' | 'unsubscribe' | null;
 
-/** `?checkout=1` opens the Payment step, `?confirm=unsubscribe` the Warning step; anything else neither. */
 export function checkoutStep(search: URLSearchParams): CheckoutStep {
   if (search.get('confirm') === 'unsubscribe') return 'unsubscribe';
   if (search.get('checkout') === '1') return 'checkout';
@@ -33,15 +27,11 @@ export function stepFor(step: CheckoutStep, subscribed: boolean): CheckoutStep {
 export const CHECKOUT_SEARCH = '?checkout=1';
 export const UNSUBSCRIBE_SEARCH = '?confirm=unsubscribe';
 
-/** Whether the member's followed programmes (`getFollowedPrograms`) include the programme `id`. */
 export function isFollowing(followed: FollowedProgramsResponse[], id: number): boolean {
   return followed.some((entry) => entry.program.some((program) => program.id === id));
 }
 
-/**
- * The PayPal JS SDK script of the configured SDK: the public client id, the order's currency and `intent=capture`
- * (docs/product.md §9), as PayPal documents its query parameters.
- */
+/** The PayPal SDK's script URL with `intent=capture` (docs/product.md §9), as PayPal documents its parameters. */
 export function paypalSdkScriptUrl(sdkUrl: string, clientId: string, currency: string): string {
   const url = new URL(sdkUrl);
   url.searchParams.set('client-id', clientId);
@@ -58,10 +48,7 @@ export function paypalReturnPath(orderId: string): string {
   return `/checkout/paypal/return?token=${encodeURIComponent(orderId)}`;
 }
 
-/**
- * Whether the page's document was loaded from `href` itself, rather than reached by an in-app navigation: the
- * Content-Security-Policy of a document is the one of the address it was loaded from.
- */
+/** Whether this document was loaded from `href` itself: a document's CSP is that of the address it came from. */
 export function loadedAt(href: string): boolean {
   const [entry] = performance.getEntriesByType('navigation');
   return entry === undefined || entry.name === href;

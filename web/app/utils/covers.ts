@@ -1,11 +1,8 @@
 import { isProgramCategory, type ProgramCategory } from '@fitcoach/contracts';
 import type { CSSProperties } from 'react';
 
-/*
- * The cover of a programme without a picture: its initials on a gradient in its category's colour, turned and
- * shaded by its id, so that two such programmes side by side never look the same. The colours are dark enough for
- * white initials (contrast above 4.5:1).
- */
+// A programme without a picture: initials on a gradient turned and shaded by its id, so neighbours never look
+// alike; the hues are dark enough for white initials (4.5:1).
 
 const CATEGORY_HUES: Readonly<Record<ProgramCategory, number>> = {
   'Weight Loss': 14,
@@ -28,7 +25,6 @@ export function coverInitials(name: string): string {
   return initials.toLocaleUpperCase() || '?';
 }
 
-/** The cover's background: the category's hue, with an angle and a second hue that follow from the id. */
 export function coverStyle({ id, category }: { id: number; category: string }): CSSProperties {
   const hue = CATEGORY_HUES[isProgramCategory(category) ? category : 'Other'];
   const angle = 100 + ((id * 47) % 160);

@@ -1,14 +1,9 @@
 import { parseId } from './catalogue';
 import { MESSAGES } from './messages';
 
-/*
- * The dashboard's views are addressed by the query string, so that every one of them is a link that works without
- * JavaScript: `?view=programmes`, `?view=create`, `?view=edit&program=7`, `?view=lessons&program=7` and, with the
- * lesson form open, `&lesson=new` or `&lesson=12`. No `view` is the profile. The subscription views' own
- * parameters are read by utils/subscriptions.ts.
- */
+// The dashboard's views live in the query string (`?view=lessons&program=7&lesson=new`), so each is a link that
+// works without JavaScript; no `view` is the profile.
 
-/** The forms of the dashboard, told apart by their `intent` field (STYLE). */
 export const INTENTS = {
   updateProfile: 'update-profile',
   createProgram: 'create-programme',
@@ -45,7 +40,6 @@ export function parseView(search: URLSearchParams, isTrainer: boolean): Dashboar
   return { name: 'profile' };
 }
 
-/** The query string of a view (with its leading `?`; '' for the profile). */
 export function viewSearch(view: DashboardView): string {
   const params = new URLSearchParams();
   if (view.name === 'profile') return '';

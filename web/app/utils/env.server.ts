@@ -1,7 +1,4 @@
-/*
- * The only module of the web app that reads process.env: everything else imports these values, so the
- * configuration the web layer depends on is visible in one place.
- */
+// The only module that reads process.env, so the web layer's configuration is visible in one place.
 import { resolve } from 'node:path';
 import { DEFAULT_SITE_NAME } from './site-name';
 
@@ -11,9 +8,8 @@ const port = process.env.PORT ?? '3000';
 const TRAILING_SLASHES = /(?<!\/)\/+$/;
 
 /**
- * Whether the site's cookies carry `Secure` whatever the scheme of a request: when users reach the site over https
- * (PUBLIC_URL) or it runs in production, a request that arrives as http (a proxy that does not say it terminated
- * TLS, a first visit typed without https) must not make the browser send the session in clear afterwards.
+ * Cookies are `Secure` whatever the request's scheme once the site is https (PUBLIC_URL) or in production: a request
+ * arriving as http (a proxy not saying it ended TLS) must not make the browser send the session in clear.
  */
 export function secureCookies(vars: { NODE_ENV?: string; PUBLIC_URL?: string }): boolean {
   return vars.NODE_ENV === 'production' || /^https:/i.test(vars.PUBLIC_URL?.trim() ?? '');
@@ -26,6 +22,5 @@ export const env = {
   secureCookies: secureCookies(process.env),
   /** What the site calls itself (README.md, Configuration); the API refuses to start with an invalid one. */
   siteName: process.env.SITE_NAME?.trim() || DEFAULT_SITE_NAME,
-  /** Where the operator's files are, among them the Markdown of the About, Privacy, Terms and Contact pages. */
   dataDir: resolve(process.env.DATA_DIR?.trim() || './data'),
 } as const;

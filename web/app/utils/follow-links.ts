@@ -4,11 +4,7 @@ import type { MouseEvent } from 'react';
 type Anchor = Pick<HTMLAnchorElement, 'href' | 'target' | 'hasAttribute'>;
 type Click = Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented'>;
 
-/**
- * The path of this site that a click on a plain anchor should open in the app, or null when the browser should
- * follow the link itself: another button or a modifier key (a new tab or window), a target, a download, another
- * origin, or a click someone already handled.
- */
+/** The path a click on a plain anchor should open in the app, or null when the browser should follow it itself. */
 export function clientPath(anchor: Anchor | null, click: Click, origin: string): string | null {
   if (!anchor || click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
@@ -17,10 +13,7 @@ export function clientPath(anchor: Anchor | null, click: Click, origin: string):
   return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
-/**
- * A click handler for a container of many plain anchors: it opens their pages in the app, as Remix's `Link` would,
- * with one hook for the whole list instead of a `Link`'s hooks per anchor. Without JavaScript they are plain links.
- */
+/** Opens a list's plain anchors in the app as `Link` would, with one hook for the list rather than one per anchor. */
 export function useFollowLinks(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return (event) => {

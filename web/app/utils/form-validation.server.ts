@@ -3,23 +3,13 @@ import { type ClassConstructor, plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { FieldErrors } from './validation';
 
-/*
- * Form data checked by the contracts' DTO classes, the rules the API itself applies, so that a form's rules are
- * written once (libs/contracts) and the action refuses what the API would, with or without JavaScript. Only the
- * words may differ: a form shows docs/product.md §5's texts where the API's refusals name the field.
- */
+// Forms are checked by the contracts' DTO classes, the API's own rules, so they are written once (libs/contracts);
+// only the words may differ, docs/product.md §5's texts.
 
-/**
- * A form's own text for a refused field: one text whatever rule failed, or one per class-validator constraint
- * (`isNotEmpty`, `maxLength`, `matches`, ...) where the first listed that failed is shown.
- */
+/** One text whatever rule failed, or one per class-validator constraint, where the first listed that failed wins. */
 export type FieldTexts = string | readonly (readonly [constraint: string, text: string])[];
 
-/**
- * The errors of `values` against `dto`, by field: the form's text from `texts` where it has one, otherwise the
- * DTO's message the API would report (`reportedMessage`). Only the fields in `values` are reported, so a form may
- * check some of a DTO's fields.
- */
+/** Errors of `values` against `dto` by field, in `texts`' words where given; only fields in `values` are checked. */
 export function validateWithDto(
   dto: ClassConstructor<object>,
   values: Record<string, string>,

@@ -6,12 +6,10 @@ import { type FieldErrors, textField } from './validation';
 interface Rejection {
   errors?: FieldErrors;
   values?: FormRejection['values'];
-  /** The error toast's text. */
   message: string;
   status: number;
 }
 
-/** The answer to a refused form: its field errors, what was typed, and an error toast. */
 export function rejectForm(intent: string, { errors = {}, values = {}, message, status }: Rejection) {
   return data<FormRejection>(
     { intent, errors, values, toast: actionToast({ type: 'error', message }) },
@@ -19,7 +17,6 @@ export function rejectForm(intent: string, { errors = {}, values = {}, message, 
   );
 }
 
-/** The text fields `names` of a form, trimmed (what a refused form shows again). */
 export function textValues<N extends string>(form: FormData, names: readonly N[]): Record<N, string> {
   return Object.fromEntries(names.map((name) => [name, textField(form, name)])) as Record<N, string>;
 }

@@ -1,7 +1,4 @@
-/*
- * A field that people never see and bots fill in (STYLE: honeypot on public forms). Its name looks like something
- * worth filling; browsers do not autofill fields that are not displayed.
- */
+// A field people never see and bots fill in (STYLE: honeypot on public forms); browsers don't autofill hidden fields.
 export const HONEYPOT_FIELD = 'name__confirm';
 
 export function isHoneypotFilled(form: FormData): boolean {

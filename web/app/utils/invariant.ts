@@ -1,9 +1,6 @@
 import type { ApiResult } from './api/transport.server';
 
-/*
- * Refusals a loader or action throws for the route's ErrorBoundary to draw (components/error-boundary.tsx), as the
- * Epic Stack's invariantResponse: `invariantResponse(id !== null, 'Not Found', { status: 404 })`.
- */
+// As the Epic Stack's invariantResponse: the route's ErrorBoundary (components/error-boundary.tsx) draws the refusal.
 
 export function invariantResponse(
   condition: unknown,

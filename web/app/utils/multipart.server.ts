@@ -4,24 +4,17 @@ import { rejectForm } from './forms.server';
 import { MESSAGES } from './messages';
 import { apiFieldErrors, type FieldErrors } from './validation';
 
-/*
- * The forms of the pages with file inputs (profile, trainer registration, programme, lesson) are read here. A part
- * above the API's upload limit is left out and named, rather than failing the whole form as Remix's memory handler
- * does: the action still knows which form was sent and can say which field was too large, keeping what was typed.
- */
+// A part above the API's upload limit is left out and named rather than failing the whole form (as Remix's memory
+// handler does), so the action can say which field was too large and keep what was typed.
 
 export const TOO_LARGE = MESSAGES.pictureTooLarge;
 
 export interface SubmittedForm {
   form: FormData;
-  /** The names of the parts that were larger than the limit. */
   oversized: string[];
 }
 
-/**
- * The submitted form, multipart or URL-encoded; null when the body is neither (not something a form sends) or does
- * not parse as what it says it is: a multipart type without a boundary, a multipart body cut short or garbled.
- */
+/** The submitted form, multipart or URL-encoded; null when the body is neither or does not parse as what it says. */
 export async function readForm(request: Request): Promise<SubmittedForm | null> {
   const type = request.headers.get('Content-Type') ?? '';
   try {
@@ -57,21 +50,16 @@ async function readMultipart(request: Request): Promise<SubmittedForm> {
   return { form: await unstable_parseMultipartFormData(request, handler), oversized };
 }
 
-/** The uploaded file of a field, or null when none was chosen. */
 export function fileField(form: FormData, name: string): File | null {
   const value = form.get(name);
   return value instanceof File && value.size > 0 ? value : null;
 }
 
-/** The answer to a form whose `file` was over the limit: the field and the error toast say so. */
 export function rejectTooLarge(intent: string, file: string, values: Record<string, string>) {
   return rejectForm(intent, { errors: { [file]: TOO_LARGE }, values, message: TOO_LARGE, status: 413 });
 }
 
-/**
- * The multipart body that forwards a form to the API: the text `values` in their order, then the file of the `file`
- * field when one was chosen. An empty value is left out unless `keepEmpty`.
- */
+/** The multipart body forwarding a form to the API; an empty value is left out unless `keepEmpty`. */
 export function forwardedBody(
   form: FormData,
   values: Record<string, string>,

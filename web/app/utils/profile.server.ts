@@ -9,16 +9,12 @@ import { forwardedBody, type SubmittedForm, TOO_LARGE, uploadErrors } from './mu
 import { redirectWithToast } from './toast.server';
 import type { FieldErrors } from './validation';
 
-/*
- * The profile page and the dashboard's profile view share one loader and one action (routes never import routes).
- * `?edit=1` opens the update form, so that "update profile" is a link that works without JavaScript.
- */
+// Shared by the profile page and the dashboard (routes never import routes); `?edit=1` opens the form with no script.
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'weight', 'height', 'age', 'body_fat', 'phone'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
 
-/** A trainer's own record, for the profile's trainer box and the dashboard's trainer views. */
 export interface OwnTrainer {
   trainer: TrainerResponse | null;
   /** The user is a trainer but the API could not give the record. */
@@ -41,7 +37,6 @@ function rejected(errors: FieldErrors, values: Partial<ProfileValues>, status: n
   return rejectForm(INTENTS.updateProfile, { errors, values, message: MESSAGES.requestRejected, status });
 }
 
-/** Forwards the update form to the API as multipart, leaving out what stays unchanged. */
 export async function updateProfile(args: ActionFunctionArgs, submitted: SubmittedForm | null) {
   await requireUser(args);
   if (!submitted) return rejected({}, {}, 400);
@@ -49,7 +44,7 @@ export async function updateProfile(args: ActionFunctionArgs, submitted: Submitt
   const values = textValues(form, PROFILE_FIELDS);
   if (oversized.length > 0) return rejected({ profile_picture: TOO_LARGE }, values, 413);
 
-  // The API keeps a field that is absent, so an emptied optional field means "unchanged", as in the original form.
+  // The API keeps an absent field, so an emptied optional field means "unchanged".
   const result = await api.updateUser(args, forwardedBody(form, values, 'profile_picture'));
   if (!result.ok) return rejected(uploadErrors(result, 'profile_picture'), values, result.status);
   const { pathname } = new URL(args.request.url);

@@ -3,12 +3,8 @@ import { isSameOrigin } from './origin.server';
 import { getSession, type RouteArgs } from './session.server';
 import { invariantResponse } from './invariant';
 
-/*
- * Loaders and actions that talk to the API are wrapped so that token changes (a silent refresh, a sign-in, a
- * sign-out) reach the browser whatever the route answers: data, a redirect, or a thrown redirect such as
- * requireUser's. Remix merges the Set-Cookie headers of all the loaders of a request and drops duplicates, so
- * every wrapped loader may carry the same cookies.
- */
+// Wrapped so token changes reach the browser whatever the route answers, a thrown redirect included. Remix merges
+// and dedupes the loaders' Set-Cookie headers, so every wrapped loader may carry the same cookies.
 
 type DataResult<D> = ReturnType<typeof data<D>>;
 type WithCookies<R> = R extends Response ? R : R extends DataResult<infer D> ? DataResult<D> : DataResult<R>;
@@ -43,7 +39,6 @@ function withCookies<R>(result: R, cookies: string[]): WithCookies<R> {
   return data(result, { headers }) as WithCookies<R>;
 }
 
-/** A loader whose session cookie changes are sent with whatever it returns or throws. */
 export function sessionLoader<Args extends RouteArgs, R>(handler: (args: Args) => Promise<R>) {
   return async (args: Args): Promise<WithCookies<R>> => {
     const session = getSession(args);
@@ -59,9 +54,8 @@ export function sessionLoader<Args extends RouteArgs, R>(handler: (args: Args) =
 }
 
 /**
- * An action as sessionLoader, refused with 403 when it is posted from another origin (docs/architecture.md §5). Remix
- * already refuses page actions whose Origin names another host; this also covers resource routes (sign-out) and
- * an Origin with another scheme (http posting to https).
+ * sessionLoader for actions, refused with 403 from another origin (docs/architecture.md §5): Remix's own check misses
+ * resource routes (sign-out) and an Origin with another scheme.
  */
 export function sessionAction<Args extends RouteArgs, R>(handler: (args: Args) => Promise<R>) {
   return sessionLoader(async (args: Args) => {

@@ -1,10 +1,6 @@
 const DEFAULT_REDIRECT = '/';
 
-/**
- * Returns `to` when it is a path on this site, else `fallback`, so that a `redirectTo` query parameter cannot send
- * a user to another origin (`//evil.example`, `https://evil.example`, `/\evil.example`, which browsers read as
- * `//evil.example`).
- */
+/** `to` when it is a path on this site, else `fallback`: `//evil.example` and `/\evil.example` are other origins. */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback: string = DEFAULT_REDIRECT,

@@ -48,7 +48,6 @@ const TRAINER: TrainerResponse = {
   verified: false,
 };
 
-/** The content of the tag with this name or property. */
 function content(meta: ReturnType<typeof sharedPageMeta>, key: string): unknown {
   const tag = meta.find((descriptor) => {
     const fields = descriptor as Record<string, unknown>;

@@ -3,11 +3,8 @@ import type { MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react';
 import { siteName } from './site-name';
 
-/*
- * What search engines and link previews read of a page (docs/decisions/030-pages-found-and-shared.md): its title and
- * description, the canonical address, Open Graph and Twitter card tags, and for private pages `noindex`. Absolute
- * addresses start at PUBLIC_URL, which the root loader passes on (meta functions run in the browser too).
- */
+// What search engines and link previews read (docs/decisions/030-pages-found-and-shared.md). Absolute addresses
+// start at PUBLIC_URL from the root loader: meta functions run in the browser too.
 
 /** Search engines show about this many characters of a description. */
 export const DESCRIPTION_MAX_LENGTH = 160;
@@ -28,7 +25,6 @@ export function publicUrlOf(matches: readonly (RootMatch | undefined)[]): string
     : '';
 }
 
-/** PUBLIC_URL, in a page's component. */
 export function usePublicUrl(): string {
   return publicUrlOf([{ id: 'root', data: useRouteLoaderData('root') }]);
 }
@@ -41,17 +37,13 @@ export function absoluteUrl(publicUrl: string, path: string): string {
 
 const PUNCTUATION = /^[\s,.;:!?-]$/;
 
-/**
- * The text without the spaces and punctuation it ends with, read from its end: a pattern that finds them from the
- * start takes time quadratic in a long run of them, and lookbehind, which avoids that, is not in every browser.
- */
+/** Read from the end: a forward pattern is quadratic on a long run of punctuation, lookbehind isn't everywhere. */
 function withoutTrailingPunctuation(text: string): string {
   let end = text.length;
   while (end > 0 && PUNCTUATION.test(text[end - 1])) end -= 1;
   return text.slice(0, end);
 }
 
-/** A text on one line, cut at a word to at most `max` characters with an ellipsis. */
 export function summary(text: string, max = DESCRIPTION_MAX_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
@@ -70,7 +62,6 @@ export interface PublicPage {
   path: string;
 }
 
-/** A page anyone may open: title, description and its canonical address. */
 export function publicPageMeta({ title, description, publicUrl, path }: PublicPage): MetaDescriptor[] {
   return [
     { title: titled(title) },
@@ -86,7 +77,6 @@ export interface SharedPage extends PublicPage {
   imageAlt: string;
 }
 
-/** A page whose link people share: the public page's tags, an Open Graph card and a Twitter card. */
 export function sharedPageMeta(page: SharedPage): MetaDescriptor[] {
   const url = absoluteUrl(page.publicUrl, page.path);
   const image = page.image === null ? null : absoluteUrl(page.publicUrl, page.image);
@@ -133,7 +123,6 @@ export const trainerPath = (id: number) => `/trainerPage/${id}`;
 
 type JsonLd = Record<string, unknown>;
 
-/** schema.org `Course` of a programme page: its trainer as provider, and the price in the programme's currency. */
 export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonLd {
   const url = absoluteUrl(publicUrl, programPath(program.id));
   return {
@@ -159,7 +148,6 @@ export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonL
   };
 }
 
-/** schema.org `Person` of a trainer page. */
 export function personJsonLd(trainer: TrainerResponse, publicUrl: string): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -173,10 +161,7 @@ export function personJsonLd(trainer: TrainerResponse, publicUrl: string): JsonL
   };
 }
 
-/**
- * JSON for an inline `<script>`: `<`, `>` and `&` as `\u` escapes, so that no text of the data (a programme named
- * `</script><script>...`) can end the element or open a comment; JSON parsers read the escapes back unchanged.
- */
+/** `<`, `>` and `&` as `\u` escapes, so no text of the data (`</script>...`) can end the element or comment. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,

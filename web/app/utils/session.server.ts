@@ -2,24 +2,16 @@ import { TOKEN_COOKIE_MAX_AGE_SECONDS, type TokenPairResponse } from '@fitcoach/
 import type { AppLoadContext } from '@remix-run/node';
 import { env } from './env.server';
 
-/*
- * The session is the API's token pair in two cookies (docs/architecture.md §5). They hold the raw JWTs rather
- * than Remix's base64-JSON cookie encoding, so the API, which reads the same `accessToken` cookie on the
- * socket.io handshake, sees exactly the token it issued. JWTs are base64url segments joined by dots: a value of
- * any other shape is neither written nor read, which also keeps the header free of characters that would need
- * escaping.
- */
+// The session is the API's token pair in two cookies (docs/architecture.md §5), as raw JWTs so the API, which reads
+// `accessToken` on the socket.io handshake, sees the token it issued. Other shapes are neither written nor read.
 const TOKEN_SHAPE = /^[\w-]+(\.[\w-]+)*$/;
 
 export type TokenCookieName = 'accessToken' | 'refreshToken';
 
 export interface TokenCookie {
   readonly name: TokenCookieName;
-  /** The token the browser sent, or null. */
   parse(request: Request): string | null;
-  /** A `Set-Cookie` value storing `token` for the configured lifetime. */
   serialize(token: string, request: Request): string;
-  /** A `Set-Cookie` value that deletes the cookie. */
   clear(request: Request): string;
 }
 
@@ -60,9 +52,8 @@ export const accessTokenCookie = createTokenCookie('accessToken');
 export const refreshTokenCookie = createTokenCookie('refreshToken');
 
 /**
- * The tokens of one HTTP request. Remix hands every loader and the action of a request their own `Request` object
- * but the same load context, so the session lives as long as that context: a token refreshed by one loader is the
- * one the others use, and the changes become `Set-Cookie` headers once, whichever loader answers.
+ * The tokens of one HTTP request, living as long as the load context its loaders share: a token one refreshes is the
+ * one the others use, and the changes become `Set-Cookie` headers once.
  */
 export class RequestSession {
   accessToken: string | null;

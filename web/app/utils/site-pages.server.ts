@@ -8,17 +8,12 @@ import terms from '~/content/pages/terms.md?raw';
 import { env } from './env.server';
 import type { SitePageSlug } from './site-pages';
 
-/*
- * The About, Contact, Privacy and Terms pages: `DATA_DIR/pages/<slug>.md` when the operator wrote one, otherwise the
- * default shipped in web/app/content/pages. `{{site}}` in either stands for SITE_NAME. micromark renders CommonMark
- * and, by default, escapes any HTML in the text and drops links with a dangerous protocol (`javascript:`), so the
- * file cannot put markup or script on the page.
- */
+// `DATA_DIR/pages/<slug>.md` when the operator wrote one, else web/app/content/pages. micromark escapes the file's
+// HTML and drops dangerous link protocols, so it cannot put markup or script on the page.
 
 const DEFAULTS: Record<SitePageSlug, string> = { about, contact, privacy, terms };
 
 export interface SitePage {
-  /** The text of the page's first level-one heading, for its title. */
   title: string | null;
   html: string;
 }

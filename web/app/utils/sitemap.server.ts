@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from './api/endpoints.server';
 import { entriesPerPage, type EntriesPage } from './sitemap';
 
-/** Page `page` of the API's list, split as the sitemap pages are. */
 export async function sitemapEntries(args: LoaderFunctionArgs, page: number): Promise<EntriesPage> {
   const entries = await api.sitemap(args, { page, pageSize: entriesPerPage() });
   if (!entries.ok) {
@@ -15,10 +14,7 @@ export async function sitemapEntries(args: LoaderFunctionArgs, page: number): Pr
   return entries.data;
 }
 
-/**
- * A text file of the site's. Revalidated on every fetch, so that a programme blocked a moment ago is not listed
- * from a cache (the API's own answers are reused for seconds only, and emptied by every write: ADR 010).
- */
+/** Revalidated on every fetch, so a programme blocked a moment ago is not listed from a cache (ADR 010). */
 export function siteFile(body: string, type: string): Response {
   return new Response(body, {
     headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'no-cache' },

@@ -27,7 +27,6 @@ const program = (id: number): SitemapEntry => ({
   updated_at: '2024-06-02T11:30:00.000Z',
 });
 
-/** The `<loc>`s of a sitemap or a sitemap index. */
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
 
 describe('the sitemap page size', () => {

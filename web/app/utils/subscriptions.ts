@@ -1,21 +1,14 @@
 import type { SubscriberEntry } from '@fitcoach/contracts';
 import { pageParam, parseId } from './catalogue';
 
-/*
- * The query strings of the dashboard's subscription views (docs/product.md §2.8 Subscribed Programmes and
- * Subscribers), so that every step is a link that works without JavaScript: `?view=subscribed&unsubscribe=7` asks
- * to confirm leaving programme 7; `?view=subscribers&program=7&page=2&user=12` is page 2 of programme 7's
- * subscribers with the details of user 12 open.
- */
+// The subscription views' query strings (docs/product.md §2.8), so every step is a link needing no JavaScript.
 
-/** Subscribers per page of the trainer's Subscribers view. */
 export const SUBSCRIBERS_PAGE_SIZE = 20;
 
 export interface SubscribersQuery {
   /** Only this programme's subscribers; null is all the trainer's programmes. */
   program: number | null;
   page: number;
-  /** The subscriber whose 'User Details' are open. */
   user: number | null;
 }
 
@@ -27,7 +20,6 @@ export function subscribersQuery(search: URLSearchParams): SubscribersQuery {
   };
 }
 
-/** The query string of a state of the Subscribers view (defaults left out). */
 export function subscribersSearch({ program, page, user }: SubscribersQuery): string {
   const params = new URLSearchParams({ view: 'subscribers' });
   if (program !== null) params.set('program', String(program));
@@ -36,7 +28,6 @@ export function subscribersSearch({ program, page, user }: SubscribersQuery): st
   return `?${params.toString()}`;
 }
 
-/** The programme whose unsubscription is being confirmed (`?unsubscribe=`), if any. */
 export function unsubscribeParam(search: URLSearchParams): number | null {
   return parseId(search.get('unsubscribe'));
 }

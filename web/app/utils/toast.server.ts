@@ -3,10 +3,7 @@ import { createCookie, redirect } from '@remix-run/node';
 import type { Toast, ToastInput, ToastType } from '~/types/toast';
 import { isSecureCookie } from './session.server';
 
-/*
- * A flash message that survives one redirect (post/redirect/get). It is not signed: whoever edits it can only show
- * themselves a message, and React renders it as text.
- */
+// A flash message for one redirect; unsigned, since whoever edits it only shows themselves a text React escapes.
 const toastCookie = createCookie('toast', {
   path: '/',
   httpOnly: true,
@@ -41,7 +38,6 @@ export async function redirectWithToast(url: string, toast: ToastInput, request:
   return redirect(url, { headers: await createToastHeaders(toast, request) });
 }
 
-/** Reads the pending toast and, when there is one, the headers that consume it. */
 export async function getToast(
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | undefined }> {

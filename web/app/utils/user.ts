@@ -21,10 +21,7 @@ export function canJoinAsTrainer(user: UserResponse | null): boolean {
   return !user?.is_trainer && !user?.is_superuser;
 }
 
-/**
- * Where sign-in leads (docs/product.md §2): a superuser to the admin panel's dashboard, everyone else to the
- * dashboard, unless a page asked first.
- */
+/** Where sign-in leads (docs/product.md §2): the page that asked first, else the admin dashboard or the dashboard. */
 export function landingPath(user: UserResponse, redirectTo: string | null): string {
   return safeRedirect(redirectTo, user.is_superuser ? '/admin/dashboard' : '/trainerDashboard');
 }

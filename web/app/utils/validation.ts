@@ -9,11 +9,8 @@ import {
   PHONE_REGEX,
 } from '@fitcoach/contracts';
 
-/*
- * What the forms share in the browser and on the server: reading a field, field errors, and docs/product.md §5's inline hints
- * while typing. The actions check a form with the contracts' DTOs (form-validation.server.ts), which the API applies
- * too; these hints use the same limits from @fitcoach/contracts.
- */
+// docs/product.md §5's inline hints, from the same @fitcoach/contracts limits as the actions' DTO checks
+// (form-validation.server.ts).
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -32,10 +29,7 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && EMAIL_REGEX.test(email);
 }
 
-/**
- * docs/product.md §5: a name in any script, as the API reads it (NFC) and of at most NAME_MAX_LENGTH characters (the
- * inline hint of the profile form; '' is the required check's business).
- */
+/** docs/product.md §5: a name in any script, read as NFC, at most NAME_MAX_LENGTH characters ('' is `required`'s). */
 export function isValidName(name: string): boolean {
   const normalised = name.normalize('NFC');
   return name === '' || ([...normalised].length <= NAME_MAX_LENGTH && NAME_REGEX.test(normalised));

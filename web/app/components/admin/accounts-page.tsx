@@ -15,10 +15,7 @@ interface AccountsPageProps<P extends UserBriefResponse> {
   extraColumns?: Column<P>[];
 }
 
-/**
- * The admin's Users and Trainers pages (docs/product.md §2.11): a search by name or e-mail and the order of joining,
- * a GET form that works without JavaScript, then the table and its pages, which keep both.
- */
+/** The admin's Users and Trainers pages (docs/product.md §2.11): a GET search form, which needs no JavaScript. */
 export function AccountsPage<P extends UserBriefResponse>({
   title,
   me,

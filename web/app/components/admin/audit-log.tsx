@@ -3,7 +3,6 @@ import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import { type Column, DataTable } from '~/components/layout/data-table';
 
-/** How Settings → Activity names the actions of the audit log. */
 export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   block_user: 'Blocked an account',
   unblock_user: 'Unblocked an account',
@@ -26,7 +25,6 @@ export interface Actor {
 /** "2026-11-24 18:05 UTC": the same text on the server and in any browser. */
 export const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/** This page's URL narrowed to one superuser, keeping the action filter (and going back to the first page). */
 function useActorLink() {
   const [search] = useSearchParams();
   return (actor: number) => {
@@ -37,10 +35,7 @@ function useActorLink() {
   };
 }
 
-/**
- * The Activity page's filters: an action and a superuser, a GET form that works without JavaScript; its answer is
- * a URL to share or page through.
- */
+/** A GET form, so the Activity filters work without JavaScript and give a URL to share. */
 export function AuditFilter({ actors }: { actors: Actor[] }) {
   const [search] = useSearchParams();
   const action = search.get('action') ?? '';
@@ -72,7 +67,6 @@ export function AuditFilter({ actors }: { actors: Actor[] }) {
   );
 }
 
-/** Time, Superuser (a link that narrows the log to them), Action, Target and Reason, newest first. */
 export function AuditTable({ entries }: { entries: AuditEntryResponse[] }) {
   const actorLink = useActorLink();
   const columns: Column<AuditEntryResponse>[] = [

@@ -6,10 +6,7 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const PADDING = 20;
 
-/**
- * New subscriptions per day over the last 30 days, as an SVG drawn on the server: it shows without JavaScript. Each
- * bar's title gives the day's figures (subscriptions and revenue), and the table under it the same in text.
- */
+/** Drawn as SVG on the server so it shows without JavaScript; the table under it gives the same figures in text. */
 export function DailyChart({ days }: { days: AdminDay[] }) {
   const formatAmounts = useFormatAmounts();
   const most = Math.max(1, ...days.map((day) => day.subscriptions));

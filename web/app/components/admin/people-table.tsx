@@ -10,7 +10,6 @@ interface PeopleTableProps<P extends UserBriefResponse> {
   people: P[];
   /** The signed-in superuser, who is offered no Block of themselves (the API refuses it too). */
   me: number;
-  /** Columns after Status, for what one list has more (the trainers' verification). */
   extraColumns?: Column<P>[];
 }
 
@@ -29,10 +28,7 @@ function ToggleForm({ person, label }: { person: UserBriefResponse; label: strin
   );
 }
 
-/**
- * docs/product.md §2.11: ID, Name, Email and Status, with Block (after a confirmation, a state of the URL:
- * `?confirm=<id>`) or Unblock. Works the same without JavaScript.
- */
+/** docs/product.md §2.11; Block's confirmation is a state of the URL (`?confirm=<id>`), needing no JavaScript. */
 export function PeopleTable<P extends UserBriefResponse>({
   label,
   people,

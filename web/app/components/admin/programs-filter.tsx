@@ -4,16 +4,12 @@ import { Form, useSearchParams } from '@remix-run/react';
 import { PROGRAM_STATUS_LABELS } from './programs-table';
 
 interface ProgramsFilterProps {
-  /** The trainers to choose from. */
   trainers: { id: number; name: string }[];
   /** The page's programmes: they name the chosen trainer when the list above does not (a blocked trainer). */
   programs: ProgramResponse[];
 }
 
-/**
- * The Programs page's filters: a status and a trainer, a GET form that works without JavaScript; its answer is a
- * URL to share or page through.
- */
+/** A GET form, so the filters work without JavaScript and give a URL to share. */
 export function ProgramsFilter({ trainers, programs }: ProgramsFilterProps) {
   const [search] = useSearchParams();
   const status = search.get('status') ?? '';

@@ -4,7 +4,6 @@ import { Form, Link, useSearchParams } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { type Column, DataTable } from '~/components/layout/data-table';
 
-/** How the admin panel names the statuses of docs/product.md §4. */
 export const PROGRAM_STATUS_LABELS: Readonly<Record<ProgramStatus, string>> = {
   draft: 'Draft',
   pending: 'Pending',
@@ -23,7 +22,6 @@ const STATUS_COLORS: Readonly<Record<ProgramStatus, string>> = {
 const statusOf = (program: ProgramResponse): ProgramStatus =>
   program.status ?? (program.is_published ? 'published' : 'draft');
 
-/** The URL of this list narrowed to one trainer, keeping the status filter (and going back to the first page). */
 function useTrainerLink() {
   const [search] = useSearchParams();
   return (trainer: number) => {
@@ -34,10 +32,6 @@ function useTrainerLink() {
   };
 }
 
-/**
- * docs/product.md §2.11 Programs: Name (with its trainer, a link that narrows the list to them), Category,
- * Duration, Status and Change (Block if published, else Publish).
- */
 export function ProgramsTable({ programs }: { programs: ProgramResponse[] }) {
   const trainerLink = useTrainerLink();
   const columns: Column<ProgramResponse>[] = [

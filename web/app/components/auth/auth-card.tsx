@@ -5,11 +5,9 @@ import type { ReactNode } from 'react';
 interface AuthCardProps {
   title: string;
   children: ReactNode;
-  /** The line under the form that leads to the other form ("Don't have an Account ? Sign Up"). */
   footer?: { text: string; link: string; to: string };
 }
 
-/** The frame of the sign-in, sign-up and verification pages. */
 export function AuthCard({ title, children, footer }: AuthCardProps) {
   return (
     <Container size={440} py="xl">

@@ -9,18 +9,12 @@ export const FIRST_ROW = 3;
 
 interface CatalogueListProps<T> {
   page: number;
-  /**
-   * The page's items and the list's total; null when the API failed (docs/product.md §8: a message, not an error
-   * page).
-   */
+  /** Null when the API failed: a message, not an error page (docs/product.md §8). */
   list: { items: T[]; total: number } | null;
-  /** What an empty list says. */
   empty: string;
-  /** The card of an item, by its place in the list. */
   children: (item: T, index: number) => ReactNode;
 }
 
-/** A catalogue page's list: its cards in a grid, with "Previous" and "Next". */
 export function CatalogueList<T>({ page, list, empty, children }: CatalogueListProps<T>) {
   if (list === null) return <Alert color="red">Sorry Something went wrong</Alert>;
   return (

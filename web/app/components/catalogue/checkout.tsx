@@ -19,12 +19,9 @@ import {
 } from '~/utils/checkout';
 import { useHydrated } from '~/utils/use-hydrated';
 
-/*
- * docs/product.md §2.6 Programme details: the "Payment" and "Warning" modals. Each is a step of the page named in
- * its URL (utils/checkout.ts): a modal with JavaScript, the same content in the page without it.
- */
+// docs/product.md §2.6 "Payment" and "Warning": each is a step named in the URL (utils/checkout.ts), a modal with
+// JavaScript and the same content in the page without it.
 
-/** A step of this page named in its URL: closing it goes back to the page without the step. */
 function Step({ title, opened, children }: { title: string; opened: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
@@ -82,18 +79,14 @@ interface PayPalButtonsProps {
   scriptUrl: string;
 }
 
-/**
- * PayPal's JS buttons, loaded from the configured SDK only while this step is open. The approval goes to PayPal's
- * return route, which captures the order as it does when PayPal redirects the member there itself.
- */
+/** PayPal's SDK loads only while this step is open; approval goes to the return route PayPal's redirect uses. */
 function PayPalButtons({ programId, currency, scriptUrl }: PayPalButtonsProps) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    // Only a document loaded as the checkout may run PayPal's SDK (its CSP allows PayPal's origins); after an in-app
-    // navigation here, load this address as a document.
+    // Only a document loaded as the checkout has the CSP that allows PayPal's SDK: reload after in-app navigation.
     if (!loadedAt(window.location.href)) return window.location.reload();
     let active = true;
     // docs/product.md §8: the failure is logged, not shown, and as a warning: the redirect button below still pays.
@@ -105,8 +98,7 @@ function PayPalButtons({ programId, currency, scriptUrl }: PayPalButtonsProps) {
     const script = document.createElement('script');
     script.src = scriptUrl;
     script.async = true;
-    // The page's CSP nonce, which scripts may read from a nonced element: the SDK loads with it and gives it to the
-    // inline scripts and styles it adds (PayPal's `data-csp-nonce`).
+    // Scripts can read the CSP nonce from a nonced element; the SDK passes it on to the scripts and styles it adds.
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
     if (nonce !== '') {
       script.nonce = nonce;
@@ -189,9 +181,7 @@ function PaymentOptions({ program, config }: { program: ProgramResponse; config:
   );
 }
 
-/**
- * docs/product.md §2 "Payment": the programme's price in its own currency (the API refuses any other) and how to pay.
- */
+/** docs/product.md §2 "Payment": priced in the programme's own currency (the API refuses any other). */
 export function PaymentStep({ program, opened, config, configError }: PaymentStepProps) {
   const formatMoney = useFormatMoney();
   return (
@@ -216,10 +206,7 @@ export function PaymentStep({ program, opened, config, configError }: PaymentSte
   );
 }
 
-/**
- * docs/product.md §2 "Warning": unsubscribing ends the subscription; paying again is the only way back, and
- * nothing is refunded.
- */
+/** docs/product.md §2 "Warning": unsubscribing ends the subscription, and nothing is refunded. */
 export function UnsubscribeStep({ opened }: { opened: boolean }) {
   return (
     <Step title="Warning" opened={opened}>

@@ -5,7 +5,6 @@ import { HeroBanner } from '~/components/layout/hero-banner';
 interface PageHeroProps {
   title: string;
   text: string;
-  /** The id of the page's section that "Learn More" scrolls to. */
   sectionId: string;
 }
 
@@ -23,7 +22,6 @@ export function PageHero({ title, text, sectionId }: PageHeroProps) {
   );
 }
 
-/** The heading and introduction of a page's list section. */
 export function SectionIntro({ id, title, text }: { id: string; title: string; text: string }) {
   return (
     <>

@@ -12,13 +12,8 @@ import classes from './catalogue.module.css';
 
 // docs/product.md §8: the text of an unpublished programme's card, spelt as the original.
 const COMING_SOON = 'comming soon';
-/** The query parameter that shows the notice without JavaScript. */
 const SOON_PARAM = 'soon';
 
-/**
- * What a card of the trainer page's rows shows (name, price and duration): a listing's card also shows the level,
- * trainer and description.
- */
 export type CardProgram = Pick<
   ProgramResponse,
   | 'id'
@@ -49,9 +44,7 @@ export function cardProgram({
 
 interface ProgramCoverProps {
   program: Pick<ProgramResponse, 'id' | 'category' | 'cover_image' | 'program_name'>;
-  /** The details page's big picture rather than a card's strip. */
   large?: boolean;
-  /** Loaded only when about to be scrolled into view: every card but the first row. */
   lazy?: boolean;
 }
 
@@ -80,10 +73,8 @@ export function ProgramCover({ program, large = false, lazy = false }: ProgramCo
 }
 
 /**
- * "View" opens a published programme. An unpublished one (only its owner and superusers see such cards) says
- * "comming soon" instead: a notification with JavaScript, a link to `?soon=<id>` that the page answers with an inline
- * notice without it. `plain` renders the published programme's link as a plain anchor, for a list that follows its
- * links itself (`useFollowLinks`): a trainer's page lists hundreds, and each Remix `Link` costs its own hooks.
+ * An unpublished programme's card says "comming soon": a notification with JavaScript, a `?soon=<id>` link without.
+ * `plain` gives a plain anchor for lists that follow their own links (`useFollowLinks`): each `Link` costs hooks.
  */
 function ViewButton({ program, plain }: { program: CardProgram; plain: boolean }) {
   if (!program.is_published) return <ComingSoonButton program={program} />;
@@ -122,7 +113,6 @@ function ComingSoonButton({ program }: { program: CardProgram }) {
   );
 }
 
-/** The inline notice for `?soon=<id>` (the card's link without JavaScript). */
 export function ComingSoonNotice() {
   const [searchParams] = useSearchParams();
   if (!searchParams.has(SOON_PARAM)) return null;
@@ -134,11 +124,9 @@ export function ComingSoonNotice() {
 }
 
 type ProgramCardProps = {
-  /** Below the first row: its cover loads as it nears the view. */
   lazy?: boolean;
   /** The place the list gives the card (a slide of a row), on the card itself rather than on a wrapper. */
   className?: string;
-  /** A plain anchor for "View", in a list that follows its links itself (see ViewButton). */
   plainLink?: boolean;
 } & (
   | { detailed: true; program: ProgramResponse }
@@ -146,7 +134,6 @@ type ProgramCardProps = {
   | { detailed: false; program: CardProgram }
 );
 
-/** What a programme costs and how long it runs: "$39.00 · 30 days", in the visitor's locale. */
 function ProgramOffer({ program }: { program: Pick<ProgramResponse, 'price' | 'currency' | 'duration'> }) {
   const formatMoney = useFormatMoney();
   return (

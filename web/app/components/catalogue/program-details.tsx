@@ -6,12 +6,8 @@ import { type CardProgram, ProgramCard } from './program-card';
 import { TrainerAvatar } from './trainer-avatar';
 import { VerifiedBadge } from './verified-badge';
 
-/*
- * What a member sees of a programme before paying (docs/product.md §2.6): who teaches it, what each lesson covers
- * (never its video), and what else its trainer offers.
- */
+// docs/product.md §2.6: what a member sees of a programme before paying (never a lesson's video).
 
-/** The trainer's card: picture, name linking to their page, specialisation and the "Verified" badge. */
 export function TrainerSummary({ trainer }: { trainer: TrainerResponse }) {
   return (
     <section aria-labelledby="programme-trainer">
@@ -77,7 +73,6 @@ export function LessonOutline({ lessons }: { lessons: LessonResponse[] }) {
   );
 }
 
-/** A few of the trainer's other published programmes, and the way to all of them. */
 export function MoreFromTrainer({
   trainer,
   programs,

@@ -12,10 +12,7 @@ interface ProgramSliderProps {
   programs: CardProgram[];
 }
 
-/**
- * A row of the trainer page (docs/product.md §2): a horizontal slider whose arrows appear only with more than 4
- * programmes and move it by 500 px. The arrows need JavaScript; without it the row still scrolls natively.
- */
+/** A row of the trainer page (docs/product.md §2); without JavaScript it still scrolls natively. */
 export function ProgramSlider({ title, programs }: ProgramSliderProps) {
   const row = useRef<HTMLDivElement>(null);
   const hydrated = useHydrated();
@@ -75,11 +72,7 @@ export function ProgramSlider({ title, programs }: ProgramSliderProps) {
   );
 }
 
-/**
- * The row's cards, rendered again only when its programmes change: not when the arrows appear after hydration,
- * which would otherwise render every card of a trainer with hundreds of programmes a second time. Their links are
- * plain anchors that the row follows in the app (`useFollowLinks`).
- */
+/** Memoised: the arrows appearing after hydration must not render a trainer's hundreds of cards again. */
 const Slides = memo(function Slides({ programs }: { programs: CardProgram[] }) {
   return programs.map((program) => (
     <ProgramCard

@@ -9,7 +9,6 @@ interface TrainerAvatarProps {
   priority?: boolean;
 }
 
-/** A trainer's picture, or their initials when they have none. */
 export function TrainerAvatar({ trainer, size, priority = false }: TrainerAvatarProps) {
   return (
     <Avatar

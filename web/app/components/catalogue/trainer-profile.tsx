@@ -59,10 +59,7 @@ function TabPanel({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab 
   );
 }
 
-/**
- * The tabs About, Credentials and Vision. Without JavaScript they are links to `?tab=...`, answered by the server;
- * once the page runs they become Mantine tabs that switch in place.
- */
+/** Links to `?tab=...` without JavaScript; Mantine tabs that switch in place once the page runs. */
 function TrainerTabs({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab }) {
   const hydrated = useHydrated();
   const [active, setActive] = useState<string>(tab);
@@ -108,7 +105,6 @@ function TrainerTabs({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerT
   );
 }
 
-/** The header of /trainerPage/{id}: picture, name, speciality and about, with the tabs. */
 export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab: TrainerTab }) {
   return (
     <Paper withBorder p="xl">

@@ -21,10 +21,7 @@ const USER_ENTRIES: MenuEntry[] = [
   { label: 'Subscribed Programmes', view: { name: 'subscribed' }, covers: ['subscribed'] },
 ];
 
-/**
- * docs/product.md §2 Dashboard: the side menu with the profile card (it opens the profile view), the payment
- * history and a Chat link.
- */
+/** docs/product.md §2 Dashboard: the side menu. */
 export function DashboardMenu({ user, view }: { user: UserResponse; view: DashboardView }) {
   const { pathname } = useLocation();
   const name = fullName(user.first_name, user.last_name);

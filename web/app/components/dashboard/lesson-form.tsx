@@ -11,12 +11,9 @@ import { useHydrated } from '~/utils/use-hydrated';
 
 interface LessonFormProps {
   programId: number;
-  /** The lesson being edited, 'new' for a new one. */
   lesson: LessonResponse | 'new';
-  /** The number a new lesson gets unless the trainer types another. */
   nextNumber: number;
   result: FormRejection | undefined;
-  /** Where closing the form goes: the lessons manager. */
   closeTo: string;
 }
 
@@ -68,7 +65,6 @@ function LessonFields({ programId, lesson, nextNumber, result, closeTo }: Lesson
 }
 
 type LessonEditorProps = Omit<LessonFormProps, 'lesson'> & {
-  /** The lesson whose form is open (`&lesson=`), or null when it is closed. */
   lesson: LessonFormProps['lesson'] | null;
 };
 

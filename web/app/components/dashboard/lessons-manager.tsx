@@ -8,7 +8,6 @@ import { LessonEditor } from './lesson-form';
 interface LessonsManagerProps {
   program: ProgramResponse;
   lessons: LessonResponse[] | null;
-  /** The lesson whose form is open (`&lesson=`): 'new', a lesson id, or null. */
   openLesson: 'new' | number | null;
   result: FormRejection | undefined;
 }
@@ -43,9 +42,7 @@ function DeleteLessonButton({ program, lesson }: { program: ProgramResponse; les
   );
 }
 
-/**
- * docs/product.md §2.8 Lessons manager: the lessons of one of the trainer's programmes, with the Add/Edit Lesson form.
- */
+/** docs/product.md §2.8 Lessons manager. */
 export function LessonsManager({ program, lessons, openLesson, result }: LessonsManagerProps) {
   const { pathname } = useLocation();
   const lessonsPath = (lesson: 'new' | number | null) =>

@@ -1,7 +1,6 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { Link } from '@remix-run/react';
 
-/** A member's empty list (followed programmes, payments): what it would hold, and the way to the programmes. */
 export function NoProgrammesYet({ message }: { message: string }) {
   return (
     <Paper withBorder p="xl">

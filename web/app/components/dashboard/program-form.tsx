@@ -22,9 +22,7 @@ import { LEVEL_LABELS } from '~/utils/catalogue';
 import { INTENTS, viewSearch } from '~/utils/dashboard';
 
 interface ProgramFormProps {
-  /** The programme being edited; none for a new one. */
   program: ProgramResponse | null;
-  /** The answer to the last submission of this form, when it was refused. */
   result: FormRejection | undefined;
 }
 
@@ -40,10 +38,7 @@ function initialValues(program: ProgramResponse | null): Record<string, string> 
   };
 }
 
-/**
- * docs/product.md §2 "Create New Fitness Program", also used to edit a programme. Limits from docs/product.md §5
- * via the contracts.
- */
+/** docs/product.md §2 "Create New Fitness Program", also for edits; limits of docs/product.md §5 via the contracts. */
 export function ProgramForm({ program, result }: ProgramFormProps) {
   const { pathname } = useLocation();
   const { field, error } = formFields(result, initialValues(program));

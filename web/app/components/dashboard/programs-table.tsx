@@ -20,10 +20,7 @@ function PublishButton({ program }: { program: ProgramResponse }) {
   );
 }
 
-/**
- * docs/product.md §2.8 Programmes view, with "Requested" instead of the publish button while a superuser has yet to
- * decide, and a rejected programme's reason above the button that asks again.
- */
+/** docs/product.md §2.8 Programmes view; "Requested" replaces Publish while a superuser has yet to decide. */
 export function ProgramsTable({ programs }: { programs: ProgramResponse[] | null }) {
   const { pathname } = useLocation();
   const link = (search: string) => pathname + search;

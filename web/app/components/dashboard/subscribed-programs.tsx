@@ -15,10 +15,7 @@ import { MESSAGES } from '~/utils/messages';
 import type { SubscribedData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { subscribedSearch } from '~/utils/subscriptions';
 
-/**
- * docs/product.md §2/§4 'Warning': leaving a programme is confirmed first. The question is a state of the URL
- * (`?unsubscribe=<id>`), so it works without JavaScript.
- */
+/** Leaving is confirmed first as a state of the URL (`?unsubscribe=<id>`), so it works without JavaScript. */
 function ConfirmUnsubscribe({ program, opened }: { program: FollowedProgram; opened: boolean }) {
   const { pathname } = useLocation();
   const closeTo = pathname + subscribedSearch();
@@ -46,7 +43,6 @@ const FILL = { flex: '1 1 auto' } as const;
 interface FollowedCardProps {
   program: FollowedProgram;
   confirming: boolean;
-  /** Below the first row: its cover loads as it nears the view. */
   lazy: boolean;
 }
 
@@ -72,10 +68,7 @@ function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
         </Stack>
         <ProgressCircle percentage={program.progress} label={`Progress in ${program.program_name}`} />
       </Group>
-      {/*
-        Each button grows from its own label's width and wraps to a line of its own when both do not fit: a Group
-        with grow caps each at half the row, which clipped "Unsubscribe" in narrow cards.
-      */}
+      {/* Buttons wrap to their own lines: Group's grow would cap each at half the row and clip "Unsubscribe". */}
       <Group mt="md" gap="sm">
         {/* The lesson player opens on the next unfinished lesson by itself. */}
         <Button

@@ -7,7 +7,7 @@ import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptio
 import { avatarImage } from '~/utils/media';
 import ui from '~/components/ui/ui.module.css';
 
-/** docs/product.md §2 'User Details': the subscriber's photo, name and e-mail, with cancel and Chat (to /chat). */
+/** docs/product.md §2 'User Details'. */
 function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: string }) {
   const name = user ? fullName(user.first_name, user.last_name) : '';
   return (
@@ -104,7 +104,7 @@ function SubscribersPager({ data }: { data: SubscribersData }) {
   );
 }
 
-/** docs/product.md §2 Subscribers: one table per programme, filterable by programme (a GET form) and paginated. */
+/** docs/product.md §2 Subscribers: one table per programme, filtered by a GET form. */
 export function SubscribersView({ data }: { data: SubscribersData | null }) {
   const { pathname } = useLocation();
   if (!data) return null;

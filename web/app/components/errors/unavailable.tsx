@@ -2,7 +2,6 @@ import { useLocation } from '@remix-run/react';
 import ui from '~/components/ui/ui.module.css';
 import classes from './errors.module.css';
 
-/** The page while the service behind it cannot answer (a 503): nothing is wrong with what the visitor asked. */
 export function Unavailable() {
   const { pathname, search } = useLocation();
   return (

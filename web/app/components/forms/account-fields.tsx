@@ -11,11 +11,7 @@ import { useState } from 'react';
 import { MESSAGES } from '~/utils/messages';
 import { isValidEmail } from '~/utils/validation';
 
-/*
- * The fields that several account forms share, with docs/product.md §5's HTML constraints from
- * @fitcoach/contracts so that the browser refuses what the API would. Each form adds its own extras as props:
- * placeholder, hints, and whether the phone is required.
- */
+// Limits from @fitcoach/contracts (docs/product.md §5) as HTML constraints: the browser refuses what the API would.
 
 interface EmailFieldProps extends Omit<TextInputProps, 'onBlur'> {
   /** With JavaScript, docs/product.md §5's "! invalid email" once the field is left with a bad address. */

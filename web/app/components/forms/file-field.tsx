@@ -24,9 +24,8 @@ function refusalOf(file: File | null): string | null {
 }
 
 /**
- * An image field of a multipart form. Mantine's FileInput is a button that opens a hidden native input from a
- * script, so the server's HTML (and a browser without JavaScript) has the native input, and the page swaps in
- * FileInput once it runs. A refused file is taken out of the field: the server would refuse the whole form.
+ * The native input in the server's HTML (Mantine's FileInput needs a script), FileInput once the page runs. A refused
+ * file is taken out of the field: the server would refuse the whole form.
  */
 export function FileField({ name, label, description, error }: FileFieldProps) {
   const hydrated = useHydrated();

@@ -2,7 +2,6 @@ import { Button, type ButtonProps, Group } from '@mantine/core';
 import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-/** A form's submit button, spinning while the page submits. */
 export function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
   const submitting = useNavigation().state === 'submitting';
   return (
@@ -14,14 +13,12 @@ export function SubmitButton({ children, ...props }: ButtonProps & { children: R
 
 interface FormActionsProps {
   submitLabel: string;
-  /** The link that leaves the form unsaved. */
   cancelLabel: string;
   cancelTo: string;
   /** Leaving keeps the scroll position: for a form opened over the page. */
   preventScrollReset?: boolean;
 }
 
-/** The buttons at the end of a form: leave it, or submit it. */
 export function FormActions({ submitLabel, cancelLabel, cancelTo, preventScrollReset }: FormActionsProps) {
   return (
     <Group justify="flex-end">

@@ -6,7 +6,6 @@ interface NumberFieldProps extends TextInputProps {
   range: Parameters<typeof htmlRange>[0];
 }
 
-/** A native number input within `range`; whole numbers unless `step` says otherwise. */
 export function NumberField({ range, ...props }: NumberFieldProps) {
   return <TextInput type="number" step={1} {...htmlRange(range)} {...props} />;
 }

@@ -3,13 +3,11 @@ import type { ReactNode } from 'react';
 import ui from '~/components/ui/ui.module.css';
 
 export interface Column<T> {
-  /** The column's heading (a node, for a heading only screen readers see). */
   header: ReactNode;
   cell(row: T): ReactNode;
 }
 
 interface DataTableProps<T> {
-  /** The table's accessible name. */
   label: string;
   columns: Column<T>[];
   rows: T[];
@@ -18,7 +16,6 @@ interface DataTableProps<T> {
   minWidth?: number;
 }
 
-/** A plain striped table of rows, one cell per column, the same markup everywhere the site lists things. */
 export function DataTable<T>({ label, columns, rows, rowKey, minWidth }: DataTableProps<T>) {
   const table = (
     <Table aria-label={label} striped verticalSpacing="sm">

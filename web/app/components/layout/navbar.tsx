@@ -14,11 +14,9 @@ import { siteName } from '~/utils/site-name';
 interface NavItem {
   label: string;
   to: string;
-  /** Unread chat messages, shown next to the label. */
   badge?: number;
 }
 
-/** The site's pages, and a signed-in visitor's chat and dashboard; signing in and up are the account buttons. */
 function mainItems(user: UserResponse | null, unread: number): NavItem[] {
   const items: NavItem[] = [
     { label: 'Find trainers', to: '/findTrainer' },
@@ -34,10 +32,8 @@ function mainItems(user: UserResponse | null, unread: number): NavItem[] {
   return items;
 }
 
-/*
- * Plain elements with CSS-module classes (components/ui/ui.module.css), not Mantine components: every page renders
- * the navbar, and on the server a Mantine component costs many times a plain element (docs/performance.md).
- */
+// Plain elements, not Mantine components: every page renders the navbar, and on the server a Mantine component
+// costs many times a plain element (docs/performance.md).
 
 function NavLinks({ items, className }: { items: NavItem[]; className: string }) {
   return items.map((item) => (

@@ -4,18 +4,13 @@ import { type ReactNode, useId } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
 
 interface UrlDialogProps {
-  /** Whether the URL asks for the dialog (`?confirm=next`, `?unsubscribe=7`, `?user=12`). */
   opened: boolean;
   title: string;
-  /** The URL without the dialog: where closing it goes. */
   closeTo: string;
   children: ReactNode;
 }
 
-/**
- * A dialog that is a state of the URL: a modal with JavaScript, the same content in the page without it, so a
- * confirmation or a detail view works either way (STYLE: forms and links that work without JavaScript).
- */
+/** A dialog that is a state of the URL: a modal with JavaScript, the same content in the page without it. */
 export function UrlDialog({ opened, title, closeTo, children }: UrlDialogProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();

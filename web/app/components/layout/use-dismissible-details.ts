@@ -1,11 +1,8 @@
 import { useLocation } from '@remix-run/react';
 import { type RefObject, useEffect } from 'react';
 
-/*
- * Menus are native <details> so that they open without JavaScript. With JavaScript the navbar survives client-side
- * navigations, so a menu would stay open on the next page; this closes it then, and on a click outside or Escape,
- * as users expect from a dropdown.
- */
+// Menus are native <details> to open without JavaScript; with it the navbar outlives navigations, so this closes an
+// open menu then, and on a click outside or Escape.
 export function useDismissibleDetails(ref: RefObject<HTMLDetailsElement | null>): void {
   const location = useLocation();
 

@@ -5,18 +5,12 @@ import classes from './lessons.module.css';
 
 interface LessonListProps {
   lessons: LessonResponse[];
-  /** The lesson numbers the member completed (ticked). */
   completed: number[];
-  /** The position of the open lesson, if a lesson is open. */
   currentIndex: number | null;
-  /** The position of today's lesson (highlighted), for a member. */
   todayIndex: number | null;
 }
 
-/**
- * docs/product.md §2: the collapsible 'Program Lessons' sidebar, listing the lesson titles in order with a tick
- * on the completed ones. A <details> element collapses without JavaScript.
- */
+/** docs/product.md §2 'Program Lessons' sidebar: a <details> element, so it collapses without JavaScript. */
 export function LessonList({ lessons, completed, currentIndex, todayIndex }: LessonListProps) {
   const done = new Set(completed);
   return (

@@ -21,11 +21,9 @@ interface LessonViewProps {
   next: LessonResponse | null;
   /** Null in a preview: no marking, and "next" is a plain link. */
   member: { completed: boolean } | null;
-  /** The "Have you finished the current lesson?" step is open. */
   confirming: boolean;
 }
 
-/** The hidden fields of a form that marks `lesson` completed. */
 function LessonFields({ intent, lesson }: { intent: string; lesson: number }) {
   return (
     <>
@@ -35,11 +33,7 @@ function LessonFields({ intent, lesson }: { intent: string; lesson: number }) {
   );
 }
 
-/**
- * docs/product.md §2: "Next Lesson ->" asks 'Have you finished the current lesson?' before leaving an unfinished
- * lesson. The question is a state of the URL (`?confirm=next`), so it works without JavaScript; "Yes" marks and
- * moves on.
- */
+/** docs/product.md §2: "Next Lesson ->" asks first, via `?confirm=next` so that it works without JavaScript. */
 function ConfirmNext({
   lesson,
   next,

@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react';
 import { clampPercentage, progressDegrees } from '~/utils/lessons';
 import classes from './lessons.module.css';
 
-/** The lesson player's progress bar with its percentage written out. */
 export function ProgressBar({ percentage, label }: { percentage: number; label: string }) {
   const value = clampPercentage(percentage);
   return (

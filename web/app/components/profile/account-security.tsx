@@ -3,7 +3,6 @@ import type { Device } from '~/utils/account-security';
 import { ChangePasswordForm } from './change-password-form';
 import { SignedInDevices } from './signed-in-devices';
 
-/** The profile's sections about signing in: the password, and the devices signed in. */
 export function AccountSecurity(props: {
   devices: Device[] | null;
   result: Partial<FormRejection> | undefined;

@@ -6,10 +6,7 @@ import { SubmitButton } from '~/components/forms/form-actions';
 import type { FormRejection } from '~/types/form';
 import { ACCOUNT_INTENTS } from '~/utils/account-security';
 
-/**
- * The profile's "Change your password" form (docs/product.md §2.9). It posts to the profile page's action; a
- * refusal comes back as that action's answer, with its errors next to the fields and no password typed again.
- */
+/** docs/product.md §2.9; a refusal comes back as the profile action's answer, with no password typed again. */
 export function ChangePasswordForm({ result }: { result: Partial<FormRejection> | undefined }) {
   const errors = (result?.intent === ACCOUNT_INTENTS.changePassword && result.errors) || {};
   const form = useRef<HTMLFormElement>(null);

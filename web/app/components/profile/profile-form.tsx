@@ -28,11 +28,7 @@ function currentValues({ first_name, last_name, profile }: UserResponse): Record
   };
 }
 
-/**
- * The update form of docs/product.md §2.9 Profile. Its HTML constraints come from @fitcoach/contracts, so the
- * browser refuses what the API would; with JavaScript it adds docs/product.md §5's messages as the visitor types,
- * and clears a bad age or phone when the field is left, as the original did.
- */
+/** docs/product.md §2.9 Profile; HTML constraints from the contracts, §5's messages as the visitor types. */
 export function ProfileForm({ user, result }: { user: UserResponse; result: ProfileFormResult | undefined }) {
   const { pathname } = useLocation();
   const [hints, setHints] = useState<FieldErrors>({});

@@ -27,10 +27,8 @@ export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
 interface ProfilePanelProps {
   user: UserResponse;
-  /** Whether the update form is open (`?edit=1`). */
   editing: boolean;
   result: ProfileFormResult | undefined;
-  /** A trainer's own record, shown in the trainer box. */
   trainer: TrainerResponse | null;
   /** The trainer record could not be loaded (docs/product.md §8). */
   trainerUnavailable: boolean;
@@ -50,7 +48,6 @@ function Stats({ user }: { user: UserResponse }) {
   return lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>));
 }
 
-/** The update form: a modal with JavaScript, the same form in the page without it. */
 function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user' | 'editing' | 'result'>) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -79,7 +76,6 @@ function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user'
   );
 }
 
-/** docs/product.md §2.9 Profile: the trainer box. */
 function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
   const lines = [
     `Trainer ID : ${trainer.id}`,
@@ -103,7 +99,6 @@ function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
   );
 }
 
-/** The profile card with its update form, and a trainer's box. */
 export function ProfilePanel(props: ProfilePanelProps) {
   const { user, editing, result, trainer, trainerUnavailable, headingOrder } = props;
   const name = fullName(user.first_name, user.last_name);
@@ -147,7 +142,6 @@ export function ProfilePanel(props: ProfilePanelProps) {
   );
 }
 
-/** The profile page: the panel with the answer of a refused update. */
 export function ProfileView(
   props: Omit<ProfilePanelProps, 'headingOrder' | 'result'> & {
     result: ProfileActionResult | undefined;

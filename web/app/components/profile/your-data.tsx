@@ -1,10 +1,7 @@
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 
-/**
- * The profile page's "Your data" (docs/product.md §2.9): a copy of everything stored about the account, and the way
- * to delete it. The download is a plain link to a file, so it needs no script.
- */
+/** docs/product.md §2.9 "Your data": the download is a plain link, so it needs no script. */
 export function YourData() {
   return (
     <Paper withBorder p="xl" mt="lg" component="section" aria-labelledby="your-data-title">

@@ -46,7 +46,6 @@ export function useRealtime(): Realtime {
   return useContext(RealtimeContext);
 }
 
-/** One notification, as "{sender}: {message}". */
 function showNotification(notification: { sender: string; message: string }): void {
   notifications.show({ message: `${notification.sender}: ${notification.message}`, color: 'blue' });
 }
@@ -70,9 +69,8 @@ async function fetchPending(): Promise<NotificationResponse[]> {
 }
 
 /**
- * Opens the signed-in user's socket after the page has loaded (socket.io-client is loaded then too, so pages do
- * not wait for it) and keeps it for every page of the visit. The session cookie authenticates it; when the access
- * token has expired the page data is revalidated, which renews the cookie, and the socket connects again.
+ * Opens the user's socket after the page has loaded, so pages do not wait for socket.io-client, and keeps it across
+ * the visit. The session cookie authenticates it; an expired token is renewed by revalidating the page data.
  */
 export function RealtimeProvider({ userId, children }: { userId: number | null; children: ReactNode }) {
   const [socket, setSocket] = useState<Socket | null>(null);
@@ -95,10 +93,8 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
         setConnected(true);
         renewing.current = false;
       });
-      // The server closed the socket: the session may have ended (blocked, signed out elsewhere; session:ended says
-      // so first). Revalidating lets the loaders send a signed-out visitor to /login with the reason at once; a
-      // socket closed for other reasons (too many tabs) is left closed, as before. Once per socket: a second
-      // revalidation would interrupt the redirect to /login that the first one started.
+      // The server closed the socket, maybe because the session ended: revalidating sends a signed-out visitor to
+      // /login. Only once per socket: a second revalidation would interrupt that redirect.
       let askedOnce = false;
       const sessionMayHaveEnded = () => {
         if (askedOnce) return;
@@ -147,7 +143,6 @@ export function RealtimeProvider({ userId, children }: { userId: number | null; 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
 
-  // After a renewal the cookie is fresh: connect again.
   useEffect(() => {
     if (revalidator.state === 'idle' && renewing.current && socket && !socket.connected) socket.connect();
   }, [revalidator.state, socket]);

@@ -18,13 +18,11 @@ import type { FormRejection } from '~/types/form';
 import { MESSAGES } from '~/utils/messages';
 import { EXPERIENCE_MESSAGE } from '~/utils/validation';
 
-// Both selects start on "--none--" (docs/product.md §5). Its value is empty, so the browser's `required` refuses
-// it too.
+// "--none--" (docs/product.md §5) has an empty value, so the browser's `required` refuses it too.
 const noneOption = { value: '', label: SELECT_NONE };
 
 interface TrainerRegistrationFormProps {
   result: FormRejection | undefined;
-  /** Where "Cancel" goes: the page the visitor came from. */
   back: string;
 }
 

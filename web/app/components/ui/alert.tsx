@@ -3,10 +3,7 @@ import ui from './ui.module.css';
 
 type AlertColor = 'yellow' | 'green' | 'red' | 'blue';
 
-/**
- * A notice drawn as Mantine's light Alert, with a plain element: the pages every visitor opens first (the home page,
- * a toast without JavaScript) load no Mantine component (docs/performance.md).
- */
+/** Mantine's light Alert as a plain element: the home page loads no Mantine component (docs/performance.md). */
 export function PlainAlert({
   color,
   title,

@@ -48,10 +48,7 @@ const COLUMNS: Column<FailedJobResponse>[] = [
   { header: 'Retry', cell: (job) => <RetryCell job={job} /> },
 ];
 
-/**
- * Failed Jobs (docs/decisions/035-dead-letters-and-bounded-waits.md): the jobs that failed their last attempt, newest
- * first, each with Retry, a form posted to this page, so it works without JavaScript.
- */
+/** Failed Jobs (docs/decisions/035-dead-letters-and-bounded-waits.md): Retry works without JavaScript. */
 export default function AdminFailedJobsRoute() {
   const { items, total, page, pageSize } = useLoaderData<typeof loader>();
   return (

@@ -11,10 +11,7 @@ export function programsFilters(search: URLSearchParams): { status?: ProgramStat
   return { ...(status ? { status } : {}), ...(trainer ? { trainer } : {}) };
 }
 
-/**
- * A page of the programmes the URL's filters ask for, and the trainers the filter form offers: the catalogue's
- * (those not blocked; a blocked trainer's programmes are reached through the "by" link of a row).
- */
+/** The trainers offered are the catalogue's: a blocked trainer's programmes are reached through a row's "by" link. */
 export async function loadPrograms(args: LoaderFunctionArgs) {
   const list = await adminList(args, (paging, search) =>
     api.adminPrograms(args, { ...paging, ...programsFilters(search) }),
@@ -26,7 +23,6 @@ export async function loadPrograms(args: LoaderFunctionArgs) {
   return { ...list, trainers: options };
 }
 
-/** Block a published programme, or publish one that is not. */
 export function changeProgram(args: ActionFunctionArgs) {
   return adminAction(args, (id) => api.changePublishStatus(args, id));
 }

@@ -13,10 +13,8 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { apiFieldErrors, hasErrors, textField } from '~/utils/validation';
 import { INTENTS } from './intents';
 
-/*
- * Pending Approvals (docs/product.md §2.11): the programmes waiting for a superuser, each published or rejected
- * with a reason. The reject form is a dialog of the URL (`?reject=<id>`): a refused reason comes back into it.
- */
+// docs/product.md §2.11 Pending Approvals. The reject form is a dialog of the URL (`?reject=<id>`): a refused reason
+// comes back into it.
 
 export const REASON_TEXT = 'Give the trainer a reason, of 1 to 500 characters.';
 
@@ -24,7 +22,6 @@ export function loadApprovals(args: LoaderFunctionArgs) {
   return adminList(args, (paging) => api.publishRequests(args, paging));
 }
 
-/** The page the form was sent from, without its dialog. */
 function pageOf(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('reject');
@@ -53,7 +50,6 @@ async function reject(args: ActionFunctionArgs, form: FormData) {
   );
 }
 
-/** Publish approves the programme's pending request; Reject sends it back to its trainer with the reason. */
 export async function approvalsAction(args: ActionFunctionArgs) {
   await requireSuperuser(args);
   const form = (await readForm(args.request))?.form ?? null;

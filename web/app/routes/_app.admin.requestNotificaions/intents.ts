@@ -1,2 +1,1 @@
-/** The two forms of Pending Approvals, told apart by their `intent` field. */
 export const INTENTS = { publish: 'publish', reject: 'reject' } as const;

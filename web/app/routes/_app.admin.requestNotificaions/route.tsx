@@ -19,7 +19,6 @@ export const loader = sessionLoader((args: LoaderFunctionArgs) => loadApprovals(
 
 export const action = sessionAction((args: ActionFunctionArgs) => approvalsAction(args));
 
-/** The URLs of this page with and without the reject dialog of a programme, keeping the rest of the query. */
 function useRejectLinks() {
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -74,10 +73,7 @@ function RejectForm({
   );
 }
 
-/**
- * docs/product.md §2.11 Pending Approvals: the programmes waiting for a superuser, each with Publish, and Reject,
- * which asks for the reason in a dialog of the URL (`?reject=<id>`), a part of the page without JavaScript.
- */
+/** docs/product.md §2.11 Pending Approvals; Reject's dialog is a state of the URL, so it works without JavaScript. */
 export default function AdminPendingApprovalsRoute() {
   const { items, total, page, pageSize } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

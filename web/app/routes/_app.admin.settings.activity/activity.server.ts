@@ -11,10 +11,7 @@ export function activityFilters(search: URLSearchParams): { action?: AuditAction
   return { ...(action ? { action } : {}), ...(actor ? { actor } : {}) };
 }
 
-/**
- * A page of the audit log, as the URL's filters ask, and the superusers the filter offers (those of today; a former
- * one is reached through the link of their entries).
- */
+/** The filter offers today's superusers; a former one is reached through the link of their entries. */
 export async function loadActivity(args: LoaderFunctionArgs) {
   const list = await adminList(args, (paging, search) =>
     api.adminAudit(args, { ...paging, ...activityFilters(search) }),

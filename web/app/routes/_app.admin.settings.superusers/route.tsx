@@ -19,7 +19,6 @@ export const loader = sessionLoader((args: LoaderFunctionArgs) => loadSuperusers
 
 export const action = sessionAction((args: ActionFunctionArgs) => superusersAction(args));
 
-/** This page's URL with one dialog (`promote` or `demote`) open, or none, keeping the rest of the query. */
 function useDialogLinks() {
   const [search] = useSearchParams();
   const { pathname } = useLocation();
@@ -90,10 +89,7 @@ function PromoteDialog({ email, back, error }: { email: string | null; back: str
   );
 }
 
-/**
- * Settings → Superusers (docs/product.md §2.11): the superusers with Remove, and a form that makes an account one;
- * both ask first, in a dialog of the URL, and work without JavaScript. The last superuser is offered no Remove.
- */
+/** docs/product.md §2.11 Settings → Superusers: confirmations are dialogs of the URL, needing no JavaScript. */
 export default function AdminSuperusersRoute() {
   const { me, items, total, page, pageSize } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

@@ -13,17 +13,12 @@ import { redirectWithToast } from '~/utils/toast.server';
 import { apiFieldErrors, hasErrors, textField } from '~/utils/validation';
 import { INTENTS } from './intents';
 
-/*
- * Settings → Superusers (docs/product.md §2.11): the superusers, a form that makes an account one (after a
- * confirmation, `?promote=<email>`) and Remove (after a confirmation, `?demote=<id>`). The API keeps the last one and
- * refuses what it must; the page tells its answer.
- */
+// The API keeps the last superuser and refuses what it must; the page tells its answer.
 
 export function loadSuperusers(args: LoaderFunctionArgs) {
   return adminList(args, (paging) => api.superusers(args, paging));
 }
 
-/** The page without its dialogs. */
 function pageOf(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('promote');

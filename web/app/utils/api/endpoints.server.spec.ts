@@ -1,7 +1,4 @@
-/*
- * Over 300 lines on purpose: the transport's rules (renewal, failures) are reached through the endpoint table, and
- * every case shares the one fake API below; split, each half would repeat it.
- */
+// Over 300 lines on purpose: every case shares the one fake API below, which each half of a split would repeat.
 import { afterAll, afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { RouteArgs } from '../session.server';
 import { type Answer, type Sent, startFakeApi } from './fake-api.testing';
@@ -46,10 +43,7 @@ function expiringApi(refresh: Answer): Server {
 const OWNER_VIEW = { id: 7, is_published: false, publish_requested: true };
 const PUBLIC_VIEW = { id: 7, is_published: true };
 
-/**
- * The API on a public read that shows its owner more (@OptionalAuth): anonymous without a token, the owner's view
- * with the renewed token `access.two`, and 401 for any other token, expired `access.one` included.
- */
+/** A public read that shows its owner more (@OptionalAuth): anonymous, the owner with `access.two`, else 401. */
 function optionalAuthApi(refresh: Answer): Server {
   return ({ path, headers }) => {
     if (path === '/api/token/refresh/') return refresh;

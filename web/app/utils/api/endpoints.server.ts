@@ -36,12 +36,8 @@ import type {
 import { getSession, type RouteArgs } from '../session.server';
 import { type ApiPage, call, type ListPage } from './transport.server';
 
-/*
- * The web layer's only way to the REST API (docs/architecture.md §3): loaders and actions are a client of it like any
- * other, so authentication, authorisation and validation stay in the API. One entry per endpoint, its answer typed
- * from @fitcoach/contracts; the transport (transport.server.ts) carries the token, renews it and turns failures into
- * values.
- */
+// The web's only way to the REST API (docs/architecture.md §3): loaders and actions are a client like any other, so
+// authentication, authorisation and validation stay in the API.
 
 /** The e-mail verification answer, with the capital M of docs/product.md §7 (the API returns it from its service as is). */
 export interface VerificationResponse {
@@ -53,32 +49,27 @@ export interface PageQuery {
   pageSize: number;
 }
 
-/** A page of the superuser's Users or Trainers list, searched and ordered as the URL asks. */
 export interface AccountQuery extends PageQuery {
   search?: string;
   sort?: AccountSort;
 }
 
-/** The public catalogue's filters; absent ones are not sent. */
 export interface ProgramFilters {
   category?: string;
   level?: string;
   q?: string;
 }
 
-/** A page of the superuser's Programs list, of one status or trainer when given. */
 export interface AdminProgramsQuery extends PageQuery {
   status?: ProgramStatus;
   trainer?: number;
 }
 
-/** A page of the audit log, of one action or one superuser when given. */
 export interface AuditQuery extends PageQuery {
   action?: AuditAction;
   actor?: number;
 }
 
-/** A page of a trainer's subscribers, of one of their programmes when `program` is given. */
 export interface SubscriberQuery extends PageQuery {
   program?: number;
 }
@@ -87,7 +78,6 @@ export interface SubscriberQuery extends PageQuery {
 // a clear 502/504, rather than giving up first while the capture may still complete.
 const PAYMENT_TIMEOUT_MS = 40_000;
 
-/** `?name=value&...` of the defined, non-empty values; '' when there are none. */
 function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
@@ -160,10 +150,8 @@ export const api = {
 
   endOtherSessions: (args: RouteArgs) =>
     call<RevokedSessionsResponse>(args, '/api/users/sessions/revoke_others/', { method: 'POST' }),
-  /** Everything the API stores about the signed-in account, as the file it offers for download. */
   exportAccount: (args: RouteArgs) => call<AccountExport>(args, '/api/users/me/export/'),
 
-  /** Deletes the signed-in account (204), asked with its password. */
   deleteAccount: (args: RouteArgs, password: string) =>
     call<null>(args, '/api/users/me/', { method: 'DELETE', body: { password } }),
 
@@ -177,10 +165,7 @@ export const api = {
       paginated: true,
     }),
 
-  /*
-   * The following public reads show more to the owner and to superusers. The API refuses an expired token there
-   * with 401 as everywhere else, so they renew it like any signed-in call, and read anonymously when it cannot be.
-   */
+  // These reads show more to owners and superusers: they renew an expired token, and read anonymously if they cannot.
   trainer: (args: RouteArgs, id: number) =>
     call<TrainerResponse>(args, `/api/trainers/retrieveTrainer/${id}/`, { auth: 'optional' }),
 
@@ -196,7 +181,6 @@ export const api = {
       { auth: false, paginated: true },
     ),
 
-  /** The catalogue's public pages for /sitemap.xml, each sitemap page one page of the API's list. */
   sitemap: (args: RouteArgs, paging: PageQuery) =>
     call<ListPage<SitemapEntry>>(args, `/api/sitemap/${queryString(pageParams(paging))}`, {
       auth: false,
@@ -229,7 +213,6 @@ export const api = {
   lessons: (args: RouteArgs, programId: number) =>
     call<LessonResponse[]>(args, `/api/fitness_programs/getLessons/${programId}/`, { auth: 'optional' }),
 
-  /** Creates a lesson, or edits the one whose `id` the form carries. */
   saveLesson: (args: RouteArgs, programId: number, form: FormData) =>
     call<MessageResponse>(args, `/api/fitness_programs/createLesson/${programId}/`, {
       method: 'POST',
@@ -256,7 +239,6 @@ export const api = {
       timeoutMs: PAYMENT_TIMEOUT_MS,
     }),
 
-  /** The signed-in member's own payments, newest first, and the receipt of one as the API's printable page. */
   myPayments: (args: RouteArgs, paging: PageQuery) =>
     call<ListPage<MyPaymentResponse>>(args, `/api/payments/mine/${queryString(pageParams(paging))}`, {
       paginated: true,
@@ -265,11 +247,8 @@ export const api = {
   receipt: (args: RouteArgs, paymentId: number) =>
     call<ApiPage>(args, `/api/payments/mine/${paymentId}/receipt/`, { page: true }),
 
-  /*
-   * Subscriptions and progress (docs/product.md §2 lesson player and dashboard). `unfollowProgram` and `updatelessonProgress`
-   * are the spec's state-changing GETs: the API allows them with the Bearer token this module sends, never with the
-   * session cookie alone, and the pages call them only from their actions.
-   */
+  // `unfollowProgram` and `updatelessonProgress` are the spec's state-changing GETs: the API allows them only
+  // with the Bearer token this module sends, and the pages call them only from their actions.
   followedPrograms: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
@@ -292,10 +271,7 @@ export const api = {
   /** An account as its contacts see it; the e-mail is there for the trainer of the account's subscription. */
   userById: (args: RouteArgs, id: number) => call<AccountView>(args, `/api/users/getUserById/${id}/`),
 
-  /*
-   * Chat (docs/architecture.md §8). The site talks to the gateway over socket.io in the browser; these are the reads
-   * of its page and the form send that works without JavaScript.
-   */
+  // Chat (docs/architecture.md §8): the reads of its page and the form send that works without JavaScript.
   chatContacts: (args: RouteArgs) => call<ChatContact[]>(args, '/api/chat/getContacts/'),
 
   chatMessages: (args: RouteArgs, withUser: number, before?: number) =>
@@ -310,10 +286,8 @@ export const api = {
   /** The notifications stored while the user was away; the API marks them read as it answers. */
   notifications: (args: RouteArgs) => call<NotificationResponse[]>(args, '/api/chat/getNotifications'),
 
-  /** The admin panel's dashboard figures (superusers only). */
   adminStats: (args: RouteArgs) => call<AdminStatsResponse>(args, '/api/admin/stats/'),
 
-  /** Settings → Superusers: who they are, and making and unmaking them (superusers only). */
   superusers: (args: RouteArgs, paging: PageQuery) =>
     call<ListPage<UserBriefResponse>>(args, `/api/admin/superusers/${queryString(pageParams(paging))}`, {
       paginated: true,
@@ -325,7 +299,6 @@ export const api = {
   demoteSuperuser: (args: RouteArgs, userId: number) =>
     call<MessageResponse>(args, `/api/admin/superusers/${userId}/`, { method: 'DELETE' }),
 
-  /** Settings → Activity: the audit log (superusers only). */
   adminAudit: (args: RouteArgs, { action, actor, ...paging }: AuditQuery) =>
     call<ListPage<AuditEntryResponse>>(
       args,
@@ -333,7 +306,6 @@ export const api = {
       { paginated: true },
     ),
 
-  /** Failed Jobs: the jobs that failed their last attempt, and queuing one again (superusers only). */
   failedJobs: (args: RouteArgs, paging: PageQuery) =>
     call<ListPage<FailedJobResponse>>(args, `/api/admin/failedJobs/${queryString(pageParams(paging))}`, {
       paginated: true,
@@ -342,10 +314,7 @@ export const api = {
   retryFailedJob: (args: RouteArgs, id: number) =>
     call<MessageResponse>(args, `/api/admin/failedJobs/${id}/retry/`, { method: 'POST' }),
 
-  /*
-   * The admin panel's lists and actions (superusers only). Blocking and publishing are the spec's state-changing
-   * GETs: called with the Bearer token from the pages' actions, never from a link.
-   */
+  // Blocking and publishing are the spec's state-changing GETs: sent with the Bearer token from actions only.
   adminUsers: (args: RouteArgs, query: AccountQuery) =>
     call<ListPage<UserBriefResponse>>(args, `/api/users/getAllUsers/${queryString(accountParams(query))}`, {
       paginated: true,

@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage } from 'node:http';
 import { type AddressInfo, connect as connectTo } from 'node:net';
 
-/** A request as the fake API received it: JSON bodies parsed, other bodies as text. */
 export interface Sent {
   path: string;
   search: string;
@@ -11,10 +10,7 @@ export interface Sent {
   body: unknown;
 }
 
-/**
- * What the fake API answers: `body` sent as JSON, or `text` as it is; 'network-error' drops the connection
- * without an answer.
- */
+/** `body` is sent as JSON, `text` as is; 'network-error' drops the connection without an answer. */
 export type Answer =
   { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | 'network-error';
 
@@ -27,9 +23,8 @@ async function bodyOf(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A local HTTP server standing in for the REST API in the web's unit tests, so that they go through the real
- * transport (web/app/utils/api/transport.server.ts). `answer` decides each answer; every request is recorded.
- * Start it, then set API_INTERNAL_URL to its `url` before the web's modules are imported.
+ * A local HTTP server standing in for the REST API, so unit tests go through the real transport. Set API_INTERNAL_URL
+ * to its `url` before the web's modules are imported.
  */
 export async function startFakeApi(answer: (sent: Sent) => Answer) {
   const sent: Sent[] = [];

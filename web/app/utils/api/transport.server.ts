@@ -5,10 +5,7 @@ import { type ApiError, isApiError, type TokenPairResponse } from '@fitcoach/con
 import { env } from '../env.server';
 import { getSession, type RequestSession, type RouteArgs } from '../session.server';
 
-/*
- * The transport under the endpoint table (endpoints.server.ts): the access token, its renewal, timeouts and errors.
- * Failures are values, never exceptions, so a route decides what a 404 or an unreachable API means for its page.
- */
+// Failures are values, never exceptions, so a route decides what a 404 or an unreachable API means for its page.
 
 export type ApiResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
@@ -19,7 +16,6 @@ export interface ApiPage {
   policy: string | null;
 }
 
-/** One page of a paginated list: the API sends the items as an array and the total in `X-Total-Count`. */
 export interface ListPage<T> {
   items: T[];
   total: number;
@@ -31,21 +27,14 @@ export interface CallOptions {
   method?: Method;
   /** Sent as JSON; a function is called for each attempt, so a retry sends what the session holds by then. */
   body?: unknown;
-  /** Sent as multipart/form-data, with the boundary fetch's encoder writes. */
   multipart?: FormData;
   /**
-   * Whether the call acts as the signed-in visitor: it carries the access token and, when the API answers 401,
-   * renews the token pair once and tries again. Public calls (sign-in, registration) send neither. 'optional' is for
-   * the public reads that show a signed-in visitor more: as `true`, and when the token cannot be renewed the read
-   * is asked again anonymously, as the visitor is by then.
+   * Acts as the signed-in visitor: sends the access token and, on a 401, renews once and retries. 'optional':
+   * the same, but asks again anonymously when the token cannot be renewed.
    */
   auth?: boolean | 'optional';
-  /** A paginated list: the answer becomes a ListPage with the total from `X-Total-Count`. */
   paginated?: boolean;
-  /**
-   * An HTML page the API writes for the visitor (a receipt): asked for in the visitor's languages, and answered as
-   * an ApiPage; a refusal is still the API's JSON error.
-   */
+  /** An HTML page for the visitor (a receipt), asked for in their languages; a refusal is still JSON. */
   page?: boolean;
   /** How long to wait for the answer; TIMEOUT_MS unless the API itself waits on a slower party. */
   timeoutMs?: number;
@@ -53,11 +42,9 @@ export interface CallOptions {
 
 // Longer than any healthy API answer, short enough that a hung API does not hold a page render indefinitely.
 const TIMEOUT_MS = 10_000;
-/** What the transport reads of the API's answer. */
 export interface ApiAnswer {
   status: number;
   statusText: string;
-  /** A response header, by its lower-case name. */
   header(name: string): string | undefined;
   text: string;
 }
@@ -71,15 +58,11 @@ export interface ApiRequest {
   connect?: () => Duplex;
 }
 
-/**
- * Connections to the API are kept open between calls: a page's loaders make several, and every page some. An idle
- * one is closed after 60 s, before the API's server closes it (65 s, api/src/common/http/keep-alive.ts), so that a
- * call seldom finds its connection gone.
- */
+// Kept-alive connections: an idle one is closed after 60 s, before the API's server does (65 s,
+// api/src/common/http/keep-alive.ts), so a call seldom finds its connection gone.
 const AGENT_OPTIONS = { keepAlive: true, timeout: 60_000 };
 const AGENTS = { 'http:': new http.Agent(AGENT_OPTIONS), 'https:': new https.Agent(AGENT_OPTIONS) } as const;
 
-/** A multipart body as fetch would encode it, with its boundary in the content type. */
 async function multipartBody(form: FormData): Promise<{ bytes: Buffer; type: string }> {
   const encoded = new Response(form);
   return {
@@ -89,11 +72,8 @@ async function multipartBody(form: FormData): Promise<{ bytes: Buffer; type: str
 }
 
 /**
- * The one function through which the web reaches the API: every call of the endpoint table, token renewals
- * included, goes through here, so how the API is reached is decided in this one place. Inside the API's own
- * process it is a connection that never leaves the process, one per call (docs/decisions/050); otherwise HTTP with
- * kept-alive connections. Both go through node:http rather than fetch: fetch's WHATWG machinery cost about three
- * times the CPU per call, a tenth of a signed-in page's rendering (docs/performance.md).
+ * Every call to the API goes through here: inside the API's process over an in-process connection
+ * (docs/decisions/050), else HTTP; both via node:http, as fetch costs far more CPU per call (docs/performance.md).
  */
 export async function fetchApi(path: string, request: ApiRequest): Promise<ApiAnswer> {
   const url = new URL(`${env.apiInternalUrl}${path}`);
