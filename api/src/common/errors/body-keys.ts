@@ -11,7 +11,7 @@ function shown(name: string): string {
   return name.length > SHOWN_LENGTH ? `${name.slice(0, SHOWN_LENGTH)}…` : name;
 }
 
-/** '' for the body itself. */
+/** The path of the first object with too many keys ('' for the body itself), or null. */
 export function crowdedPath(body: unknown): string | null {
   const pending: [unknown, string][] = [[body, '']];
   while (pending.length > 0) {

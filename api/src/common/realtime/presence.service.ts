@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { RealtimeService } from './realtime.service.js';
 
-// The open sockets are the record, so a crashed instance's users stop counting with it (docs/decisions/034).
 const REMOTE_ONLINE_MS = 1000;
 
 const REMOTE_ONLINE_SWEEP = 10_000;
 
+/** The open sockets are the record, so a crashed instance's users stop counting with it (docs/decisions/034). */
 @Injectable()
 export class PresenceService {
   private readonly remoteOnline = new Map<number, number>();
