@@ -4,13 +4,11 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import { ResponseCache } from './response-cache.js';
 
 /**
- * Serves a public read's result from the ResponseCache to visitors who send no token: they all get the same
- * answer. Signed-in callers may see more (their own unpublished programmes) and always get a fresh one.
- * Listed after PaginatedResponse so the paging headers are set from the cached page on every answer.
+ * Signed-in callers may see more (their own unpublished programmes), so they get a fresh answer. Listed after
+ * PaginatedResponse so the paging headers are set from the cached page.
  */
 @Injectable()
 export class CacheForAnonymous implements NestInterceptor {
-  /** Whether signed-in callers get the shared answer too (after their token was checked). */
   protected readonly everyone: boolean = false;
 
   constructor(private readonly cache: ResponseCache) {}
@@ -28,10 +26,7 @@ export class CacheForAnonymous implements NestInterceptor {
   }
 }
 
-/**
- * As CacheForAnonymous, for reads whose answer does not depend on who asks (the published catalogue's pages):
- * signed-in callers share it too. Their token is still checked first, by the guards, on every request.
- */
+/** For reads whose answer does not depend on who asks; the guards still check every token first. */
 @Injectable()
 export class CacheForEveryone extends CacheForAnonymous {
   protected override readonly everyone = true;

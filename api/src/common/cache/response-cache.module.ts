@@ -5,7 +5,6 @@ import { TABLE_WRITES_PREFIX, TableWrites } from './table-writes.js';
 
 @Module({})
 export class ResponseCacheModule {
-  /** `prefix` names the Redis channel that carries writes between the instances of one deployment. */
   static register(options: { prefix: string }): DynamicModule {
     return {
       module: ResponseCacheModule,

@@ -6,7 +6,6 @@ import { ResponseCache } from './response-cache.js';
 import { TableWrites } from './table-writes.js';
 
 let dataSource: DataSource;
-/** A table the catalogue reads, and one it does not. */
 let Program: EntitySchema<MemoryRow>;
 let Message: EntitySchema<MemoryRow>;
 
@@ -27,7 +26,6 @@ async function makeSut(publicCacheMs = '60000') {
   return sut;
 }
 
-/** A load that counts its runs and answers with the programmes as they are now. */
 function counter(cacheable = true) {
   const load = async () => {
     load.runs += 1;

@@ -6,27 +6,24 @@ import { Redis } from 'ioredis';
 import type { DataSource, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
-/** Where a write was heard from: another instance (its id and the message's number), or this process. */
 export interface WriteOrigin {
   from: string;
   seq: number;
 }
 
-/** Called with the tables a write touched; `origin` is set when another instance made it. */
+/** `origin` is set when another instance made the write. */
 export type WriteListener = (tables: ReadonlySet<string>, origin?: WriteOrigin) => void;
 
 const EVERY_TABLE = '*';
 
-/** Told when writes may have been missed (Redis was away): every listener must assume its tables changed. */
+/** Told when writes may have been missed while Redis was away. */
 const ALL_TABLES: ReadonlySet<string> = new Set([EVERY_TABLE]);
 
-/** Whether a write to `tables` concerns a listener of `watched` (every table does after a lost connection). */
 export function touches(tables: ReadonlySet<string>, watched: (table: string) => boolean): boolean {
   for (const table of tables) if (table === EVERY_TABLE || watched(table)) return true;
   return false;
 }
 
-/** How long start-up waits for the subscription before going on without it (Redis may be away). */
 const SUBSCRIBE_WAIT_MS = 2000;
 
 export const TABLE_WRITES_PREFIX = Symbol('TABLE_WRITES_PREFIX');
@@ -56,11 +53,8 @@ function parse(raw: string): Message | undefined {
 }
 
 /**
- * The tables written through TypeORM, told to the caches that depend on them (ADR 026): on this process at once,
- * again when the writing transaction commits, and, with REDIS_URL, on every other instance sharing the Redis
- * prefix through one pub/sub channel, so that no instance serves what another instance's write made stale beyond
- * the message's round trip. A subscriber that lost its Redis connection tells its listeners that every table
- * may have changed when it is back, since messages sent meanwhile are gone.
+ * Tells the caches of every instance which tables a write touched (ADR 026). After a lost Redis connection every
+ * table may have changed, since pub/sub messages sent meanwhile are gone.
  */
 @Injectable()
 export class TableWrites implements OnModuleInit, OnApplicationShutdown {
@@ -98,15 +92,11 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     this.channel = `${prefix}:table-writes`;
   }
 
-  /**
-   * Whether every write of every instance reaches this one: always without Redis (one instance), else only while
-   * the subscription is up. A cache that must never serve what another instance changed asks this first.
-   */
+  /** A cache that must never serve what another instance changed asks this first. */
   get hearsEveryWrite(): boolean {
     return !this.config.redisUrl || this.subscribed;
   }
 
-  /** How many messages this instance has published: the `seq` of the last one. */
   get published(): number {
     return this.sent;
   }
@@ -131,7 +121,6 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     this.subscriber.on('ready', () => {
       if (!lost) return;
       lost = false;
-      // Replies come in order: once this one is in, the subscription is back and nothing more is missed.
       void this.subscriber?.subscribe(this.channel).then(
         () => {
           this.notify(ALL_TABLES);
@@ -158,7 +147,6 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
   }
 
-  /** Calls `listener` for every write from now on; the returned function stops it. */
   watch(listener: WriteListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -166,7 +154,7 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
 
   private written(table: string, runner: QueryRunner | undefined): void {
     const tables = new Set([table]);
-    // Inside a transaction other connections see the write only at commit: tell everyone again then.
+    // Other connections see a transaction's write only at commit: tell everyone again then.
     if (runner?.isTransactionActive) {
       const marked = runner as MarkedQueryRunner;
       (marked.data[PENDING] ??= new Set()).add(table);

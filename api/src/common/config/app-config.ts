@@ -33,10 +33,9 @@ const splitList = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** Express `trust proxy` names of address ranges. */
 const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
 
-/** The slashes that end a URL, matched from the first of them only so a long run of slashes costs linear time. */
+/** Matched from the first slash only, so a long run of slashes costs linear time. */
 const TRAILING_SLASHES = /(?<!\/)\/+$/;
 
 /** An address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or one of Express's range names. */
@@ -48,15 +47,12 @@ export function isTrustedProxyEntry(entry: string): boolean {
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
 }
 
-/**
- * A site name goes into page titles, mail subjects and headers: one line (a line break in a subject would start a
- * header of its own) and no markup characters, which no name needs.
- */
+/** One line, since a line break in a mail subject would start a header of its own; no markup characters. */
 const SITE_NAME_PATTERN = /^[^\p{Cc}<>"]{1,60}$/u;
 
 export const DEFAULT_SITE_NAME = 'FitCoach';
 
-/** The name as the display name of an address: quoted when it holds more than letters, digits and spaces. */
+/** Quoted when it holds more than letters, digits and spaces, as an address's display name must be. */
 export function mailDisplayName(name: string): string {
   return /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replaceAll('\\', '\\\\')}"`;
 }
@@ -264,7 +260,6 @@ function parseBoolean(value: unknown): unknown {
   return value;
 }
 
-/** The validated, typed configuration every part of the API receives by injection. */
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
@@ -275,7 +270,6 @@ export interface AppConfig {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
-  /** What the site calls itself to its users: page titles, the logo, e-mails, notifications (SITE_NAME). */
   siteName: string;
   paypal: PayPalConfig;
   /** Unset: seed the demo content into an empty embedded database (not in tests). */
@@ -284,7 +278,7 @@ export interface AppConfig {
   /** Where the site's pages call the API over HTTP; unset: this process, without a socket (docs/decisions/050). */
   apiInternalUrl?: string;
   corsOrigins: string[];
-  /** Express `trust proxy`: the proxies whose X-Forwarded-* headers are believed (ADR 009). */
+  /** The proxies whose X-Forwarded-* headers are believed (ADR 009). */
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
@@ -292,29 +286,26 @@ export interface AppConfig {
   adminStatsCacheMs: number;
   /** How long a signed-in session's account is reused between requests (ADR 028); 0 turns that off. */
   authCacheMs: number;
-  /** Unset: no `/metrics`. Set: Prometheus metrics for `Authorization: Bearer <metricsToken>`. */
+  /** Unset: no `/metrics`. */
   metricsToken?: string;
-  /** The MySQL/MariaDB connection pool and how long, and how many, requests wait for it (ADR 035). */
+  /** How many requests wait for a connection, and how long (ADR 035). */
   databasePool: DatabasePoolConfig;
-  /** How long an API request may take before it is answered 503, by the kind of route (ADR 035, ADR 037). */
+  /** How long a request may take before it is answered 503 (ADR 035, ADR 037). */
   requestTimeouts: RequestTimeoutsConfig;
 }
 
-/** Milliseconds per kind of route (`RequestBound`); the variable that sets each is named in the 503's log line. */
+/** Milliseconds per kind of route (`RequestBound`). */
 export interface RequestTimeoutsConfig {
-  /** Every route without a bound of its own: REQUEST_TIMEOUT_MS, under the web's 10 s wait for an API call. */
+  /** Kept under the web's 10 s wait for an API call. */
   api: number;
-  /** The routes that receive an image: its transfer and re-encoding, UPLOAD_TIMEOUT_MS. */
   upload: number;
-  /** The routes that call PayPal (an OAuth token, then the order or verification call), PAYMENT_TIMEOUT_MS. */
   payment: number;
-  /** The health probes: readiness pings the database for at most 2 s. */
   health: number;
 }
 
 export interface DatabasePoolConfig {
   size: number;
-  /** Requests that may wait for a connection at once; 0: no limit. */
+  /** 0: no limit. */
   queueLimit: number;
   waitMs: number;
 }
@@ -337,7 +328,7 @@ export type PayPalConfig =
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-/** Thrown when the environment is invalid; its message names every offending variable. */
+/** Its message names every offending variable. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -346,7 +337,6 @@ function describe(errors: ValidationError[]): string {
   return errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`).join('\n  ');
 }
 
-/** Why the PayPal variables cannot run, or null: half a credential pair, or no credentials in production. */
 function paypalProblem(vars: EnvironmentVariables): string | null {
   const missing = [
     ...(vars.PAYPAL_CLIENT_ID === undefined ? ['PAYPAL_CLIENT_ID'] : []),
@@ -377,10 +367,7 @@ function paypalConfig(vars: EnvironmentVariables): PayPalConfig {
   };
 }
 
-/**
- * The variables that may instead be given as the content of a file named by `<NAME>_FILE` (Docker and Kubernetes
- * secrets), so that a secret is in neither the image nor the container's environment.
- */
+/** May be given as a file named by `<NAME>_FILE` (Docker secrets), keeping them out of the environment. */
 export const FILE_VARIABLES = [
   'JWT_SECRET',
   'DATABASE_URL',
@@ -395,10 +382,7 @@ export const FILE_VARIABLES = [
 type Environment = Record<string, string | undefined>;
 const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
 
-/**
- * The environment with every `<NAME>_FILE` of FILE_VARIABLES read into `<NAME>` (one trailing newline dropped), and
- * DATABASE_PASSWORD put into DATABASE_URL as its password; with what stops that, naming the variable.
- */
+/** Reads every `<NAME>_FILE` into `<NAME>` and puts DATABASE_PASSWORD into DATABASE_URL; problems name the variable. */
 export function resolveFileVariables(
   env: Environment,
   readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
@@ -486,7 +470,6 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
   };
 }
 
-/** A connection string safe to print: the password is masked. */
 export function redactUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }

@@ -5,7 +5,6 @@ import { type AppConfig, ConfigError } from '../config/app-config.js';
 
 type BackupConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir'>;
 
-/** What MySQL/MariaDB users run instead (docs/operations.md, "Operating it"). */
 export const MYSQL_BACKUP_HINT =
   'On MySQL/MariaDB, back up with mysqldump (or mariadb-dump) and restore with mysql: see docs/operations.md, "Operating it"';
 
@@ -18,10 +17,7 @@ function refuseMysql(config: BackupConfig, what: string): void {
     throw new ConfigError(`${what} covers the embedded SQLite database only. ${MYSQL_BACKUP_HINT}`);
 }
 
-/**
- * Copies the embedded database to `target` with SQLite's online backup (better-sqlite3's `backup`), consistent even
- * while the server runs and writes: pages written during the copy are copied again. Returns the pages copied.
- */
+/** SQLite's online backup: consistent even while the server writes. Returns the pages copied. */
 export async function backupDatabase(config: BackupConfig, target: string): Promise<number> {
   refuseMysql(config, 'db:backup');
   const source = sqliteFile(config);
@@ -40,10 +36,8 @@ export async function backupDatabase(config: BackupConfig, target: string): Prom
 }
 
 /**
- * Puts a backup in place of the embedded database, with the server stopped: checks that `backup` is a FitCoach
- * database (its migration table, an intact file), keeps the current one as `fitcoach.sqlite.before-restore-<time>`,
- * and removes its WAL files so that nothing of the old database is replayed. Migrations newer than the backup run at
- * the next start. Returns the path of the kept database, if there was one.
+ * With the server stopped; keeps the current database aside and removes its WAL files so that nothing of it is
+ * replayed. Returns the path of the kept database, if there was one.
  */
 export function restoreDatabase(config: BackupConfig, backup: string, now = new Date()): string | null {
   refuseMysql(config, 'db:restore');

@@ -22,7 +22,6 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** What another process sees: its own connection to the same file, which gives up at once when it must wait. */
 function otherProcess() {
   return new Database(join(dataDir, 'fitcoach.sqlite'), { timeout: 0 });
 }

@@ -11,10 +11,7 @@ import { TypeOrmLogger } from './typeorm-logger.js';
 
 type DatabaseConfig = Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'databasePool'>;
 
-/**
- * The one description of the database, shared by the app and the migration CLI.
- * MySQL/MariaDB when DATABASE_URL is set, otherwise the embedded SQLite file in DATA_DIR.
- */
+/** Shared by the app and the migration CLI. */
 export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
   const common = {
     entities,
@@ -40,8 +37,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: join(config.dataDir, 'fitcoach.sqlite'),
     enableWAL: true,
-    // Prepared statements kept per connection: the default 100 is fewer than the app's distinct queries, and a
-    // statement prepared again costs more than the query (bench:chat, docs/performance.md "Chat").
+    // The default 100 is fewer than the app's distinct queries, and preparing again costs more than the query.
     statementCacheSize: 1000,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       db.pragma('foreign_keys = ON');
@@ -51,10 +47,7 @@ export function dataSourceOptions(config: DatabaseConfig): DataSourceOptions {
   };
 }
 
-/**
- * Connects (and, for the app, brings the schema up to date) before anything else starts, so a wrong
- * DATABASE_URL or an unwritable DATA_DIR stops start-up at once with a message that names it.
- */
+/** Before anything else starts, so a wrong DATABASE_URL or an unwritable DATA_DIR stops start-up at once. */
 export async function openDataSource(config: DatabaseConfig, options: { runMigrations: boolean }) {
   const dataSource = new DataSource({ ...dataSourceOptions(config), migrationsRun: options.runMigrations });
   if (!config.databaseUrl) {
@@ -86,10 +79,8 @@ function reason(error: unknown): string {
 const IMMEDIATE = Symbol('fitcoach:begin-immediate');
 
 /**
- * Another process may write the same SQLite file (`npm run create-superuser` or `npm run seed` beside a running
- * server). A transaction begun the default (deferred) way that read before the other's commit cannot write
- * afterwards: SQLite refuses it at once with "database is locked", whatever the busy timeout. Taking the write lock
- * at BEGIN makes the other writer wait its turn (busy_timeout) instead.
+ * A deferred transaction that read before another process's commit gets "database is locked" at once, whatever the
+ * busy timeout; taking the write lock at BEGIN makes it wait its turn instead.
  */
 function beginImmediately(dataSource: DataSource): void {
   const driver = dataSource.driver;
@@ -111,10 +102,8 @@ function beginImmediately(dataSource: DataSource): void {
 type EscapeQuery = (sql: string, parameters: Record<string, unknown>, native: object) => [string, unknown[]];
 
 /**
- * TypeORM writes a number parameter into the SQL text for SQLite (`WHERE user_id = 42`) and binds everything else,
- * so every user id made a new statement to prepare: a chat message cost three prepares, more than its queries
- * (bench:chat, docs/performance.md "Chat"). Whole numbers go as BigInt, which the driver binds like any value and
- * better-sqlite3 stores as the same integer; the statement text, and its prepared statement, are then reused.
+ * TypeORM inlines number parameters into SQLite's SQL text, so each id made a new statement to prepare (ADR 022);
+ * as BigInt they are bound, and stored as the same integer.
  */
 function bindIntegers(dataSource: DataSource): void {
   const driver = dataSource.driver as unknown as { escapeQueryWithParameters: EscapeQuery };

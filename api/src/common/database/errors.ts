@@ -1,6 +1,5 @@
 import { CannotExecuteNotConnectedError, ConnectionIsNotSetError, QueryFailedError } from 'typeorm';
 
-/** A write refused by a unique index, in either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   const code = (error.driverError as { code?: string } | undefined)?.code;
@@ -9,13 +8,12 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** A transaction InnoDB ended to break a deadlock: running it again is safe and is what MySQL advises. */
+/** Running it again is safe and is what MySQL advises. */
 export function isDeadlock(error: unknown): boolean {
   if (!(error instanceof QueryFailedError)) return false;
   return (error.driverError as { code?: string } | undefined)?.code === 'ER_LOCK_DEADLOCK';
 }
 
-/** Runs a transaction's `work`, again when the database ended it in a deadlock (at most `attempts` times). */
 export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -26,7 +24,6 @@ export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3)
   }
 }
 
-/** Server answers that mean the database is going away or full, not that the statement was wrong. */
 const UNAVAILABLE_CODES = new Set([
   'ER_SERVER_SHUTDOWN',
   'ER_CON_COUNT_ERROR',
@@ -40,11 +37,7 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_BUSY',
 ]);
 
-/**
- * A failure to reach the database rather than of the statement: the connection is closed or refused, lost or
- * timed out (mysql2 marks those `fatal`), the server is shutting down or full, or TypeORM has no connection.
- * The request may succeed once the database is back, so it answers 503 (api/src/common/errors).
- */
+/** Not the statement's fault: the request may succeed once the database is back, so it answers 503. */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (error instanceof CannotExecuteNotConnectedError || error instanceof ConnectionIsNotSetError)
     return true;

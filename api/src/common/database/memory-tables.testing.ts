@@ -1,15 +1,11 @@
 import { DataSource, EntitySchema } from 'typeorm';
 
-/** A row of a table made by `memoryTables`: an id and a text. */
 export interface MemoryRow {
   id: number;
   text: string;
 }
 
-/**
- * For unit tests of code that watches writes: an in-memory SQLite database whose tables (named as the
- * application's) each hold an id and a text, with an entity per table for TypeORM's repositories.
- */
+/** For unit tests of code that watches writes: tables named as the application's, each an id and a text. */
 export async function memoryTables<T extends string>(
   ...names: T[]
 ): Promise<{ dataSource: DataSource; tables: Record<T, EntitySchema<MemoryRow>> }> {

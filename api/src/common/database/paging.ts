@@ -1,13 +1,12 @@
 import { PAGINATION, type PaginationQueryDto } from '@fitcoach/contracts';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-/** A page as the repositories take it: 1-based, its size already bounded by the query's validation. */
+/** 1-based; its size already bounded by the query's validation. */
 export interface Paging {
   page: number;
   pageSize: number;
 }
 
-/** The page a list query asks for; `defaultPageSize` for lists that predate pagination (`allTrainer`). */
 export function pagingOf(
   query: PaginationQueryDto,
   defaultPageSize: number = PAGINATION.defaultPageSize,
@@ -16,9 +15,8 @@ export function pagingOf(
 }
 
 /**
- * A page of `query`'s rows and its total, for queries whose joins are all many-to-one. The total is COUNT(*) of the
- * same rows: TypeORM's getManyAndCount counts DISTINCT ids, which SQLite computes through a temporary B-tree whenever
- * its plan does not meet the rows in id order.
+ * For queries whose joins are all many-to-one: getManyAndCount's DISTINCT count costs SQLite a temporary B-tree
+ * whenever its plan does not meet the rows in id order.
  */
 export async function pageAndTotal<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,

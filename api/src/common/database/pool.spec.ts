@@ -4,7 +4,6 @@ import { boundPoolWaits, isPoolExhausted, PoolWaitTimeoutError } from './pool.js
 
 type Callback = (error: Error | null, connection?: { release(): void }) => void;
 
-/** A mysql2 pool whose every connection is taken: requests wait until the test hands one out. */
 function fullPool() {
   const queue: Callback[] = [];
   const pool = { getConnection: (callback: Callback) => queue.push(callback) };
@@ -16,7 +15,6 @@ function fullPool() {
   };
 }
 
-/** A full pool with its waits bounded at 100 ms, and what each wait was answered. */
 function boundedFullPool() {
   const { pool, dataSource, freeOne } = fullPool();
   boundPoolWaits(dataSource, 100);

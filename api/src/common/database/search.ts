@@ -1,15 +1,10 @@
 import { Brackets, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 
-/** At most this many words of a search are looked for. */
 const MAX_WORDS = 5;
 
-/** `%word%` for `LIKE … ESCAPE '!'`: the word's own `%`, `_` and `!` match only themselves. */
 const containing = (word: string) => `%${word.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
-/**
- * Keeps the rows where each word of `search` is contained in one of `columns`. Case does not matter: SQLite's LIKE
- * ignores it for ASCII letters and MySQL compares with the database's case-insensitive collation.
- */
+/** Case-insensitive: SQLite's LIKE for ASCII letters, MySQL through the database's collation. */
 export function whereEveryWordIn<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   columns: readonly string[],

@@ -43,7 +43,7 @@ const rawInsert = (name: string) =>
 
 const stored = async () => (await users.find({ order: { firstName: 'ASC' } })).map((user) => user.firstName);
 
-/** Lets every flow run as far as it can without I/O: better-sqlite3 answers synchronously, so that is all of it. */
+/** better-sqlite3 answers synchronously, so one turn lets every flow run to its end. */
 const turnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 function gate() {
@@ -54,7 +54,6 @@ function gate() {
   return { opened, open };
 }
 
-/** Holds the insert of the account named `name` at its beforeInsert until `opened` resolves, then fails it. */
 function failInsertOf(name: string, opened: Promise<void>): void {
   const subscriber: EntitySubscriberInterface<UserEntity> = {
     listenTo: () => UserEntity,

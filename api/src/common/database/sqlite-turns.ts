@@ -1,21 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
-/**
- * One async flow's use of the connection: a transaction, from BEGIN to COMMIT or ROLLBACK, with everything its body
- * awaits; or one statement run outside any transaction.
- */
+/** A transaction from BEGIN to its end, with everything its body awaits, or one statement outside any. */
 interface Turn {
-  /** Set when the turn began a transaction: the same flow asks for a new turn for its next one. */
+  /** The same flow asks for a new turn for its next transaction. */
   began: boolean;
 }
 
-/** Whose turn it is on the connection; the others wait, first come first served. */
 class TurnQueue {
   holder: Turn | undefined;
   private readonly waiting: { turn: Turn; go: () => void }[] = [];
 
-  /** Undefined when `turn` has the connection at once, else a promise of its turn. */
   take(turn: Turn): Promise<void> | undefined {
     if (this.holder === undefined) {
       this.holder = turn;
@@ -38,22 +33,13 @@ const SELF_TRANSACTING = ['transaction', 'save', 'remove', 'softRemove', 'recove
 
 const TAKES_TURNS = Symbol('fitcoach:takes-turns');
 
-/** A statement that only reads: it cannot be rolled back with anyone's transaction, so it need not wait. */
+/** A read cannot be rolled back with anyone's transaction, so it need not wait. */
 const READ = /^\s*select\b/i;
 
 /**
- * TypeORM runs every SQLite query on one shared QueryRunner, one connection: a transaction is whatever that
- * connection runs between a BEGIN and a COMMIT, and `isTransactionActive` is one flag for the whole process. Two
- * flows interleaving on it make a BEGIN inside another's transaction ("cannot start a transaction within a
- * transaction"), a ROLLBACK of someone else's work, or a write that silently joins another's transaction and is
- * rolled back with it.
- *
- * So flows take turns. A transaction, however it begins (`manager.transaction`, `save`/`remove`, a QueryRunner's
- * `startTransaction`), holds the connection from BEGIN to COMMIT or ROLLBACK; a write outside a transaction holds
- * it for that statement. The flow holding a transaction is told from others by AsyncLocalStorage: its own queries,
- * savepoints and saves run inside it, anyone else's writes wait for the end of it, and `isTransactionActive` is true
- * for the holder only, so a save elsewhere begins a transaction of its own instead of joining. A SELECT runs at once,
- * as before: it may see rows a transaction has not committed yet.
+ * TypeORM runs every SQLite query on one connection, so interleaved flows would nest BEGINs, roll back each other's
+ * work or silently join each other's transactions (ADR 047). Writes take turns; AsyncLocalStorage tells the holder's
+ * own queries apart. A SELECT runs at once and may see uncommitted rows.
  */
 export function takeTurnsOnTheConnection(dataSource: DataSource): void {
   const turns = new AsyncLocalStorage<Turn>();
@@ -65,9 +51,7 @@ export function takeTurnsOnTheConnection(dataSource: DataSource): void {
   const ownTurn = (manager: EntityManager) => {
     for (const name of SELF_TRANSACTING) {
       const operation = (manager[name] as Operation).bind(manager);
-      // A transaction begun on this manager is a new one, as on MySQL's other connection: work a transaction set
-      // off without awaiting it (a relay woken by a write) must not run inside it and see what may roll back.
-      // A save inside a transaction's own flow joins it, as TypeORM does on one connection.
+      // Work a transaction set off without awaiting it must not run inside it and see what may roll back.
       (manager as unknown as Record<string, Operation>)[name] = (...args) =>
         name !== 'transaction' && inTransaction()
           ? operation(...args)
@@ -93,7 +77,7 @@ export function takeTurnsOnTheConnection(dataSource: DataSource): void {
     const start = runner.startTransaction.bind(runner);
     const rollback = runner.rollbackTransaction.bind(runner);
     const depth = runner as unknown as { transactionDepth: number };
-    /** Ends `turn`'s transaction by force (BEGIN or ROLLBACK failed), unless it ended already. */
+    /** For when BEGIN or ROLLBACK failed. */
     const end = (turn: Turn) => {
       if (queue.holder !== turn) return;
       active = false;
@@ -106,7 +90,6 @@ export function takeTurnsOnTheConnection(dataSource: DataSource): void {
       configurable: true,
       enumerable: true,
       get: inTransaction,
-      // TypeORM clears the flag right after COMMIT or ROLLBACK succeeded: the next turn may go.
       set: (value: boolean) => {
         const ending = active && !value;
         active = value;
@@ -145,8 +128,7 @@ export function takeTurnsOnTheConnection(dataSource: DataSource): void {
 
     runner.query = ((...args: unknown[]) => {
       if (holding() || READ.test(String(args[0]))) return query(...args);
-      // The turn is the statement's alone, not its flow's: a beforeQuery or afterQuery subscriber that queried
-      // would wait for it.
+      // The statement's alone, not its flow's: a subscriber that queried would otherwise wait for it.
       const turn: Turn = { began: true };
       const run = () => query(...args).finally(() => queue.give());
       const wait = queue.take(turn);

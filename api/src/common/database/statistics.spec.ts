@@ -21,7 +21,6 @@ afterEach(() => {
 const open = () =>
   openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), { runMigrations: true });
 
-/** The tables sqlite_stat1 holds statistics of, read by another connection. */
 function analyzed(): string[] {
   const db = new Database(join(dataDir, 'fitcoach.sqlite'));
   try {
@@ -34,7 +33,7 @@ function analyzed(): string[] {
   }
 }
 
-/** 200 accounts written by another connection, as a seed or a restored backup brings rows nobody analyzed. */
+/** As a seed or a restored backup brings rows nobody analyzed. */
 function fillAccounts(): void {
   const db = new Database(join(dataDir, 'fitcoach.sqlite'));
   try {

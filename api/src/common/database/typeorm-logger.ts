@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AbstractLogger, type LogLevel, type LogMessage } from 'typeorm';
 
-/** Sends TypeORM's messages to the application logger (pino) instead of the console. */
 export class TypeOrmLogger extends AbstractLogger {
   private readonly logger = new Logger('Database');
 

@@ -16,20 +16,13 @@ import { RequestTimeoutError } from '../http/request-timeout.interceptor.js';
 import { QueueUnavailableError } from '../jobs/jobs.service.js';
 import { RetryLater } from '../rate-limit/rate-limit.js';
 
-/** How long a client is asked to wait before trying again while the database or the queue is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** Keys of an HttpException body that are Nest internals rather than part of our error shape. */
 const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
 
 /**
- * The single place errors become HTTP responses (docs/architecture.md §10): always JSON
- * `{statusCode, message, errors?}` plus any legacy key the spec names (error_message, detail, ...),
- * never a stack trace, and a 500 only for genuine server faults, which are logged. A failure to reach the database
- * or of the job queue to take a job, a pool with no connection for the request and a request past its time
- * (docs/decisions/035-dead-letters-and-bounded-waits.md) are not faults of the request: 503 "Temporarily
- * unavailable" with `Retry-After`. Neither is a RetryLater's 503 (work this instance cannot take now): a warning,
- * not an error with its stack.
+ * Never a stack trace, and a 500 only for genuine server faults (docs/architecture.md §10); an unreachable database
+ * or queue, an exhausted pool or a timed-out request is not the request's fault: 503 (docs/decisions/035).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {

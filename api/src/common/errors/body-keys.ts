@@ -2,11 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { type ApiFieldError, BODY_MAX_KEYS } from '@fitcoach/contracts';
 import { getMetadataStorage } from 'class-validator';
 
-/*
- * What a body must be before the validation pipe transforms it into its DTO: class-transformer's time grows with
- * the square of an object's keys (60,000 keys cost seconds), so no object may have more than BODY_MAX_KEYS, and a
- * key the DTO does not declare is refused by name rather than silently dropped.
- */
+// class-transformer's time grows with the square of an object's keys, so bodies are checked before (ADR 045).
 
 /** A key can be as long as the body: refusals show its start. */
 const SHOWN_LENGTH = 64;
@@ -15,7 +11,7 @@ function shown(name: string): string {
   return name.length > SHOWN_LENGTH ? `${name.slice(0, SHOWN_LENGTH)}…` : name;
 }
 
-/** Where in `body` an object or array has more than BODY_MAX_KEYS entries ('' for the body itself), or null. */
+/** The path of the first object with too many keys ('' for the body itself), or null. */
 export function crowdedPath(body: unknown): string | null {
   const pending: [unknown, string][] = [[body, '']];
   while (pending.length > 0) {
@@ -32,7 +28,7 @@ export function crowdedPath(body: unknown): string | null {
 
 const declaredByDto = new WeakMap<object, ReadonlySet<string>>();
 
-/** The fields `dto` declares: those with a rule in class-validator's metadata, which the pipe keeps. */
+/** Those with a rule in class-validator's metadata, which the pipe keeps. */
 export function declaredFields(dto: new () => object): ReadonlySet<string> {
   let fields = declaredByDto.get(dto);
   if (!fields) {
@@ -47,10 +43,7 @@ function refusal(message: string, errors?: ApiFieldError[]): BadRequestException
   return new BadRequestException(errors ? { message, errors } : { message });
 }
 
-/**
- * The 400 for a body that `dto` must not be made from: an object with too many keys anywhere in it, or a field
- * `dto` does not declare; null when the body may go on to be transformed and validated.
- */
+/** An undeclared field is refused by name rather than silently dropped. */
 export function bodyKeysRefusal(body: unknown, dto: new () => object): BadRequestException | null {
   const crowded = crowdedPath(body);
   if (crowded === '') return refusal(`The request body has more than ${BODY_MAX_KEYS} fields`);

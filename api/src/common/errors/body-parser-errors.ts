@@ -16,10 +16,7 @@ const MESSAGES: Record<string, string> = {
   'request.aborted': 'Request aborted',
 };
 
-/**
- * Express error middleware placed right after the body parsers: their failures happen before Nest's
- * pipeline, so they would otherwise reach Express's default HTML error page.
- */
+/** Body parsers fail before Nest's pipeline, so their errors would otherwise get Express's HTML error page. */
 export function bodyParserErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction): void {
   const e = err as BodyParserError;
   const status = e?.status ?? e?.statusCode;

@@ -2,17 +2,13 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiError } from '@fitcoach/contracts';
 
-/** What Node's HTTP parser refuses before Express sees a request, and the answer each gets. */
 function refusalOf(code: string | undefined): ApiError {
   if (code === 'HPE_HEADER_OVERFLOW') return { statusCode: 431, message: 'Request headers too large' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { statusCode: 408, message: 'Request timeout' };
   return { statusCode: 400, message: 'Malformed HTTP request' };
 }
 
-/**
- * Answers requests that Node's HTTP parser refuses (a control character in a header, headers over 16 KB) with the
- * API's JSON error shape instead of Node's bare status line, then closes the connection, as Node itself does.
- */
+/** Node's parser refuses these before Express sees them, with a bare status line instead of the JSON shape. */
 export function answerParserErrorsAsJson(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const response = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;

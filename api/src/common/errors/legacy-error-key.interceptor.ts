@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorBodyInterceptor } from './error-body.interceptor.js';
 
-/**
- * Copies an error's `message` into the key the spec's client reads on this route (docs/product.md §8:
- * `error_message` on register, `detail` on tokens).
- */
+/** The spec's client reads the error from another key on some routes (docs/product.md §8). */
 @Injectable()
 export class LegacyErrorKey extends ErrorBodyInterceptor {
   constructor(private readonly key: 'error_message' | 'detail') {

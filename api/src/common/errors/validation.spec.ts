@@ -21,7 +21,6 @@ import { createValidationPipe } from './validation.js';
 const pipe = createValidationPipe();
 const asBody = (metatype: ArgumentMetadata['metatype']): ArgumentMetadata => ({ type: 'body', metatype });
 
-/** The 400 body the pipe's refusal of `value` becomes. */
 async function refusal(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
   const error = await pipe.transform(value, metadata).then(
     () => null,

@@ -16,7 +16,6 @@ function flatten(errors: ValidationError[], parent = ''): ApiFieldError[] {
   });
 }
 
-/** Turns class-validator failures into `400 {message, errors: [{field, message}]}`. */
 export function validationException(errors: ValidationError[]): BadRequestException {
   const fieldErrors = flatten(errors);
   return new BadRequestException({
@@ -25,12 +24,10 @@ export function validationException(errors: ValidationError[]): BadRequestExcept
   });
 }
 
-/** A refusal of one field that a service finds, in the shape of the validation pipe's. */
 export function fieldError(field: string, message: string): BadRequestException {
   return new BadRequestException({ message, errors: [{ field, message }] });
 }
 
-/** Nest's pipe, refusing a body with too many keys or undeclared fields before it is transformed (body-keys.ts). */
 class DtoValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
@@ -46,8 +43,7 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,
-    // A field's rules are listed type first, then length, then pattern (libs/contracts dto/field-rules.ts): a
-    // value too long is refused before a pattern reads it, and each field reports its first failed rule.
+    // Rules are listed type, length, then pattern, so a value too long is refused before a pattern reads it.
     stopAtFirstError: true,
     exceptionFactory: validationException,
   });

@@ -1,14 +1,7 @@
-/**
- * Things that happened, announced in this process (`@nestjs/event-emitter`, `emitAsync`: the request waits for the
- * listeners) after their transaction committed, for whoever reacts to them (the trainers' notifications) without the
- * module that caused them knowing about it.
- */
+/** Emitted after their transaction committed, so that other modules react without the cause knowing them. */
 export const DOMAIN_EVENTS = {
-  /** A member's subscription started (a payment captured, or a follow with an unused payment). */
   subscriptionStarted: 'subscription.started',
-  /** A superuser published or blocked a programme. */
   programPublicationChanged: 'program.publication-changed',
-  /** A superuser sent a programme waiting for approval back to its trainer. */
   programRejected: 'program.rejected',
 } as const;
 

@@ -23,10 +23,7 @@ export class HealthController {
     private readonly shutdown: ShutdownState,
   ) {}
 
-  /**
-   * Liveness: 200 whenever the process answers at all, whatever its database or queue do, so that an orchestrator
-   * restarts only a process that is stuck, not one whose database is down (a restart would not help).
-   */
+  /** 200 whatever the database does: restarting a process whose database is down would not help. */
   @RouteDoc({
     summary: 'Liveness',
     access: 'anyone',
@@ -43,10 +40,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /**
-   * Readiness, also at `/api/health`: 200 when every part answers, 503 naming the parts that do not, and 503 from the
-   * moment the process starts shutting down (docs/api.md, "Everything else").
-   */
+  /** 503 also from the moment the process starts shutting down (docs/api.md, "Everything else"). */
   @RouteDoc({
     summary: 'Readiness (the same as /api/health)',
     ...READINESS,

@@ -4,7 +4,7 @@ import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { HealthController } from './health.controller.js';
 import { QueueHealthIndicator } from './queue.health.js';
 
-/** Global for ShutdownState: whatever must know that the process is shutting down can ask it. */
+/** Global, so that whatever must know the process is shutting down can ask ShutdownState. */
 @Global()
 @Module({
   imports: [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })],

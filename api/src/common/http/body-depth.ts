@@ -4,10 +4,7 @@ import type { ApiError } from '@fitcoach/contracts';
 /** Deeper than any body the API takes (its DTOs are flat), shallow enough for recursive code to walk safely. */
 export const MAX_BODY_DEPTH = 32;
 
-/**
- * How deeply arrays and objects nest in `value`, counted without recursion and stopping past `limit`. Only objects
- * are queued, in two flat stacks: a body of 60,000 numbers is walked without allocating for each of them.
- */
+/** Without recursion, and only objects are queued, so a body of many numbers allocates nothing for them. */
 export function nestingDepth(value: unknown, limit: number): number {
   if (value === null || typeof value !== 'object') return 0;
   let deepest = 0;
@@ -29,10 +26,7 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
-/**
- * Refuses a parsed body that nests deeper than MAX_BODY_DEPTH with 400: JSON.parse takes thousands of levels, but
- * the validation pipe's class-transformer walks a body recursively and would overflow the stack (a 500).
- */
+/** JSON.parse takes thousands of levels, but class-transformer recurses and would overflow the stack (a 500). */
 export function refuseDeepBodies(req: Request, res: Response, next: NextFunction): void {
   if (nestingDepth(req.body, MAX_BODY_DEPTH) <= MAX_BODY_DEPTH) {
     next();

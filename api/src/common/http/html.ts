@@ -2,7 +2,6 @@ import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/com
 import type { Response } from 'express';
 import { type Observable, tap } from 'rxjs';
 
-/** Text written into HTML the API renders itself (mails, receipts): names and titles are user input. */
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -12,10 +11,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/**
- * Sends what the handler returns as an HTML page under its own Content-Security-Policy. Set on success only: a
- * refusal stays the JSON error every route answers with.
- */
+/** On success only: a refusal stays the JSON error every route answers with. */
 export class HtmlPage implements NestInterceptor {
   constructor(private readonly policy: string) {}
 

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException, type PipeTransform } from '@nestjs/common';
 
-/** A path id: anything that is not a positive integer names no record, so it is a 404 like an unknown id. */
+/** Anything that is not a positive integer names no record, so it is a 404 like an unknown id. */
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {

@@ -7,15 +7,12 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
-  /** The validated filters the list applied, repeated in the `Link` URLs. */
   filters?: Record<string, string | undefined>;
 }
 
 /**
- * Lists stay plain JSON arrays for the spec's client; the paging travels in `X-Total-Count` and an RFC 8288
- * `Link` header (docs/api.md: paged lists). The links are built from what the list applied, never from the raw query:
- * echoing parameters a list ignores would let a request make the answer's headers as large as its URL, past what
- * clients and proxies accept.
+ * Lists stay plain arrays for the spec's client (docs/api.md: paged lists). Links echo only the filters applied, so
+ * a request cannot make the headers as large as its URL.
  */
 @Injectable()
 export class PaginatedResponse implements NestInterceptor {

@@ -5,30 +5,22 @@ import type { AppConfig } from '../config/app-config.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
-/**
- * The origins PayPal's JS SDK needs on the checkout: its script, the iframes of its buttons and approval window, its
- * API calls and its images (PayPal's CSP guidance names these two domains; the wildcard covers www.paypal.com and
- * www.sandbox.paypal.com, where the approval links lead too).
- */
+/** The domains of PayPal's CSP guidance; the wildcard covers the sandbox, where approval links lead too. */
 const PAYPAL_ORIGINS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 
-/** The Payment step of a programme's page, the one page that loads PayPal's SDK or posts a form to PayPal. */
 const CHECKOUT_PAGE = /^\/programDetails\/\d+\/?$/;
 
 export function isCheckoutPage(req: Pick<Request, 'path' | 'query'>): boolean {
   return CHECKOUT_PAGE.test(req.path) && req.query.checkout === '1';
 }
 
-/**
- * With PayPal on, the configured SDK's and API's origins too: PayPal's own in production, a local PayPal in tests
- * (whose approval page is at its API's address).
- */
+/** A local PayPal in tests has its approval page at its API's address. */
 function configuredPayPal(config: AppConfig): { script: string[]; approval: string[] } {
   if (config.paypal.provider !== 'paypal') return { script: [], approval: [] };
   return { script: [new URL(config.paypal.sdkUrl).origin], approval: [new URL(config.paypal.apiUrl).origin] };
 }
 
-/** The site's own socket, at the public address: `'self'` covers ws: and wss: in current browsers, not all. */
+/** `'self'` covers ws: and wss: in current browsers, not all. */
 function ownSocketOrigin(config: AppConfig): string {
   const url = new URL(config.publicUrl);
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
@@ -57,23 +49,20 @@ function directives(config: AppConfig, checkout: boolean) {
       'https://www.youtube.com',
       ...(checkout ? ['https://*.paypal.com'] : []),
     ],
-    // Without JavaScript the checkout form is answered with a redirect to PayPal's approval page, which browsers
-    // check against form-action.
+    // Without JavaScript the checkout redirects to PayPal, which browsers check against form-action.
     formAction: ["'self'", ...(checkout ? ['https://*.paypal.com', ...paypal.approval] : [])],
     upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
   };
 }
 
 /**
- * Helmet's headers with a Content-Security-Policy per page: PayPal's origins only on the checkout, where its SDK
- * runs, so a script injected anywhere else cannot load from them. HSTS only when the public address is https: sent
- * over plain http it would tell a browser nothing true. The Vite dev server injects scripts of its own: no CSP.
+ * PayPal's origins only on the checkout, so a script injected elsewhere cannot load from them; no CSP under the
+ * Vite dev server, which injects scripts of its own.
  */
 export function securityHeaders(config: AppConfig, devServer: boolean): RequestHandler {
   const common = {
     crossOriginEmbedderPolicy: false,
-    // With no-referrer, browsers send `Origin: null` on form posts, which the site's origin check must refuse;
-    // same-origin names the origin to ourselves and still tells other sites nothing.
+    // no-referrer would make browsers send `Origin: null` on form posts, which the origin check refuses.
     referrerPolicy: { policy: 'same-origin' as const },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   };
@@ -90,15 +79,11 @@ export function securityHeaders(config: AppConfig, devServer: boolean): RequestH
     (isCheckoutPage(req) ? checkout : everywhere)(req, res, next);
 }
 
-/** A caller's credentials on the request: the bearer token of API clients or the site's session cookie. */
 function carriesCredentials(req: IncomingMessage): boolean {
   return req.headers.authorization !== undefined || /(?:^|;\s*)accessToken=/.test(req.headers.cookie ?? '');
 }
 
-/**
- * Answers to a caller who sent credentials are theirs alone: neither a browser's cache nor a proxy's may keep them
- * (a shared computer's back button, a corporate cache). A route that sets its own Cache-Control keeps it.
- */
+/** Answers to a caller are theirs alone; a route that sets its own Cache-Control keeps it. */
 export function noStoreForCallers(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   if (carriesCredentials(req)) res.setHeader('Cache-Control', 'no-store');
   next();

@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { ShutdownState } from './shutdown-state.js';
 
-/** Longest a shutdown may take before the process gives up waiting for requests, jobs and sockets. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const POLL_MS = 25;
@@ -10,13 +9,8 @@ const POLL_MS = 25;
 export type ShutdownOutcome = 'clean' | 'timeout';
 
 /**
- * The application's part of a SIGTERM (docs/operations.md, "Operating it"), all within `timeoutMs`:
- * 1. readiness answers 503 and every answer closes its connection (ShutdownState);
- * 2. the server stops accepting connections, idle keep-alive ones are closed, and the requests in flight are
- *    answered;
- * 3. Nest closes the app: the sockets are closed (socket.io clients see "transport close" and connect again, through
- *    the balancer, to another instance), running jobs finish (JobsService), the database and Redis are closed.
- * 'timeout' when that took longer: the caller exits anyway, and whatever is left is cut off with the process.
+ * Readiness fails first so a balancer stops sending, then requests in flight are answered before Nest closes
+ * (docs/operations.md, "Operating it"); 'timeout': the caller exits anyway.
  */
 export async function shutDownGracefully(
   app: INestApplication,

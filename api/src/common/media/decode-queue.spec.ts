@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DecodeQueue, QueueFullError } from './decode-queue.js';
 
-/** A job that runs until `finish` is called, and says when it started. */
 function heldJob() {
   let finish!: (value: string) => void;
   let started!: () => void;
@@ -13,7 +12,6 @@ function heldJob() {
   return { job, hasStarted, finish: (value: string) => finish(value) };
 }
 
-/** Lets every promise callback that is ready run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe(DecodeQueue.name, () => {

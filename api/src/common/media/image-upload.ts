@@ -16,11 +16,7 @@ import type { Observable } from 'rxjs';
 import { imageTooLarge } from './media.errors.js';
 import type { UploadedImage } from './media.service.js';
 
-/**
- * Where an image is written while it arrives, one directory per process: on disk, so that many large or slow uploads
- * at once hold no memory (docs/decisions/040-uploads-received-on-disk.md). multer removes a file whose request fails
- * or is aborted; the interceptor removes the others once read.
- */
+/** On disk, so that many large or slow uploads hold no memory (docs/decisions/040). */
 export const UPLOAD_TEMP_DIR = join(tmpdir(), `fitcoach-uploads-${process.pid}`);
 
 const storage = diskStorage({
@@ -32,19 +28,13 @@ const storage = diskStorage({
   },
 });
 
-/**
- * The interceptor for a route that receives one image in `field` (multipart/form-data), so that every upload
- * route has the same limits. The file is received on disk, then read for MediaService.storeImage, which re-encodes
- * it, and removed before the route runs. Nest already turns multer's errors into 4xx exceptions; the size one is
- * given our message and the field.
- */
+/** One interceptor, so that every upload route has the same limits; the file is removed before the route runs. */
 export function imageUpload(field: string): Type<NestInterceptor> {
   class ImageUploadInterceptor extends FileInterceptor(field, {
     storage,
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
       files: 1,
-      // The text fields beside the image: enough for any of our forms, small enough to be cheap to parse.
       fields: 50,
       fieldSize: 64 * 1024,
     },

@@ -5,7 +5,6 @@ import { IMAGE_DECODES_RETRY_AFTER_SECONDS } from './media.constants.js';
 
 const IMAGE_TOO_LARGE = `Image too large (max ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB)`;
 
-/** 413 with the field named, whether multer or MediaService noticed the size. */
 export function imageTooLarge(field: string): PayloadTooLargeException {
   return new PayloadTooLargeException({
     message: IMAGE_TOO_LARGE,
@@ -17,10 +16,7 @@ export function invalidImage(field: string, message: string): BadRequestExceptio
   return new BadRequestException({ message, errors: [{ field, message }] });
 }
 
-/**
- * Every decode slot and waiting place is taken: not the upload's fault, so 503 as when the database is away
- * (docs/architecture.md §10).
- */
+/** Not the upload's fault, so 503 as when the database is away (docs/architecture.md §10). */
 export function decodesBusy(): RetryLater {
   return new RetryLater(
     IMAGE_DECODES_RETRY_AFTER_SECONDS,

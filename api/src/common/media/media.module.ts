@@ -10,10 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { mediaFiles } from './media-files.js';
 import { MediaService } from './media.service.js';
 
-/**
- * Uploaded images: storing them (MediaService, global so every feature module can use it) and serving
- * them under `/media/` on the app's own Express instance (docs/architecture.md §3, §9).
- */
+/** Global, so that every feature module stores images through MediaService (docs/architecture.md §3, §9). */
 @Global()
 @Module({ providers: [MediaService], exports: [MediaService] })
 export class MediaModule implements NestModule {

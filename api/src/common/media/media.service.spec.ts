@@ -28,7 +28,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A decompression bomb: a 100-byte PNG whose header declares 30000×30000 pixels. */
+/** A 100-byte PNG whose header declares 30000×30000 pixels. */
 function pngBomb(): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(30_000, 0);

@@ -20,40 +20,31 @@ import {
 } from './media.constants.js';
 import { decodesBusy, imageTooLarge, invalidImage } from './media.errors.js';
 
-// Every image is decoded once and never again: libvips' operation cache (50 MB by default) would only hold memory.
+// Every image is decoded once, so libvips' operation cache would only hold memory.
 sharp.cache(false);
-// One libvips thread per image (a thread per core by default): with IMAGE_DECODES_AT_ONCE, decoding never takes more
-// than that many cores from password hashing and requests.
+// With IMAGE_DECODES_AT_ONCE, decoding never takes more than that many cores from hashing and requests.
 sharp.concurrency(1);
 
-/** `<kind>/<name>-<width>w.webp`: a narrower copy of a stored image, as pages ask for it in `srcset`. */
 const VARIANT = new RegExp(
   `^/(${MEDIA_KINDS.join('|')})/([0-9a-f]{32})-(${IMAGE_WIDTHS.join('|')})w\\.webp$`,
 );
 
-/** An uploaded file as the upload interceptor hands it over (read from where it was received), or any image as data. */
 export interface UploadedImage {
   buffer: Buffer;
 }
 
-/**
- * The one way images enter FitCoach (docs/architecture.md §9): every upload is decoded and re-encoded, so what is
- * stored and served is always a plain WebP that we produced, never the uploader's bytes.
- */
+/** Every upload is re-encoded: we serve a WebP we produced, never the uploader's bytes (docs/architecture.md §9). */
 @Injectable()
 export class MediaService {
-  /** `DATA_DIR/media`, the directory served under `/media`. */
   readonly rootDir: string;
-  /** Copies being made, by path: concurrent requests for one copy share the work. */
+  /** Concurrent requests for one copy share the work. */
   private readonly resizing = new Map<string, Promise<boolean>>();
-  /** Every sharp pipeline of the process takes its turn here. */
   readonly decodes = new DecodeQueue(IMAGE_DECODES_AT_ONCE, IMAGE_DECODES_WAITING);
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.rootDir = join(config.dataDir, 'media');
   }
 
-  /** Stores an uploaded image as `DATA_DIR/media/<kind>/<random>.webp` and returns its path `/media/...`. */
   async storeImage(kind: MediaKind, file: UploadedImage | undefined, field: string): Promise<string> {
     if (!file) throw invalidImage(field, `${field} is required`);
     if (file.buffer.length > UPLOAD_MAX_BYTES) throw imageTooLarge(field);
@@ -67,7 +58,6 @@ export class MediaService {
     return `${MEDIA_URL_PREFIX}/${kind}/${name}`;
   }
 
-  /** Deletes a stored image given its `/media/...` path, and its narrower copies; one already gone is fine. */
   async remove(path: string | null | undefined): Promise<void> {
     if (!path) return;
     const file = this.storedFile(path);
@@ -81,11 +71,7 @@ export class MediaService {
     }
   }
 
-  /**
-   * Makes the narrower copy named by a path under `/media` (`/program/<name>-640w.webp`) from its stored image, once;
-   * resolves false when the path names no copy of a stored image. A copy waits for its turn however many decodes wait:
-   * each is made once, for pages that show it, and a refusal would leave a hole in them.
-   */
+  /** Waits however many decodes wait: each copy is made once, and a refusal would leave a hole in a page. */
   makeCopy(path: string): Promise<boolean> {
     const [, kind, name, width] = VARIANT.exec(path) ?? [];
     if (!kind || !name || !width) return Promise.resolve(false);
@@ -113,7 +99,7 @@ export class MediaService {
       .toBuffer();
     const copyName = `${name}-${width}w.webp`;
     await this.writeAtomically(dir, copyName, copy);
-    // Removed meanwhile (remove() found no copy yet): no copy outlives its image.
+    // Removed meanwhile: no copy outlives its image.
     if (!existsSync(join(dir, `${name}.webp`))) {
       await unlink(join(dir, copyName)).catch(() => undefined);
       return false;
@@ -121,7 +107,6 @@ export class MediaService {
     return true;
   }
 
-  /** The file behind a `/media/...` path; anything that would land outside `DATA_DIR/media` is refused. */
   private storedFile(path: string): string {
     if (path.startsWith(`${MEDIA_URL_PREFIX}/`)) {
       const file = resolve(this.rootDir, path.slice(MEDIA_URL_PREFIX.length + 1));
@@ -147,7 +132,7 @@ export class MediaService {
     // failOn 'warning' refuses truncated files rather than storing a half-grey picture.
     return (
       sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
-        // Applies the EXIF orientation to the pixels: the metadata that carried it is not kept.
+        // The EXIF metadata that carried the orientation is not kept.
         .rotate()
         .resize(MAX_IMAGE_DIMENSION, MAX_IMAGE_DIMENSION, { fit: 'inside', withoutEnlargement: true })
         // No withMetadata(): sharp writes no EXIF (camera, GPS position) nor XMP into the output.
@@ -156,10 +141,10 @@ export class MediaService {
     );
   }
 
-  /** Temp file + rename: a reader never sees half an image. The dot keeps the temp file from being served. */
+  /** A reader never sees half an image; the dot keeps the temp file from being served. */
   private async writeAtomically(dir: string, name: string, data: Buffer): Promise<void> {
     await mkdir(dir, { recursive: true });
-    // Named per write: two instances making the same copy at once each write their own, and either rename wins.
+    // Two instances making the same copy at once each write their own, and either rename wins.
     const temp = join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     try {
       await writeFile(temp, data, { flag: 'wx' });

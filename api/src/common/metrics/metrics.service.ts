@@ -5,14 +5,9 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { JobsService } from '../jobs/jobs.service.js';
 import { RealtimeService } from '../realtime/realtime.service.js';
 
-/** Express's view of a request once routed: the route's pattern, which keeps the label's values few. */
 type RoutedRequest = IncomingMessage & { baseUrl?: string; route?: { path?: unknown }; originalUrl?: string };
 
-/**
- * The route label of a request: the API route's pattern (`/api/users/getUserById/:id`), never its raw path, so that
- * ids do not make a time series each. What no API route answered (Nest's catch-all `{/*splat}` included) is named
- * by kind.
- */
+/** The route's pattern, never its raw path, so that ids do not make a time series each. */
 export function routeLabel(req: RoutedRequest): string {
   const pattern = req.route?.path;
   if (typeof pattern === 'string' && !pattern.includes('*')) return `${req.baseUrl ?? ''}${pattern}`;
@@ -24,12 +19,7 @@ export function routeLabel(req: RoutedRequest): string {
   return 'web page';
 }
 
-/**
- * Prometheus metrics (prom-client) at `/metrics`, served only when METRICS_TOKEN is set and only to
- * `Authorization: Bearer <METRICS_TOKEN>` (docs/operations.md, "Operating it"): the request rate and latency by method, route
- * and status; the jobs waiting, delayed and running per queue; the sockets open on this instance; and prom-client's
- * process figures (CPU, memory, event loop lag, GC, handles). Each app has a registry of its own.
- */
+/** Only with METRICS_TOKEN set (docs/operations.md, "Operating it"); each app has a registry of its own. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
@@ -74,7 +64,6 @@ export class MetricsService {
     });
   }
 
-  /** Middleware: times every request until its answer is sent. */
   readonly measure = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const end = this.requests.startTimer();
     res.once('finish', () =>
@@ -87,7 +76,6 @@ export class MetricsService {
     next();
   };
 
-  /** The `/metrics` handler, for `Authorization: Bearer <token>` only. */
   endpoint(token: string) {
     const expected = Buffer.from(`Bearer ${token}`);
     return (req: IncomingMessage, res: ServerResponse): void => {

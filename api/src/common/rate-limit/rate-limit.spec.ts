@@ -6,13 +6,11 @@ import { createRateLimits, type RateLimits } from './rate-limit.js';
 
 const RULES = { login: { points: 3, windowSeconds: 60 } };
 
-/** A response that keeps the headers set on it. */
 function response(): Response & { headers: Record<string, string> } {
   const headers: Record<string, string> = {};
   return { headers, setHeader: (name: string, value: string) => (headers[name] = value) } as never;
 }
 
-/** Counts `count` requests of one address; the status of each (200, or the 429 it was refused with). */
 async function attempts(limits: RateLimits, count: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 1) {

@@ -26,37 +26,28 @@ import {
 import { catchError, type Observable, throwError } from 'rxjs';
 
 export interface RateLimitRule {
-  /** Requests allowed per window and key (client address, or account). */
   points: number;
   windowSeconds: number;
 }
 
 interface RateLimitTarget {
-  /** Rule counted per client address. */
   rule: string;
-  /** Rule counted per account: the request body's `email`, trimmed and lower-cased. */
+  /** Counted per the request body's `email`. */
   perAccount?: string;
-  /**
-   * The key the spec's client reads the error from on this route (`LegacyErrorKey`), which must be in the 429
-   * too: guards run before interceptors, so `LegacyErrorKey` never sees it.
-   */
+  /** The route's `LegacyErrorKey`, which never sees the 429: guards run before interceptors. */
   errorKey?: 'detail' | 'error_message';
 }
 
 const RATE_LIMIT = 'fitcoach:rate-limit';
 
 /**
- * Limits the route per client address with the named rule of `RateLimitModule.register`, and with `perAccount`
- * also per the e-mail address in the body, so that rotating client addresses does not multiply the attempts on
- * one account. Every address counts, registered or not, so the limit says nothing about which ones exist.
+ * `perAccount` also counts per e-mail, so rotating client addresses does not multiply the attempts on one account.
+ * Every address counts, registered or not, so the limit says nothing about which ones exist.
  */
 export const RateLimit = (rule: string, options: Omit<RateLimitTarget, 'rule'> = {}) =>
   SetMetadata(RATE_LIMIT, { rule, ...options } satisfies RateLimitTarget);
 
-/**
- * A refusal that says when to try again: a spent budget (429), or work this instance cannot take now (503). Routes
- * answer it with `Retry-After`; a socket's acknowledgement carries its message.
- */
+/** A spent budget (429) or work this instance cannot take now (503); routes answer it with `Retry-After`. */
 export class RetryLater extends HttpException {
   constructor(
     readonly retryAfterSeconds: number,
@@ -69,19 +60,17 @@ export class RetryLater extends HttpException {
 
 const tooManyAttempts = (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`;
 
-/** The per-account key of an e-mail address: normalised, and hashed so the store holds no addresses. */
+/** Hashed so the store holds no addresses. */
 function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-/** The named limiters; also lets a service give an account its attempts back (a successful login). */
 export class RateLimits implements OnApplicationShutdown {
   constructor(
     private readonly byRule: Map<string, RateLimiterAbstract>,
     private readonly redis?: Redis,
   ) {}
 
-  /** Counts one request against `key`; a 429 with `Retry-After` once the rule's points are spent. */
   async consume(rule: string, key: string, res: Response, errorKey?: string): Promise<void> {
     try {
       await this.take(rule, key, 1, tooManyAttempts, errorKey);
@@ -92,10 +81,7 @@ export class RateLimits implements OnApplicationShutdown {
     }
   }
 
-  /**
-   * Spends `points` of `key`'s budget under `rule`, for work that is not a route of its own (a service that REST and
-   * sockets share); past it, a RetryLater (429) with `message`.
-   */
+  /** For work that is not a route of its own, such as a service that REST and sockets share. */
   spend(rule: string, key: string, points: number, message: string): Promise<void> {
     return this.take(rule, key, points, () => message);
   }
@@ -104,10 +90,7 @@ export class RateLimits implements OnApplicationShutdown {
     return this.consume(rule, accountKey(email), res, errorKey);
   }
 
-  /**
-   * Counts one attempt on the account of `email` from a service, for a route whose account is the signed-in
-   * caller's rather than an address in its body (a password change counts in the sign-in attempts).
-   */
+  /** For a route whose account is the caller's rather than an address in its body (a password change). */
   spendOnAccount(rule: string, email: string): Promise<void> {
     return this.take(rule, accountKey(email), 1, tooManyAttempts);
   }
@@ -157,7 +140,6 @@ class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    // `trust proxy` makes req.ip the visitor's address, also when the web app calls on the visitor's behalf.
     await this.limits.consume(target.rule, req.ip ?? 'unknown', res, target.errorKey);
     // Guards run before validation: a body without a string e-mail is refused with 400 after this.
     const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
@@ -168,7 +150,6 @@ class RateLimitGuard implements CanActivate {
   }
 }
 
-/** `Retry-After` on the answer of a route whose handler was refused with a RetryLater. */
 @Injectable()
 class RetryAfterHeader implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -191,9 +172,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * The limiters of `rules`: in Redis with `redisUrl`, so several instances share the counters, each insured by one
- * in this process that counts while Redis cannot answer (a request never waits for Redis nor fails for its
- * absence; the instances count apart until it is back). Without `redisUrl`, in this process only.
+ * In Redis with `redisUrl`, so instances share the counters, each insured by an in-process one so a request never
+ * waits for Redis nor fails for its absence.
  */
 export function createRateLimits(options: RateLimitOptions): RateLimits {
   const redis = options.redisUrl
@@ -220,10 +200,6 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   return new RateLimits(byRule, redis);
 }
 
-/**
- * Limits for the routes attackers hammer (login, registration, resends), per address and per account, and the
- * budgets services spend (`createRateLimits`); every RetryLater a route throws is answered with `Retry-After`.
- */
 @Global()
 @Module({})
 export class RateLimitModule {

@@ -2,7 +2,6 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { PresenceService } from './presence.service.js';
 import type { RealtimeService } from './realtime.service.js';
 
-/** A RealtimeService whose sockets are where the test says: `here` on this instance, `elsewhere` on others. */
 function realtime(here: number[], elsewhere: number[]) {
   const fake = {
     connectedHere: jest.fn(async (userId: number) => here.includes(userId)),

@@ -9,10 +9,9 @@ import type { Namespace, Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config.js';
 import { REALTIME_EVENTS } from './realtime.service.js';
 
-/** The largest socket message: an image as base64 (4/3 of its bytes) with room for the rest of the payload. */
+/** An image as base64 (4/3 of its bytes) with room for the rest of the payload. */
 export const SOCKET_MAX_BYTES = Math.ceil((CHAT_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
 
-/** How long a question to the other instances (who is online) waits for Redis before this instance answers alone. */
 export const CLUSTER_LOOKUP_MS = 2000;
 
 type BroadcastOptions = Parameters<RedisAdapter['broadcast']>[1];
@@ -23,9 +22,8 @@ const localOnly = (opts: BroadcastOptions): BroadcastOptions => ({
 });
 
 /**
- * The Redis adapter while both of its Redis connections are ready; this instance's own rooms while either is not
- * (docs/decisions/034-realtime-while-redis-is-away.md): a broadcast reaches this instance's sockets and nothing waits
- * for Redis, where the plain adapter would queue it, and a lookup would hang until Redis came back.
+ * This instance's own rooms while Redis is away (docs/decisions/034), where the plain adapter would queue
+ * broadcasts and hang lookups until Redis came back.
  */
 export class LocalWhileAwayAdapter extends RedisAdapter {
   private readonly lookupLog = new Logger(LocalWhileAwayAdapter.name);
@@ -65,7 +63,6 @@ export class LocalWhileAwayAdapter extends RedisAdapter {
     super.disconnectSockets(this.scoped(opts), close);
   }
 
-  /** Every instance's sockets; this instance's when Redis is away or does not answer within CLUSTER_LOOKUP_MS. */
   override async fetchSockets(opts: BroadcastOptions): Promise<unknown[]> {
     const scoped = this.scoped(opts);
     if (scoped.flags?.local) return super.fetchSockets(scoped);
@@ -92,12 +89,7 @@ export class LocalWhileAwayAdapter extends RedisAdapter {
   }
 }
 
-/**
- * socket.io on the application's own HTTP server (path `/socket.io`), with the Redis adapter when REDIS_URL is set
- * so that rooms span every instance (docs/architecture.md §8, §12). `prefix` keeps apps sharing a Redis apart.
- * While Redis is away each instance serves its own sockets; when both connections are back, `REALTIME_EVENTS.relinked`
- * is emitted so that presence is told again.
- */
+/** `prefix` keeps apps sharing a Redis apart; `REALTIME_EVENTS.relinked` tells presence again once Redis is back. */
 export class SocketIoAdapter extends IoAdapter {
   private readonly redisLog = new Logger(SocketIoAdapter.name);
   private readonly clients: Redis[] = [];
@@ -139,8 +131,7 @@ export class SocketIoAdapter extends IoAdapter {
         client.on('ready', () => {
           if (!lost || !linked()) return;
           lost = false;
-          // ioredis renews the subscriptions just after 'ready'; replies come in order, so once a ping sent after
-          // them is answered the subscriptions are in place.
+          // ioredis renews the subscriptions after 'ready' and replies in order: an answered ping means they are in.
           setImmediate(() =>
             subscriber.ping().then(
               () => {

@@ -1,10 +1,7 @@
 import type { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 
-/**
- * One end of an in-memory connection: what is written to it is read from its peer. Node's own `stream.duplexPair`
- * (Node 22.6) is not in Node 20; destroying one end destroys the other, as a reset connection would.
- */
+/** Node's own `stream.duplexPair` (Node 22.6) is not in Node 20. */
 class MemoryEnd extends Duplex {
   peer: MemoryEnd | undefined;
 
@@ -27,10 +24,8 @@ class MemoryEnd extends Duplex {
 }
 
 /**
- * A connection into `server` that never leaves the process (docs/decisions/050): the server takes its end as it
- * takes an accepted socket (Node documents emitting 'connection' with any Duplex), so the request goes through the
- * very same HTTP server, Express, Nest's guards, pipes, interceptors and exception filter as one from the network.
- * Its peer is the loopback address: the web's X-Forwarded-For is believed as it was over loopback (TRUSTED_PROXIES).
+ * A connection that goes through the same HTTP server, guards and filters as one from the network
+ * (docs/decisions/050); its peer is loopback, so the web's X-Forwarded-For is believed (TRUSTED_PROXIES).
  */
 export function connectInProcess(server: Server): Duplex {
   const client = new MemoryEnd();

@@ -21,7 +21,6 @@ import { connectInProcess } from './in-process-connection.js';
 export type WebMode = 'production' | 'development';
 
 export interface WebServing {
-  /** Express handlers for the browser: the body limit, static assets, then Remix for every other path. */
   handlers: RequestHandler[];
   close(): Promise<void>;
 }
@@ -30,7 +29,6 @@ const IMMUTABLE = { immutable: true, maxAge: '1y', index: false, fallthrough: tr
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A state-changing request whose Origin is another site (or `null`): refused before any action runs. */
 function crossSitePost(req: Request): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const origin = req.headers.origin;
@@ -46,7 +44,6 @@ function crossSitePost(req: Request): boolean {
 const SHARED_PAGES =
   /^\/(?:_root|programmes|findTrainer|trainerPage\/\d+|programDetails\/\d+)?(?:\.data)?\/?$/;
 
-/** Whether the answer may be shared: a read of a public page by a visitor with no session cookie. */
 function sharedPage(req: Request): boolean {
   return (
     req.method === 'GET' &&
@@ -56,17 +53,13 @@ function sharedPage(req: Request): boolean {
   );
 }
 
-/** A rendered answer held whole, with its validator. */
 interface RenderedPage {
   status: number;
   headers: [string, string][];
   body: string;
   /** Of the body without its nonce: the same page rendered again has the same one (docs/decisions/036). */
   etag: string;
-  /**
-   * A page shared by many visitors: the `'sha256-…'` sources of its inline scripts, which its policy names instead
-   * of the nonce of the request that rendered it, since a nonce must never be sent twice.
-   */
+  /** A shared page's policy names its inline scripts' hashes, since a nonce must never be sent twice. */
   scriptHashes?: string;
 }
 
@@ -98,16 +91,13 @@ async function rendered(response: Response, nonce: string, shared: boolean): Pro
   return { value: page, cacheable: page.status === 200 && !response.headers.has('set-cookie') };
 }
 
-/** A read answered 200: revalidated by the browser on every visit, and answered 304 when it has not changed. */
 function revalidated(req: Request, response: Response): boolean {
   return req.method === 'GET' && response.status === 200;
 }
 
 /**
- * Sends a page. A page is revalidated on every visit, with an ETag: `no-cache`, `private` when the visitor is
- * signed in, and for a page shared by anonymous visitors reusable by a proxy for `sharedSeconds` (nginx in
- * docker/compose.yaml keeps it that long). A browser that holds the same page gets a 304 without the page's CSP, so
- * the copy it keeps stays with the policy (and nonce) it came with.
+ * Revalidated on every visit (docs/decisions/036); a 304 carries no CSP, so the browser's copy keeps the policy and
+ * nonce it came with.
  */
 function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, sharedSeconds = 0): void {
   res.status(page.status);
@@ -140,13 +130,9 @@ function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, sh
   res.end(page.body);
 }
 
-// A Host header that names a host: a name or an IPv4 address, or an IPv6 one in brackets, with an optional port.
 const HOST = /^(?:[\w.-]+|\[[\d:a-f.]+\])(?::\d{1,5})?$/i;
 
-/**
- * The scheme and host of the page a request asks for, or null when its Host header cannot make a URL. req.secure
- * honours `trust proxy`, so the site behind a TLS proxy sees https; a forwarded scheme other than https is http.
- */
+/** req.secure honours `trust proxy`, so the site behind a TLS proxy sees https. */
 function origin(req: Request): { protocol: string; host: string } | null {
   const protocol = req.secure ? 'https:' : 'http:';
   const host = req.headers.host ?? '';
@@ -154,22 +140,16 @@ function origin(req: Request): { protocol: string; host: string } | null {
   return { protocol, host };
 }
 
-/** A refusal sent before the request's body was read, which is then never read. */
 function refuse(req: Request, res: ExpressResponse, status: number, text: string): void {
   if (!req.complete) closeAfterAnswer(req, res);
   res.status(status).type('text/plain').send(text);
 }
 
-/** How the site reaches what it needs of the process it runs in. */
 export interface WebOptions {
-  /** The anonymous catalogue cache, and how long a proxy may keep the pages it shares (whole seconds). */
   cache?: ResponseCache;
+  /** How long a proxy may keep the pages it shares, in whole seconds. */
   sharedSeconds?: number;
-  /**
-   * The server whose API the pages' loaders and actions call without a socket (docs/decisions/050), asked for at
-   * the first call: Nest makes it after the modules. Unset when API_INTERNAL_URL names another place, which the
-   * web's transport then reaches over HTTP.
-   */
+  /** A getter, since Nest makes the server after the modules; unset when API_INTERNAL_URL names another place. */
   apiServer?: () => Server;
 }
 
@@ -190,8 +170,7 @@ function remixHandler(
       refuse(req, res, 400, 'Bad Request');
       return;
     }
-    // Loaders call the API on the visitor's behalf and forward this header; setting it to the address Express
-    // trusts (req.ip honours `trust proxy`) stops a visitor from choosing the address the API's rate limits see.
+    // Stops a visitor from choosing the address the API's rate limits see, as loaders forward this header.
     req.headers['x-forwarded-for'] = req.ip;
     const nonce = String(res.locals.cspNonce ?? '');
     const limit = bodyLimit(req.path);
@@ -210,10 +189,8 @@ function remixHandler(
     }
     render()
       .then((response) => {
-        // Already answered: the body went over the limit.
         if (res.headersSent) return response.body?.cancel();
-        // An answer given before the body was read (a refusal, a redirect to the login page) closes the connection
-        // rather than reading the rest of the body to keep it open.
+        // Closing beats reading the rest of an unread body just to keep the connection open.
         if (!req.complete) {
           request.body?.cancel().catch(() => undefined);
           closeAfterAnswer(req, res);
@@ -226,7 +203,6 @@ function remixHandler(
   };
 }
 
-/** Serves the production build of web/ (`npm run build`): hashed assets cached for a year, Remix SSR. */
 export async function productionWeb(webRoot: string, options: WebOptions): Promise<WebServing> {
   const serverBuild = join(webRoot, 'build/server/index.js');
   if (!existsSync(serverBuild)) {
@@ -234,9 +210,9 @@ export async function productionWeb(webRoot: string, options: WebOptions): Promi
   }
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const client = join(webRoot, 'build/client');
-  // Looked up by the whole path (the middleware is not mounted under /assets), so from the build's root.
+  // Not mounted under /assets, so looked up by the whole path from the build's root.
   const assets = express.static(client, IMMUTABLE);
-  // The other public files (favicon.svg): asked for by name, so a page's path is not looked up on disk first.
+  // Served by name, so a page's path is not looked up on disk first.
   const files = express.static(client, { maxAge: '1h', index: false });
   const fileNames = new Set(readdirSync(client).filter((name) => name !== 'assets'));
   return {
@@ -250,7 +226,6 @@ export async function productionWeb(webRoot: string, options: WebOptions): Promi
   };
 }
 
-/** Serves web/ through Vite's dev server in middleware mode, with HMR over the app's own HTTP server. */
 export async function developmentWeb(
   webRoot: string,
   httpServer: Server,

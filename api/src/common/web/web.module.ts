@@ -19,10 +19,7 @@ export const WEB_SERVING = Symbol('WEB_SERVING');
 /** web/ sits beside api/, whether this file runs from api/src or api/dist. */
 export const WEB_ROOT = fileURLToPath(new URL('../../../../web', import.meta.url));
 
-/**
- * Mounts the Remix site on the same Express instance as the API (docs/architecture.md §3), as Nest middleware
- * so it shares request logging; `/api/*` never reaches it and keeps its JSON 404.
- */
+/** Nest middleware, so the site shares request logging (docs/architecture.md §3); `/api/*` keeps its JSON 404. */
 @Module({})
 export class WebModule implements NestModule, OnApplicationShutdown {
   static register(mode: WebMode): DynamicModule {
@@ -38,7 +35,6 @@ export class WebModule implements NestModule, OnApplicationShutdown {
             config: AppConfig,
           ): Promise<WebServing> => {
             const server = () => adapterHost.httpAdapter.getHttpServer() as Server;
-            // Without API_INTERNAL_URL the API is this process: the pages call it without a socket.
             const apiServer = config.apiInternalUrl === undefined ? server : undefined;
             return mode === 'development'
               ? developmentWeb(WEB_ROOT, server(), { apiServer })

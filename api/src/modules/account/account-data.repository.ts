@@ -18,7 +18,6 @@ import { UserEntity } from '../users/user.entity.js';
 
 const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
 
-/** Everything stored about one account, as the export reads it. */
 export interface AccountRows {
   user: UserEntity;
   profile: ProfileEntity | null;
@@ -27,14 +26,12 @@ export interface AccountRows {
   subscriptions: SubscriptionEntity[];
   payments: PaymentEntity[];
   completions: LessonCompletionEntity[];
-  /** Those sent loaded with their recipient, those received with their sender: the other person's name. */
+  /** Loaded with the other person, for their name. */
   messages: ChatMessageEntity[];
   notifications: NotificationEntity[];
-  /** The names of the programmes the rows above refer to, by id. */
   programNames: Map<number, string>;
 }
 
-/** An active subscriber of a programme whose trainer leaves: whom to tell, and where. */
 export interface LeftSubscriber {
   userId: number;
   email: string;
@@ -43,15 +40,11 @@ export interface LeftSubscriber {
   programName: string;
 }
 
-/** The files a deleted account leaves in media storage, removed once the deletion committed. */
+/** Removed once the deletion committed. */
 export interface LeftFiles {
   pictures: string[];
 }
 
-/**
- * The reads of an account's own data across every module's tables (the export), and the writes that erase it (the
- * deletion, inside the caller's transaction).
- */
 @Injectable()
 export class AccountDataRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -63,7 +56,7 @@ export class AccountDataRepository {
   async rowsOf(user: UserEntity): Promise<AccountRows> {
     const manager = this.dataSource.manager;
     const userId = user.id;
-    // Each read goes along an index of the account's column; its few rows are put in order here, not by SQL.
+    // Each read goes along an index of the account's column, so its few rows are ordered here, not by SQL.
     const [profile, trainer, subscriptions, payments, completions, sent, received, notifications] =
       await Promise.all([
         manager.findOneBy(ProfileEntity, { userId }),
@@ -100,7 +93,6 @@ export class AccountDataRepository {
     };
   }
 
-  /** The account's picture and its trainer picture, and its trainer id when it is one. */
   async filesAndTrainer(
     manager: EntityManager,
     user: UserEntity,
@@ -110,7 +102,6 @@ export class AccountDataRepository {
     return { pictures, trainerId: trainer?.id };
   }
 
-  /** The images of the chat messages the account sent, which go with their text. */
   async sentImages(manager: EntityManager, userId: number): Promise<string[]> {
     const rows = await manager.find(ChatMessageEntity, {
       select: { id: true, image: true },
@@ -119,11 +110,7 @@ export class AccountDataRepository {
     return rows.map((row) => row.image).filter((path): path is string => !!path);
   }
 
-  /**
-   * The account row keeps its id, for the payments and messages that point to it, and nothing that names or reaches
-   * its owner: no password that any text matches (not an argon2 hash), blocked, so that no public list shows it, and
-   * marked deleted, so that no token of it passes.
-   */
+  /** Keeps its id, for the payments and messages that point to it, and nothing that names its owner (ADR 051). */
   async eraseAccount(manager: EntityManager, userId: number, unusablePassword: string): Promise<void> {
     await manager.update(
       UserEntity,
@@ -149,13 +136,11 @@ export class AccountDataRepository {
     await manager.delete(PasswordResetEntity, { userId });
     await manager.delete(LessonCompletionEntity, { userId });
     await manager.delete(NotificationEntity, { userId });
-    // Others' notifications keep what they said, but no longer name the account as their sender.
     await manager.update(
       NotificationEntity,
       { senderId: userId },
       { senderId: null, senderName: `${DELETED_ACCOUNT.firstName} ${DELETED_ACCOUNT.lastName}` },
     );
-    // The messages it sent read as deleted ones do, to both people.
     await manager.update(
       ChatMessageEntity,
       { senderId: userId, deletedAt: IsNull() },
@@ -165,7 +150,7 @@ export class AccountDataRepository {
     await manager.update(PaymentEntity, { userId }, { payerName: null });
   }
 
-  /** The trainer profile keeps its row (its programmes and their payments point to it) and nothing personal. */
+  /** The row stays, as its programmes and their payments point to it. */
   async eraseTrainer(manager: EntityManager, trainerId: number): Promise<void> {
     await manager.update(
       TrainerEntity,
@@ -174,10 +159,7 @@ export class AccountDataRepository {
     );
   }
 
-  /**
-   * Takes the trainer's programmes off the catalogue, and out of the superusers' queue of programmes waiting for
-   * publication; the active subscribers of the published ones, whom the caller tells.
-   */
+  /** Returns the active subscribers of the published ones, whom the caller tells. */
   async withdrawPrograms(manager: EntityManager, trainerId: number): Promise<LeftSubscriber[]> {
     const programs = await manager.find(ProgramEntity, {
       select: { id: true, name: true, isPublished: true },
@@ -209,12 +191,10 @@ export class AccountDataRepository {
       }));
   }
 
-  /** The account's sessions end with it: its refresh tokens go, not only revoked. */
   async deleteSessions(manager: EntityManager, userId: number): Promise<void> {
     await manager.delete(RefreshTokenEntity, { userId });
   }
 
-  /** Stored notifications for `subscribers`, inside the caller's transaction, shown on their next visit. */
   async notify(
     manager: EntityManager,
     subscribers: readonly LeftSubscriber[],

@@ -20,10 +20,7 @@ function parsed(payload: string | null): Record<string, unknown> | null {
   }
 }
 
-/**
- * The export's file: the account's own rows, each field named as the API names it elsewhere. The password hash,
- * token hashes and verification links are never read into it.
- */
+/** Each field named as the API names it elsewhere; no hash or verification link is ever read into it. */
 export function toAccountExport(rows: AccountRows, now: Date): AccountExport {
   const { user, profile, trainer } = rows;
   const program = (id: number): ExportedProgramRef => ({ id, name: rows.programNames.get(id) ?? '' });

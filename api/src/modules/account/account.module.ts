@@ -7,7 +7,7 @@ import { AccountDataRepository } from './account-data.repository.js';
 import { AccountController } from './account.controller.js';
 import { AccountService } from './account.service.js';
 
-/** Leaving FitCoach: the export of an account's data and the account's deletion (docs/product.md §2.9). */
+/** docs/product.md §2.9. */
 @Module({
   imports: [PasswordModule, SessionsModule, AuditModule],
   controllers: [AccountController],

@@ -20,7 +20,6 @@ import { UsersRepository } from '../users/users.repository.js';
 import { AccountDataRepository, type LeftSubscriber } from './account-data.repository.js';
 import { toAccountExport } from './account-export.mapper.js';
 
-/** The refusals of leaving (docs/api.md: `DELETE /api/users/me/`). */
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'This is not the password of your account',
   lastSuperuser:
@@ -28,7 +27,6 @@ export const ACCOUNT_MESSAGES = {
   tooManyExports: 'You have downloaded your data several times this hour. Please try again later.',
 } as const;
 
-/** What the active subscribers of a leaving trainer's programme are told. */
 export const TRAINER_LEFT_NEWS = (programme: string) =>
   clipNotification(
     `The trainer of ${programme} has closed their account: the programme is no longer offered, and your lessons stay open to you`,
@@ -37,10 +35,7 @@ export const TRAINER_LEFT_NEWS = (programme: string) =>
 /** Not an argon2 hash, so no password ever matches it. */
 const NO_PASSWORD = '!deleted';
 
-/**
- * Leaving FitCoach (docs/product.md §2.9 Your data): a file of everything stored about the account, and deleting
- * the account, which erases what names or reaches its owner and keeps the rest anonymous (docs/architecture.md §5).
- */
+/** Deletion erases what names the owner, the rest stays anonymous (docs/product.md §2.9, docs/architecture.md §5). */
 @Injectable()
 export class AccountService {
   private readonly logger = new Logger(AccountService.name);
@@ -57,7 +52,7 @@ export class AccountService {
     private readonly rateLimits: RateLimits,
   ) {}
 
-  /** The caller's own data only; a handful an hour, as each reads every table that holds some. */
+  /** A handful an hour, as each reads every table that holds some. */
   async export(auth: AuthContext): Promise<{ fileName: string; file: AccountExport }> {
     await this.rateLimits.spend('accountExport', `user:${auth.user.id}`, 1, ACCOUNT_MESSAGES.tooManyExports);
     const user = (await this.users.findById(auth.user.id)) ?? auth.user;
@@ -65,12 +60,7 @@ export class AccountService {
     return { fileName: accountExportFileName(now), file: toAccountExport(await this.data.rowsOf(user), now) };
   }
 
-  /**
-   * Deletes the caller's account, asked with its password, which counts as a sign-in attempt on the account. One
-   * transaction erases the account's personal data, withdraws a trainer's programmes (telling their active
-   * subscribers, in the app and by e-mail), ends its sessions and writes the audit entry; pictures leave media
-   * storage once it committed.
-   */
+  /** The password counts as a sign-in attempt; pictures leave media storage only once the transaction committed. */
   async delete(auth: AuthContext, dto: DeleteAccountDto): Promise<void> {
     const user = (await this.users.findById(auth.user.id)) ?? auth.user;
     await this.rateLimits.spendOnAccount('loginAccount', user.email);
@@ -78,8 +68,7 @@ export class AccountService {
       throw new BadRequestException(ACCOUNT_MESSAGES.wrongPassword);
     await this.rateLimits.resetAccount('loginAccount', user.email);
 
-    // Two superusers leaving at once take turns on the superusers' rows (as demotions do); InnoDB may end one in a
-    // deadlock, which then runs again.
+    // Two superusers leaving at once lock each other's rows; InnoDB may end one in a deadlock.
     const files = await retryingDeadlocks(() =>
       this.data.transaction(async (manager) => {
         if (user.isSuperuser) {
@@ -108,7 +97,7 @@ export class AccountService {
         return [...pictures, ...images];
       }),
     );
-    // Its access tokens and sockets: the rows are gone, this tells the caches and the open sockets.
+    // The rows are gone; this tells the caches and the open sockets.
     await this.sessions.revokeAllOf(user.id);
     for (const file of files) {
       await this.media

@@ -26,7 +26,6 @@ async function makeSut(cacheMs = '60000') {
   return sut;
 }
 
-/** A load that counts its runs and answers with the payments as they are now. */
 function counter() {
   const load = async () => {
     load.runs += 1;

@@ -2,16 +2,11 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { TableWrites, touches } from '../../common/cache/table-writes.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 
-/** The tables the dashboard's figures are counted from: a write to one of them makes the figures stale. */
 const COUNTED_TABLES = new Set(['user', 'trainer', 'program', 'payment', 'subscription']);
 
 /**
- * The admin dashboard's SQL figures, reused for `ADMIN_STATS_CACHE_MS` (ADR 025): on 1,000,000 payments the
- * aggregates cost several hundred milliseconds of the database however they are indexed
- * (docs/performance.md "Admin dashboard"), so superusers asking at once share one computation and the next ones
- * within the TTL reuse it. A write through TypeORM to a counted table forgets them (`TableWrites`: at once, again
- * when its transaction commits, and on the other instances through Redis, ADR 026), and a computation that ran
- * during a write is not kept; raw SQL such as `npm run seed` shows within the TTL.
+ * The aggregates are costly on many payments however they are indexed (ADR 025). Raw SQL writes such as
+ * `npm run seed` are not heard, and show within the TTL.
  */
 @Injectable()
 export class AdminFiguresCache implements OnModuleInit, OnApplicationShutdown {
@@ -39,10 +34,7 @@ export class AdminFiguresCache implements OnModuleInit, OnApplicationShutdown {
     this.stopWatching?.();
   }
 
-  /**
-   * The figures of `key` (their first day) still fresh, else those `load` produces; callers at the same moment
-   * share one load.
-   */
+  /** `key` is the figures' first day; callers at the same moment share one load. */
   async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     if (this.entry?.key === key && this.entry.expires > Date.now()) return this.entry.value as T;
@@ -59,7 +51,7 @@ export class AdminFiguresCache implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Forgets the figures, and any load still running: it may have read the data as it was before the write. */
+  /** Also any load still running: it may have read the data as it was before the write. */
   invalidate(): void {
     this.generation += 1;
     this.entry = undefined;

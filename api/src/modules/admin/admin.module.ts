@@ -7,10 +7,7 @@ import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
 import { FailedJobsService } from './failed-jobs.service.js';
 
-/**
- * The admin panel's figures, its audit log and the failed jobs (docs/product.md §2.11); the moderation actions stay with the modules
- * they change, which record them.
- */
+/** docs/product.md §2.11; the moderation actions stay with the modules they change, which record them. */
 @Module({
   imports: [UsersModule, AuditModule],
   controllers: [AdminController],

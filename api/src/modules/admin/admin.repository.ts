@@ -20,13 +20,10 @@ export interface TopProgramRow {
   users: number;
 }
 
-/** Both dialects: `DATE()` of a datetime, as 'YYYY-MM-DD' text. */
+/** 'YYYY-MM-DD' text in both dialects. */
 const day = (column: string) => `CAST(DATE(${column}) AS CHAR)`;
 
-/**
- * The superusers' figures, each one aggregate query (docs/architecture.md §4): counted from the rows, never stored
- * twice, and never a loop over rows in Node.
- */
+/** Counted from the rows, never stored twice, and never a loop over rows in Node (docs/architecture.md §4). */
 @Injectable()
 export class AdminRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -47,7 +44,6 @@ export class AdminRepository {
     return this.dataSource.getRepository(SubscriptionEntity).countBy({ activeFlag: 1 });
   }
 
-  /** Completed payments (a refunded one is no longer completed) per currency. */
   async revenue(): Promise<MinorAmount[]> {
     const rows = await this.dataSource
       .createQueryBuilder(PaymentEntity, 'payment')
@@ -60,11 +56,7 @@ export class AdminRepository {
     return rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
   }
 
-  /**
-   * The programmes with the most active subscribers, with their trainer's name. The counts are grouped from
-   * `idx_subscription_active_flag_program_id_started_at` alone; only the `limit` programmes found are then read. A
-   * programme without an active subscriber is never listed.
-   */
+  /** Grouped from an index alone; only the `limit` programmes found are then read. */
   async topPrograms(limit: number): Promise<TopProgramRow[]> {
     const counts = await this.dataSource
       .createQueryBuilder(SubscriptionEntity, 'subscription')
@@ -94,7 +86,6 @@ export class AdminRepository {
     });
   }
 
-  /** Completed payments per programme and currency, for the given programmes. */
   async revenueOf(programIds: number[]): Promise<(MinorAmount & { programId: number })[]> {
     if (programIds.length === 0) return [];
     const rows = await this.dataSource
@@ -114,7 +105,6 @@ export class AdminRepository {
     }));
   }
 
-  /** Revenue of completed payments per day (of completion) and currency since `from`. */
   async revenueByDay(from: Date): Promise<(MinorAmount & { day: string })[]> {
     const rows = await this.dataSource
       .createQueryBuilder(PaymentEntity, 'payment')
@@ -133,7 +123,6 @@ export class AdminRepository {
     }));
   }
 
-  /** Subscriptions started per day since `from`. */
   async subscriptionsByDay(from: Date): Promise<{ day: string; count: number }[]> {
     const rows = await this.dataSource
       .createQueryBuilder(SubscriptionEntity, 'subscription')

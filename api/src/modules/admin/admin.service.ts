@@ -20,7 +20,6 @@ const money = ({ currency, amountMinor }: MinorAmount): Money => ({
   amount: fromMinorUnits(amountMinor, currency),
 });
 
-/** The UTC days from `ADMIN_DAYS - 1` days ago to today, as 'YYYY-MM-DD'. */
 function lastDays(today: Date): string[] {
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   return Array.from({ length: ADMIN_DAYS }, (_, i) =>
@@ -28,7 +27,7 @@ function lastDays(today: Date): string[] {
   );
 }
 
-/** The admin panel's dashboard (docs/product.md §2.11): totals, top programmes, presence, the last 30 days. */
+/** docs/product.md §2.11. */
 @Injectable()
 export class AdminService {
   constructor(
@@ -41,7 +40,6 @@ export class AdminService {
   async stats(now = new Date()): Promise<AdminStatsResponse> {
     const days = lastDays(now);
     const [figures, online] = await Promise.all([
-      // The SQL figures may be reused for a few seconds (ADR 025); who is online is always asked.
       this.cache.remember(days[0], () => this.figuresSince(days[0])),
       this.presence.all(),
     ]);
@@ -69,7 +67,6 @@ export class AdminService {
     };
   }
 
-  /** Every aggregate of the dashboard, from the first of its days on: each one SQL query. */
   private async figuresSince(firstDay: string) {
     const from = new Date(`${firstDay}T00:00:00.000Z`);
     const [users, trainers, programs, active, revenue, top, paidByDay, startedByDay] = await Promise.all([

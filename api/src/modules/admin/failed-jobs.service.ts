@@ -29,11 +29,7 @@ function toFailedJobResponse(row: FailedJobEntity): FailedJobResponse {
   };
 }
 
-/**
- * The admin panel's dead letters (docs/decisions/035-dead-letters-and-bounded-waits.md): jobs that failed their last
- * attempt, listed newest first, and queued again by a superuser through the outbox, in one transaction with the
- * row's mark and the audit entry (ADR 023), so a retry is recorded, and run, once.
- */
+/** Retried through the outbox in one transaction with its audit entry, so it is recorded, and run, once (ADR 035). */
 @Injectable()
 export class FailedJobsService {
   constructor(

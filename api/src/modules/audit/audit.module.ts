@@ -4,7 +4,7 @@ import { AuditEntryEntity } from './audit-entry.entity.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
-/** The audit log of superuser actions (ADR 023): the modules that act record; the admin module reads. */
+/** ADR 023: the modules that act record; the admin module reads. */
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEntryEntity])],
   providers: [AuditService, AuditRepository],

@@ -5,7 +5,6 @@ import type { AuditAction } from '@fitcoach/contracts';
 import type { Paging } from '../../common/database/paging.js';
 import { AuditEntryEntity } from './audit-entry.entity.js';
 
-/** An entry as an action writes it. */
 export type NewAuditEntry = Pick<
   AuditEntryEntity,
   'actorId' | 'actorName' | 'action' | 'targetType' | 'targetId' | 'targetLabel' | 'reason'
@@ -16,18 +15,16 @@ export interface AuditFilter {
   actorId?: number;
 }
 
-/** The audit log's two queries: an entry written inside its action's transaction, and a page of the log. */
 @Injectable()
 export class AuditRepository {
   constructor(@InjectRepository(AuditEntryEntity) private readonly entries: Repository<AuditEntryEntity>) {}
 
-  /** Inside the caller's transaction: the entry commits, or rolls back, with the action. */
+  /** The entry commits, or rolls back, with the action. */
   async insert(manager: EntityManager, entry: NewAuditEntry): Promise<number> {
     const inserted = await manager.insert(AuditEntryEntity, entry);
     return Number(inserted.identifiers[0]?.id);
   }
 
-  /** Newest first, the whole log or one action's or one actor's entries (each read along its index). */
   page({ action, actorId }: AuditFilter, { page, pageSize }: Paging): Promise<[AuditEntryEntity[], number]> {
     return this.entries.findAndCount({
       where: { ...(action !== undefined && { action }), ...(actorId !== undefined && { actorId }) },

@@ -13,22 +13,17 @@ import type { Page } from '../../common/http/pagination.interceptor.js';
 import { toAuditEntryResponse } from './audit.mapper.js';
 import { AuditRepository } from './audit.repository.js';
 
-/** What a superuser did: the action, to which row (named as it is now), and why when they said. */
 export interface AuditRecord {
   action: AuditAction;
   target: { type: AuditTargetType; id: number; label: string };
   reason?: string;
 }
 
-/**
- * The audit log (ADR 023): every superuser action is recorded by the module that performs it, inside the action's
- * transaction, so an action without its entry (or an entry without its action) never commits. Superusers read it.
- */
+/** Recorded inside the action's transaction, so an action never commits without its entry (ADR 023). */
 @Injectable()
 export class AuditService {
   constructor(private readonly entries: AuditRepository) {}
 
-  /** Records `auth`'s action within `manager`'s transaction; the new entry's id. */
   record(
     manager: EntityManager,
     auth: AuthContext,
@@ -45,7 +40,6 @@ export class AuditService {
     });
   }
 
-  /** The log, newest first, of one action or one actor when asked. */
   async list(query: AuditQueryDto): Promise<Page<AuditEntryResponse>> {
     const { action, actor } = query;
     const paging = pagingOf(query);

@@ -21,10 +21,7 @@ export const ACCOUNT_SECURITY_MESSAGES = {
 const refusal = (field: keyof ChangePasswordDto, message: string) =>
   new BadRequestException({ message, errors: [{ field, message }] });
 
-/**
- * What a signed-in account does with its own sign-ins: change its password, list its sessions (docs/product.md
- * §2.9) and end them. Every method acts on the caller's account only.
- */
+/** Every method acts on the caller's account only (docs/product.md §2.9). */
 @Injectable()
 export class AccountSecurityService {
   constructor(
@@ -35,9 +32,8 @@ export class AccountSecurityService {
   ) {}
 
   /**
-   * Checks the current password as a sign-in does, counted in the account's sign-in attempts (`loginAccount`), so
-   * a stolen session cannot guess it faster than the login page could; then sets the new one and ends every other
-   * session. The caller's session goes on with a new token pair.
+   * The current password counts in the sign-in attempts, so a stolen session cannot guess it faster than the login
+   * page could. Every other session ends.
    */
   async changePassword(auth: AuthContext, dto: ChangePasswordDto): Promise<TokenPairResponse> {
     const account = await this.users.findById(auth.user.id);
@@ -57,7 +53,7 @@ export class AccountSecurityService {
     return this.sessions.listOf(auth.user.id, auth.sessionId);
   }
 
-  /** Ends one of the caller's sessions; any other id, another account's included, is not found. */
+  /** Any other id, another account's included, is not found. */
   async endSession(auth: AuthContext, sessionId: string): Promise<void> {
     if (!(await this.sessions.isLiveSessionOf(auth.user.id, sessionId)))
       throw new NotFoundException(ACCOUNT_SECURITY_MESSAGES.sessionNotFound);

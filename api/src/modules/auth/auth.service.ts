@@ -19,12 +19,10 @@ export class AuthService {
     private readonly sessionCache: SessionCache,
   ) {}
 
-  /** `userAgent`: the browser's User-Agent header, which names the session in the account's list of devices. */
   async login(dto: LoginDto, userAgent?: string): Promise<TokenPairResponse> {
     const user = await this.users.findByEmail(dto.email);
     const passwordOk = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !passwordOk) throw new UnauthorizedException({ message: AUTH_MESSAGES.badCredentials });
-    // The right password: the attempts the route counted against this account were not guesses.
     await this.rateLimits.resetAccount('loginAccount', dto.email);
     if (!user.isVerified) throw new UnauthorizedException({ message: AUTH_MESSAGES.notVerified });
     if (user.blocked) throw new ForbiddenException({ message: AUTH_MESSAGES.blocked });
@@ -39,19 +37,17 @@ export class AuthService {
     return this.sessions.rotate(claims, keptUserAgent(userAgent));
   }
 
-  /** The one authentication function: REST guard, token verification and (later) the socket handshake. */
+  /** The one authentication function, shared by the REST guard and the socket handshake. */
   async authenticate(accessToken: string): Promise<AuthContext> {
     return this.resolve(await this.sessions.verifyAccess(accessToken));
   }
 
-  /** Checks a verified access token's claims against the account and the session as they are now. */
   async resolve(claims: AccessTokenClaims): Promise<AuthContext> {
-    // The REST guard hands over any token our secret signed: a 7-day refresh token must not pass for one.
+    // The REST guard hands over any token our secret signed: a refresh token must not pass for one.
     if (!hasClaimsOf(claims, 'access')) throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     const userId = Number(claims.sub);
     const user = await this.sessionCache.account(userId, claims.sid, async () => {
       const account = await this.users.findById(userId);
-      // A deleted account is no account: its tokens are refused as unknown, not as blocked.
       if (!account || !account.isVerified || account.deletedAt)
         throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
       if (account.blocked) throw new ForbiddenException(AUTH_MESSAGES.blocked);

@@ -22,11 +22,8 @@ import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 type MarkerKey = typeof IS_PUBLIC | typeof IS_OPTIONAL_AUTH | typeof CHANGES_STATE_ON_GET;
 
 /**
- * Global and deny-by-default: every route needs a valid access token unless marked @Public(). An @OptionalAuth()
- * route also serves requests that carry no token at all, anonymously; a token that is there is checked as on any
- * other route, so an expired one is a 401 the client renews on rather than a silently anonymous answer.
- * A request the session cookie authenticated is same-origin only (ADR 011): never a @ChangesStateOnGet() route,
- * and a write only from this site's pages.
+ * Deny-by-default. On an @OptionalAuth() route an expired token is still a 401 the client renews on, not a silently
+ * anonymous answer; cookie-authenticated requests are same-origin only (ADR 011).
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -38,7 +35,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    // A socket event: its socket was authenticated at the handshake, which refuses any other (ChatGateway).
+    // A socket was authenticated at the handshake (ChatGateway).
     if (context.getType() === 'ws') return true;
     if (this.isMarked(IS_PUBLIC, context)) return true;
     await super.canActivate(context);
@@ -58,7 +55,6 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (error) throw error;
     if (user) return user;
     const missing = info instanceof Error && info.message === 'No auth token';
-    // The guard stores what this returns as the request's user: null is the anonymous caller of @MaybeAuth().
     if (missing && this.isMarked(IS_OPTIONAL_AUTH, context)) return null as T;
     throw new UnauthorizedException(missing ? AUTH_MESSAGES.notAuthenticated : AUTH_MESSAGES.invalidToken);
   }

@@ -3,10 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../../common/config/app-config.js';
 
-/**
- * JWT_SECRET when set (required in production); otherwise a secret generated on first start and kept in
- * DATA_DIR, so the embedded default needs no configuration and sessions survive restarts.
- */
+/** Otherwise kept in DATA_DIR, so the embedded default needs no configuration and sessions survive restarts. */
 export function loadJwtSecret(config: Pick<AppConfig, 'jwtSecret' | 'dataDir'>): string {
   if (config.jwtSecret) return config.jwtSecret;
   const file = join(config.dataDir, 'jwt-secret');
@@ -17,7 +14,6 @@ export function loadJwtSecret(config: Pick<AppConfig, 'jwtSecret' | 'dataDir'>):
     try {
       writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
     } catch (error) {
-      // Another process created it first: use theirs.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     return readFileSync(file, 'utf8').trim();

@@ -16,11 +16,10 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     private readonly auth: AuthService,
   ) {
     super({
-      // The Bearer header, or else the web session's `accessToken` cookie (docs/architecture.md §5).
+      // The Bearer header, or else the web session's cookie (docs/architecture.md §5).
       jwtFromRequest: (req: Request) => presentedToken(req.headers)?.token ?? null,
-      // A KeyObject, made once: given a string, jsonwebtoken first tries to read it as a PEM public key and builds
-      // a secret key only when that throws, on every request (a tenth of a signed-in API request's CPU,
-      // docs/performance.md). The typings say string | Buffer; jsonwebtoken takes a KeyObject as it is.
+      // Given a string, jsonwebtoken tries it as a PEM key and builds a secret key on every request; the typings
+      // omit KeyObject, which jsonwebtoken takes as it is.
       secretOrKey: createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer,
       algorithms: TOKEN_VERIFICATION.algorithms,
       ignoreExpiration: TOKEN_VERIFICATION.ignoreExpiration,

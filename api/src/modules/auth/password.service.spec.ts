@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS, PasswordService } from './password.service.js';
 
-/** The parameters part of an encoded argon2 hash: `$argon2id$v=19$m=...,t=...,p=...$`. */
+/** `$argon2id$v=19$m=...,t=...,p=...$`. */
 const parametersOf = (hash: string) => hash.split('$').slice(1, 4).join('$');
 
 describe(PasswordService.name, () => {

@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 
-/**
- * argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): about 30 ms a hash on our 2-core machine, in the
- * 20–80 ms band that keeps 50 concurrent logins fast while making offline guessing expensive.
- */
+/** OWASP's minimum for argon2id: concurrent logins stay fast while offline guessing is expensive. */
 export const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,

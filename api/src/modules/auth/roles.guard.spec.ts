@@ -4,7 +4,6 @@ import { Reflector } from '@nestjs/core';
 import type { Role } from '@fitcoach/contracts';
 import { RolesGuard } from './roles.guard.js';
 
-/** A route that requires `roles`, requested by a user with the given flags (or by nobody). */
 function request(roles: Role[] | undefined, user: { isTrainer: boolean; isSuperuser: boolean } | null) {
   const reflector = { getAllAndOverride: () => roles } as unknown as Reflector;
   const context = {

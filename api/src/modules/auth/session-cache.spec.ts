@@ -25,7 +25,6 @@ afterEach(async () => {
   await dataSource.destroy();
 });
 
-/** A SessionCache told of the writes to the in-memory tables by a real TableWrites, as in the application. */
 async function makeSut(authCacheMs = '60000') {
   const config = loadConfig({ AUTH_CACHE_MS: authCacheMs });
   writes = new TableWrites(config, dataSource, 'test');
@@ -35,7 +34,6 @@ async function makeSut(authCacheMs = '60000') {
   return sut;
 }
 
-/** A TableWrites stand-in whose hearing and listeners the test controls, as Redis going away would. */
 function deafenable() {
   const listeners = new Set<WriteListener>();
   const stub = {
@@ -44,7 +42,7 @@ function deafenable() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** What TableWrites does when its subscription is back: every table may have changed, then it hears again. */
+    /** As TableWrites does when its subscription is back. */
     reconnect() {
       for (const listener of listeners) listener(new Set(['*']));
       stub.hearsEveryWrite = true;
@@ -59,7 +57,6 @@ function makeSutOn(stub: ReturnType<typeof deafenable>) {
   return sut;
 }
 
-/** A session check that counts its runs and answers with a new account object each time. */
 function counter(userId = 1) {
   const check = async () => {
     check.runs += 1;
@@ -266,7 +263,7 @@ describe(SessionCache.name, () => {
     await sut.account(1, 'session-a', check);
     await sut.account(1, 'session-a', check);
     expect(check.runs).toBe(1);
-    // The behaviour under test is the passage of time itself (lru-cache reads performance.now()).
+    // lru-cache reads performance.now(), so fake timers would not move it.
     await new Promise((resolve) => setTimeout(resolve, 80));
     await sut.account(1, 'session-a', check);
     expect(check.runs).toBe(2);

@@ -4,18 +4,14 @@ import { TableWrites, touches } from '../../common/cache/table-writes.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import type { UserEntity } from '../users/user.entity.js';
 
-/** What decides whether an access token still opens its session: the account and the session's tokens. */
 const AUTH_TABLES = new Set(['user', 'refresh_token']);
 
 /** Far more signed-in visitors than one instance serves within AUTH_CACHE_MS; an account is about 1 KB. */
 const MAX_ENTRIES = 20_000;
 
 /**
- * The accounts of sessions checked within the last AUTH_CACHE_MS (ADR 028), so that a signed-in request does not
- * read the account and its session again for every API call of a page. Only a session found live is kept, under
- * its account and session ids. Any write through TypeORM to the accounts or the sessions (a block, a logout, a
- * password change, a new login) forgets every entry at once on this instance and, through `TableWrites`, on the
- * others; nothing is kept or served while this instance might miss another one's writes (Redis away).
+ * So that a page's API calls do not each read the account and its session (ADR 028). Nothing is kept or served
+ * while this instance might miss another one's writes.
  */
 @Injectable()
 export class SessionCache implements OnModuleInit, OnApplicationShutdown {
@@ -42,11 +38,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     this.stopWatching?.();
   }
 
-  /**
-   * The account of a live session: remembered, or `check` (which throws when the session is not live) run and
-   * its account kept unless a write to the accounts or sessions happened while it ran. The account is frozen,
-   * whether kept or not, so that code changing it fails the same way with the cache on or off.
-   */
+  /** Frozen, kept or not, so that code changing it fails the same way with the cache on or off. */
   async account(userId: number, sessionId: string, check: () => Promise<UserEntity>): Promise<UserEntity> {
     if (!this.entries || !this.tableWrites.hearsEveryWrite) return Object.freeze(await check());
     const key = `${userId}:${sessionId}`;

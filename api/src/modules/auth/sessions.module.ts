@@ -8,7 +8,6 @@ import { RefreshTokenEntity } from './refresh-token.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 
-/** Token issuing and revocation, shared by authentication and by user administration (blocking). */
 @Module({
   imports: [
     TypeOrmModule.forFeature([RefreshTokenEntity]),

@@ -3,19 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Not, type Repository } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity.js';
 
-/** A live refresh token as a login or a rotation stores it (its hash only). */
 export type NewRefreshToken = Pick<
   RefreshTokenEntity,
   'userId' | 'familyId' | 'tokenHash' | 'expiresAt' | 'signedInAt' | 'userAgent'
 >;
 
-/** What a session's list entry shows, read from its live token. */
 export type LiveToken = Pick<
   RefreshTokenEntity,
   'id' | 'familyId' | 'createdAt' | 'signedInAt' | 'userAgent'
 >;
 
-/** The narrow queries on refresh tokens; a session is the family of tokens one login started. */
+/** A session is the family of tokens one login started. */
 @Injectable()
 export class SessionsRepository {
   constructor(
@@ -30,11 +28,7 @@ export class SessionsRepository {
     return this.tokens.findOneBy({ tokenHash });
   }
 
-  /**
-   * Revokes the token as rotated and inserts its successor, in one transaction: a refresh that lost the update
-   * finds the successor once it sees the rotation. False, inserting nothing, when the token was revoked already
-   * (a concurrent rotation won).
-   */
+  /** In one transaction, so a refresh that lost the update finds the successor; false when another rotation won. */
   rotate(id: number, successor: NewRefreshToken, now: Date): Promise<boolean> {
     return this.tokens.manager.transaction(async (manager) => {
       const rotated = await manager.update(
@@ -48,22 +42,19 @@ export class SessionsRepository {
     });
   }
 
-  /** The token was rotated after `since`. */
   rotatedSince(tokenHash: string, since: Date): Promise<boolean> {
     return this.tokens.existsBy({ tokenHash, rotatedAt: MoreThan(since) });
   }
 
-  /** The token, if it is neither revoked nor expired. */
   findLive(tokenHash: string): Promise<RefreshTokenEntity | null> {
     return this.tokens.findOneBy({ tokenHash, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
   }
 
-  /** The session has a token that is neither revoked nor expired. */
   isSessionLive(familyId: string): Promise<boolean> {
     return this.tokens.existsBy({ familyId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
   }
 
-  /** The account's live tokens, one per live session: a rotation revokes its token as it adds the successor. */
+  /** One per live session: a rotation revokes its token as it adds the successor. */
   findLiveOf(userId: number): Promise<LiveToken[]> {
     return this.tokens.find({
       select: { id: true, familyId: true, createdAt: true, signedInAt: true, userAgent: true },
@@ -71,7 +62,6 @@ export class SessionsRepository {
     });
   }
 
-  /** The ids of the account's live sessions but `keep`. */
   async liveSessionsOfBut(userId: number, keep: string): Promise<string[]> {
     const live = await this.tokens.find({
       select: { familyId: true },
@@ -80,15 +70,11 @@ export class SessionsRepository {
     return [...new Set(live.map((token) => token.familyId))];
   }
 
-  /** The session is live and the account's. */
   isSessionLiveOf(userId: number, familyId: string): Promise<boolean> {
     return this.tokens.existsBy({ userId, familyId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
   }
 
-  /**
-   * Revokes the session's live token and adds `successor(token)` in its place, in one transaction; false, adding
-   * nothing, when the session has no live token any more.
-   */
+  /** False, adding nothing, when the session has no live token any more. */
   renew(familyId: string, successor: (live: RefreshTokenEntity) => NewRefreshToken): Promise<boolean> {
     return this.tokens.manager.transaction(async (manager) => {
       const live = await manager.findOneBy(RefreshTokenEntity, {

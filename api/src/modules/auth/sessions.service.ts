@@ -24,19 +24,16 @@ import { SessionsRepository } from './sessions.repository.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Now in whole seconds, as every database keeps a datetime. */
+/** Whole seconds, as every database keeps a datetime. */
 const wholeSeconds = (offsetSeconds = 0) => new Date((Math.floor(Date.now() / 1000) + offsetSeconds) * 1000);
 
-/** A new refresh token's expiry, in whole seconds as its `exp` claim and every database keeps it. */
 const refreshExpiry = () => wholeSeconds(REFRESH_TOKEN_TTL_SECONDS);
 
-/** A User-Agent header as a session keeps it: trimmed to what names a browser, null when there is none. */
 export function keptUserAgent(header: string | undefined): string | null {
   const value = header?.trim().slice(0, USER_AGENT_MAX_LENGTH).trim();
   return value ? value : null;
 }
 
-/** Whether verified claims are those of a token of type `typ`: a refresh token is no access token. */
 export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknown }, typ: string): boolean {
   return (
     claims.typ === typ &&
@@ -46,7 +43,7 @@ export function hasClaimsOf(claims: { typ?: unknown; sub?: unknown; sid?: unknow
   );
 }
 
-/** Sessions are refresh-token families: created at login, rotated on refresh, revoked at logout or on reuse. */
+/** Sessions are refresh-token families, revoked whole on reuse (ADR 008). */
 @Injectable()
 export class SessionsService {
   constructor(
@@ -58,13 +55,9 @@ export class SessionsService {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  /**
-   * The secret as a KeyObject, made once: given the string, jsonwebtoken builds one on every verification (the socket
-   * handshake's largest cost, docs/performance.md). The typings say string | Buffer; jsonwebtoken takes a KeyObject.
-   */
+  /** Made once: given the string, jsonwebtoken builds one on every verification. */
   private readonly key: KeyObject;
 
-  /** A new session, named in the account's list of devices by the browser that signed in (`userAgent`). */
   async start(userId: number, userAgent: string | null = null): Promise<TokenPairResponse> {
     const sessionId = randomUUID();
     const jti = randomUUID();
@@ -82,11 +75,8 @@ export class SessionsService {
   }
 
   /**
-   * Rotates a refresh token. The successor's `jti` is derived from the token's own (an HMAC with the secret), so
-   * a token always rotates to the same successor: one conditional update decides which of several concurrent
-   * refreshes inserts it, and the others, within the grace period, are given it too. Presenting a token that was
-   * rotated longer ago, or whose successor no longer lives, or that was revoked, revokes its whole session. The
-   * successor carries the session's sign-in time and browser; `userAgent` names a session that had none.
+   * The successor's `jti` is an HMAC of the token's own, so concurrent refreshes within the grace period get the
+   * same successor; any other reuse revokes the whole session.
    */
   async rotate(claims: RefreshTokenClaims, userAgent: string | null = null): Promise<TokenPairResponse> {
     const tokenHash = sha256(claims.jti);
@@ -95,8 +85,6 @@ export class SessionsService {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
     }
     const successorJti = this.successorOf(claims.jti);
-    // The row expires with the token, whose expiry was checked when it was verified; whether it is still unrevoked
-    // is decided by the conditional update, which only one of several concurrent refreshes wins.
     const expiresAt = refreshExpiry();
     const won = await this.tokens.rotate(
       row.id,
@@ -117,10 +105,7 @@ export class SessionsService {
     throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
   }
 
-  /**
-   * A new token pair for a live session of the account, its previous refresh token revoked (a password change);
-   * 401 when the session ended meanwhile.
-   */
+  /** For a password change; 401 when the session ended meanwhile. */
   async renew(userId: number, sessionId: string): Promise<TokenPairResponse> {
     const jti = randomUUID();
     const expiresAt = refreshExpiry();
@@ -136,7 +121,7 @@ export class SessionsService {
     return this.sign(userId, sessionId, jti, expiresAt);
   }
 
-  /** The account's live sessions, most recently used first; `current` is the caller's. */
+  /** Most recently used first. */
   async listOf(userId: number, current: string): Promise<SessionResponse[]> {
     const live = await this.tokens.findLiveOf(userId);
     return live
@@ -150,12 +135,10 @@ export class SessionsService {
       }));
   }
 
-  /** Whether the session is live and the account's. */
   isLiveSessionOf(userId: number, sessionId: string): Promise<boolean> {
     return this.tokens.isSessionLiveOf(userId, sessionId);
   }
 
-  /** Ends every session of the account but `keep`, their sockets included; how many there were. */
   async revokeAllOfBut(userId: number, keep: string): Promise<number> {
     const ended = await this.tokens.liveSessionsOfBut(userId, keep);
     await this.tokens.revokeAllOfBut(userId, keep);
@@ -179,7 +162,6 @@ export class SessionsService {
     this.events.emit(SESSION_EVENTS.allOfUserRevoked, { userId } satisfies UserSessionsRevokedEvent);
   }
 
-  /** The session a refresh token belongs to, if the token is genuine and the caller's. */
   async sessionOf(refreshToken: string, userId: number): Promise<string | null> {
     try {
       const claims = await this.verifyRefresh(refreshToken);
@@ -215,14 +197,13 @@ export class SessionsService {
     return createHmac('sha256', this.secret).update(`refresh-successor:${jti}`).digest('base64url');
   }
 
-  /** The successor of a token rotated within the grace period, if it is still live (not rotated, not revoked). */
   private async liveSuccessor(tokenHash: string, successorJti: string): Promise<RefreshTokenEntity | null> {
     const graceStart = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
     if (!(await this.tokens.rotatedSince(tokenHash, graceStart))) return null;
     return this.tokens.findLive(sha256(successorJti));
   }
 
-  /** The token pair of a refresh token; the refresh token's claims all come from the row, so it is the same each time. */
+  /** The refresh token's claims all come from the row, so it is the same each time. */
   private async sign(
     userId: number,
     sessionId: string,

@@ -3,7 +3,7 @@ import { SitemapController } from './sitemap.controller.js';
 import { SitemapRepository } from './sitemap.repository.js';
 import { SitemapService } from './sitemap.service.js';
 
-/** The entries of the site's sitemap: the public pages of the catalogue, as ids and dates (docs/decisions/030-pages-found-and-shared.md). */
+/** docs/decisions/030-pages-found-and-shared.md. */
 @Module({
   controllers: [SitemapController],
   providers: [SitemapService, SitemapRepository],

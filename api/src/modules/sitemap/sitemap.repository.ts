@@ -6,16 +6,14 @@ import { ofUnblockedTrainer } from '../programs/programs.repository.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { withPublishedProgram } from '../trainers/trainers.repository.js';
 
-/** A row the sitemap lists: its id and when its page last changed. */
 export interface SitemapRow {
   id: number;
   updatedAt: Date;
 }
 
 /**
- * The public pages the sitemap lists, as the catalogue shows them: published programmes of trainers who are not
- * blocked (`pageOfPublished` and `ofUnblockedTrainer` in programs.repository.ts) and trainers who are not blocked and have a published
- * programme (`pageOfListed` in trainers.repository.ts). Each list in id order, so that a new row joins the end and pages seldom shift.
+ * As the catalogue shows them (programs.repository.ts, trainers.repository.ts); in id order, so that a new row
+ * joins the end and pages seldom shift.
  */
 @Injectable()
 export class SitemapRepository {
@@ -29,7 +27,7 @@ export class SitemapRepository {
     return this.listedPrograms().getCount();
   }
 
-  /** A trainer's page shows its account's name and picture too: it changed when either row did. */
+  /** The page shows the account's name and picture too, so it changed when either row did. */
   async pageOfActiveTrainers(offset: number, limit: number): Promise<SitemapRow[]> {
     const trainers = await this.activeTrainers()
       .select(['trainer.id', 'trainer.updatedAt', 'user.id', 'user.updatedAt'])

@@ -11,12 +11,12 @@ import { type SitemapRow, SitemapRepository } from './sitemap.repository.js';
 const entriesOf = (type: SitemapEntryType, rows: SitemapRow[]): SitemapEntry[] =>
   rows.map(({ id, updatedAt }) => ({ type, id, updated_at: updatedAt.toISOString() }));
 
-/** The entries of the site's sitemap (docs/decisions/030-pages-found-and-shared.md): the active trainers, then the published programmes. */
+/** The active trainers, then the published programmes (docs/decisions/030). */
 @Injectable()
 export class SitemapService {
   constructor(private readonly sitemap: SitemapRepository) {}
 
-  /** One page of the two lists read as one: a page may end the trainers and begin the programmes. */
+  /** A page may end the trainers and begin the programmes. */
   async page(query: SitemapQueryDto): Promise<Page<SitemapEntry>> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? SITEMAP_LIMITS.maxUrls;
