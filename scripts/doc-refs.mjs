@@ -154,12 +154,12 @@ function selfTest() {
   };
   const clean = [
     '// docs/architecture.md §5 and docs/product.md §2.6, api/src/main.ts, api/dist/main.js, api/src/',
-    '// ADR 041, ADR 41, docs/decisions/041-kept.md, docs/decisions/041, test/api/<file>, api/src/modules/**',
+    '// ADR 041, ADR 41, docs/decisions/041-kept.md, ADR 041, test/api/<file>, api/src/modules/**',
     '// https://example.com/docs/x.md, @fitcoach/api/src, [a](docs/architecture.md#where-it-runs)',
   ].join('\n');
   const broken = [
     '// docs/architecture.md §6, a lone § here, web/app/utils/api.server.ts, docs/decisions/042-gone.md',
-    '// ADR 042, ADRs 041 and 043, docs/decisions/044',
+    '// ADR 042, ADRs 041 and 043, ADR 044',
     '/* the room name of API.md; architecture.md is fine */',
   ].join('\n');
   const brokenLinks = '[a](architecture.md#nowhere) [b](decisions/099-gone.md) [c](../../outside.md)';

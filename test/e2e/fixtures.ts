@@ -9,7 +9,7 @@ export interface BrowserErrorOptions {
 }
 
 /**
- * Resolves once the page's app runs: its scripts are fetched after the page's first paint (docs/decisions/044), and
+ * Resolves once the page's app runs: its scripts are fetched after the page's first paint (ADR 044), and
  * Remix makes its router as React starts on the page. A document that is not a page of the app has nothing to wait
  * for.
  */

@@ -2,7 +2,7 @@ import { expect, signIn, test } from './support/accounts.js';
 import { apiAccount } from './support/catalogue.js';
 
 /*
- * Pages are revalidated on every visit (api/src/common/web/remix-handler.ts, docs/decisions/036): `no-cache` with
+ * Pages are revalidated on every visit (api/src/common/web/remix-handler.ts, ADR 036): `no-cache` with
  * an ETag of the page without its CSP nonce, so a browser holding the same page is answered 304, and the copy it
  * keeps stays with the policy it came with.
  */

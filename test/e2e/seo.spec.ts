@@ -29,7 +29,7 @@ function metaContent(page: Page, key: string) {
 
 /**
  * The JSON-LD of a page's HTML, and whether the page's CSP allows its script: by the nonce it carries, or by its
- * hash on a page shared by anonymous visitors (docs/decisions/050).
+ * hash on a page shared by anonymous visitors (ADR 050).
  */
 async function jsonLdOf(response: APIResponse) {
   const html = await response.text();

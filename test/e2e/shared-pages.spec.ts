@@ -6,7 +6,7 @@ import { uniqueWord } from '../fixtures/words.js';
 
 /*
  * The public catalogue pages are rendered once for all anonymous visitors of the next few seconds (ADR 010), and a
- * proxy may keep them as long (docs/decisions/050). Visitors must notice none of it: every page keeps working
+ * proxy may keep them as long (ADR 050). Visitors must notice none of it: every page keeps working
  * scripts, changes show on the next request, and a signed-in visitor always gets their own page.
  */
 

@@ -3,7 +3,7 @@ import { apiAccount } from './support/catalogue.js';
 
 /*
  * The pages' loaders and actions call the API of their own process on the visitor's behalf, without a socket
- * (docs/decisions/050): the API's limits per client address count each visitor's own attempts.
+ * (ADR 050): the API's limits per client address count each visitor's own attempts.
  */
 
 test('a visitor who used up the sign-in attempts of their address is refused, and another one signs in meanwhile', async ({

@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 
 /**
  * Until Remix decodes the page's data the whole root is suspended, and a key press or click then makes hydration fail
- * (React error 345). Rendering once first starts the decoding, so the root does not suspend (docs/decisions/044).
+ * (React error 345). Rendering once first starts the decoding, so the root does not suspend (ADR 044).
  */
 async function decodePageData(): Promise<void> {
   try {

@@ -32,7 +32,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
 });
 
 // Mantine's provider is in the pages' layout (routes/_app.tsx), not here: the home page and error screens are plain
-// elements, and the home page's JavaScript carries none of Mantine (docs/decisions/043).
+// elements, and the home page's JavaScript carries none of Mantine (ADR 043).
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const user = useOptionalUser();

@@ -12,7 +12,7 @@ import {
 import { theme } from './theme';
 
 // The theme's CSS variables, computed at build time and served as `virtual:theme.css` (vite.config.ts), so no page
-// computes them or carries the code that does (docs/decisions/043).
+// computes them or carries the code that does (ADR 043).
 
 type Rgb = { r: number; g: number; b: number };
 
@@ -57,7 +57,7 @@ function tintedBackground(tint: string): Rgb {
 const ORANGE_TEXT = '--fitcoach-color-orange-text';
 
 /**
- * Text at WCAG AA's 4.5:1 wherever Mantine's defaults fall short (docs/decisions/032): filled variants, light and
+ * Text at WCAG AA's 4.5:1 wherever Mantine's defaults fall short (ADR 032): filled variants, light and
  * outline text, and the dimmed text one shade stronger.
  */
 function readableText(input: ConvertCSSVariablesInput, colors: MantineThemeColors): ConvertCSSVariablesInput {

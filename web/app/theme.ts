@@ -1,6 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-/** Darker shades past the brand's #fd7e14 (shade 6): white on 7 and 7 on white pass WCAG AA (docs/decisions/032). */
+/** Darker shades past the brand's #fd7e14 (shade 6): white on 7 and 7 on white pass WCAG AA (ADR 032). */
 const orange: MantineColorsTuple = [
   '#fff4e6',
   '#ffe8cc',

@@ -275,7 +275,7 @@ export interface AppConfig {
   /** Unset: seed the demo content into an empty embedded database (not in tests). */
   seedDemo?: boolean;
   logLevel: LogLevel;
-  /** Where the site's pages call the API over HTTP; unset: this process, without a socket (docs/decisions/050). */
+  /** Where the site's pages call the API over HTTP; unset: this process, without a socket (ADR 050). */
   apiInternalUrl?: string;
   corsOrigins: string[];
   /** The proxies whose X-Forwarded-* headers are believed (ADR 009). */

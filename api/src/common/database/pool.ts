@@ -18,7 +18,7 @@ export function poolOptions(pool: DatabasePoolConfig): { connectionLimit: number
 }
 
 /**
- * mysql2 bounds how many wait but not how long, so slow queries would hold every request (docs/decisions/035). The
+ * mysql2 bounds how many wait but not how long, so slow queries would hold every request (ADR 035). The
  * request stays queued until a connection comes free, which is then handed straight back.
  */
 export function boundPoolWaits(dataSource: DataSource, waitMs: number): void {

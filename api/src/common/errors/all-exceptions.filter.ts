@@ -22,7 +22,7 @@ const DROPPED_KEYS = new Set(['statusCode', 'message', 'errors', 'error']);
 
 /**
  * Never a stack trace, and a 500 only for genuine server faults (docs/architecture.md §10); an unreachable database
- * or queue, an exhausted pool or a timed-out request is not the request's fault: 503 (docs/decisions/035).
+ * or queue, an exhausted pool or a timed-out request is not the request's fault: 503 (ADR 035).
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 
 /**
  * Longer than clients keep theirs, so the client is the one that closes: a POST sent just as the server closes
- * fails with ECONNRESET and is not retried (docs/decisions/033).
+ * fails with ECONNRESET and is not retried (ADR 033).
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 

@@ -4,7 +4,7 @@ export class QueueFullError extends Error {
   }
 }
 
-/** Refuses at once rather than queue without end (docs/decisions/046). */
+/** Refuses at once rather than queue without end (ADR 046). */
 export class DecodeQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];

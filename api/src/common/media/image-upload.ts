@@ -16,7 +16,7 @@ import type { Observable } from 'rxjs';
 import { imageTooLarge } from './media.errors.js';
 import type { UploadedImage } from './media.service.js';
 
-/** On disk, so that many large or slow uploads hold no memory (docs/decisions/040). */
+/** On disk, so that many large or slow uploads hold no memory (ADR 040). */
 export const UPLOAD_TEMP_DIR = join(tmpdir(), `fitcoach-uploads-${process.pid}`);
 
 const storage = diskStorage({

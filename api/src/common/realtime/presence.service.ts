@@ -5,7 +5,7 @@ const REMOTE_ONLINE_MS = 1000;
 
 const REMOTE_ONLINE_SWEEP = 10_000;
 
-/** The open sockets are the record, so a crashed instance's users stop counting with it (docs/decisions/034). */
+/** The open sockets are the record, so a crashed instance's users stop counting with it (ADR 034). */
 @Injectable()
 export class PresenceService {
   private readonly remoteOnline = new Map<number, number>();

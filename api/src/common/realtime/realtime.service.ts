@@ -21,7 +21,7 @@ export interface SocketIdentity {
   expiresAt: number;
 }
 
-/** Rooms span every instance through the Redis adapter (docs/architecture.md §8, §12; docs/decisions/034). */
+/** Rooms span every instance through the Redis adapter (docs/architecture.md §8, §12; ADR 034). */
 @Injectable()
 export class RealtimeService implements BeforeApplicationShutdown {
   private server: Server | null = null;

@@ -22,7 +22,7 @@ const localOnly = (opts: BroadcastOptions): BroadcastOptions => ({
 });
 
 /**
- * This instance's own rooms while Redis is away (docs/decisions/034), where the plain adapter would queue
+ * This instance's own rooms while Redis is away (ADR 034), where the plain adapter would queue
  * broadcasts and hang lookups until Redis came back.
  */
 export class LocalWhileAwayAdapter extends RedisAdapter {

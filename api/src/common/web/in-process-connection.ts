@@ -25,7 +25,7 @@ class MemoryEnd extends Duplex {
 
 /**
  * A connection that goes through the same HTTP server, guards and filters as one from the network
- * (docs/decisions/050); its peer is loopback, so the web's X-Forwarded-For is believed (TRUSTED_PROXIES).
+ * (ADR 050); its peer is loopback, so the web's X-Forwarded-For is believed (TRUSTED_PROXIES).
  */
 export function connectInProcess(server: Server): Duplex {
   const client = new MemoryEnd();

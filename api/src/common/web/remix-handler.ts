@@ -57,7 +57,7 @@ interface RenderedPage {
   status: number;
   headers: [string, string][];
   body: string;
-  /** Of the body without its nonce: the same page rendered again has the same one (docs/decisions/036). */
+  /** Of the body without its nonce: the same page rendered again has the same one (ADR 036). */
   etag: string;
   /** A shared page's policy names its inline scripts' hashes, since a nonce must never be sent twice. */
   scriptHashes?: string;
@@ -96,7 +96,7 @@ function revalidated(req: Request, response: Response): boolean {
 }
 
 /**
- * Revalidated on every visit (docs/decisions/036); a 304 carries no CSP, so the browser's copy keeps the policy and
+ * Revalidated on every visit (ADR 036); a 304 carries no CSP, so the browser's copy keeps the policy and
  * nonce it came with.
  */
 function sendRendered(req: Request, res: ExpressResponse, page: RenderedPage, sharedSeconds = 0): void {

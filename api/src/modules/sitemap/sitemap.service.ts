@@ -11,7 +11,7 @@ import { type SitemapRow, SitemapRepository } from './sitemap.repository.js';
 const entriesOf = (type: SitemapEntryType, rows: SitemapRow[]): SitemapEntry[] =>
   rows.map(({ id, updatedAt }) => ({ type, id, updated_at: updatedAt.toISOString() }));
 
-/** The active trainers, then the published programmes (docs/decisions/030). */
+/** The active trainers, then the published programmes (ADR 030). */
 @Injectable()
 export class SitemapService {
   constructor(private readonly sitemap: SitemapRepository) {}

@@ -73,7 +73,7 @@ async function multipartBody(form: FormData): Promise<{ bytes: Buffer; type: str
 
 /**
  * Every call to the API goes through here: inside the API's process over an in-process connection
- * (docs/decisions/050), else HTTP; both via node:http, as fetch costs far more CPU per call (docs/performance.md).
+ * (ADR 050), else HTTP; both via node:http, as fetch costs far more CPU per call (docs/performance.md).
  */
 export async function fetchApi(path: string, request: ApiRequest): Promise<ApiAnswer> {
   const url = new URL(`${env.apiInternalUrl}${path}`);
