@@ -4,18 +4,31 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import { UserEntity } from '../../modules/users/user.entity.js';
 import { loadConfig } from '../config/app-config.js';
 import { openDataSource } from './data-source-options.js';
 
 let dataDir: string;
 let dataSource: DataSource;
 
+/**
+ * The user table's entity, found by its name: common code's tests use the application's entities without
+ * importing a module.
+ */
+interface Account {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+}
+let User: new () => Account;
+
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-db-unit-'));
   dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
     runMigrations: true,
   });
+  User = dataSource.getMetadata('UserEntity').target as new () => Account;
 });
 afterEach(async () => {
   await dataSource.destroy();
@@ -32,7 +45,7 @@ describe(openDataSource.name, () => {
     const other = otherProcess();
     try {
       await dataSource.transaction(async (manager) => {
-        await manager.count(UserEntity);
+        await manager.count(User);
         expect(() => other.prepare("UPDATE user SET first_name = 'x' WHERE 0").run()).toThrow(
           'database is locked',
         );
@@ -44,7 +57,7 @@ describe(openDataSource.name, () => {
   });
 
   it('binds whole-number parameters instead of writing them into the SQL, so one statement serves every id', async () => {
-    const users = dataSource.getRepository(UserEntity);
+    const users = dataSource.getRepository(User);
     const saved = await users.save(
       users.create({ firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', passwordHash: 'x' }),
     );

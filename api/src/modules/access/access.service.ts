@@ -124,7 +124,9 @@ export class AccessService {
         );
       case Permission.UserReadAsMember: {
         const account = of(permission);
-        return auth !== null && account.isTrainer && this.subscriptions.isTrainerOfMember(account.id, auth.user.id);
+        return (
+          auth !== null && account.isTrainer && this.subscriptions.isTrainerOfMember(account.id, auth.user.id)
+        );
       }
       case Permission.UserUpdate:
         return isSelf(auth, of(permission));
@@ -164,7 +166,10 @@ export class AccessService {
   /** The account id of the programme's trainer, from the loaded trainer when there is one. */
   private async ownerUserId(program: ProgramEntity): Promise<number | undefined> {
     if (program.trainer) return program.trainer.userId;
-    const trainer = await this.trainers.findOne({ where: { id: program.trainerId }, select: { userId: true } });
+    const trainer = await this.trainers.findOne({
+      where: { id: program.trainerId },
+      select: { userId: true },
+    });
     return trainer?.userId;
   }
 }

@@ -15,7 +15,12 @@ import { TrainerNewsListener } from './trainer-news.listener.js';
 
 /** Chat, presence and notifications over socket.io, with their REST reads (docs/architecture.md §8). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]), AuthModule, SessionsModule, AccessModule],
+  imports: [
+    TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]),
+    AuthModule,
+    SessionsModule,
+    AccessModule,
+  ],
   controllers: [ChatController],
   providers: [
     ChatGateway,
