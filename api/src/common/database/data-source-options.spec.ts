@@ -5,22 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
+import { type Account, userEntityOf } from './user-table.spec-helper.js';
 import { openDataSource } from './data-source-options.js';
 
 let dataDir: string;
 let dataSource: DataSource;
 
-/**
- * The user table's entity, found by its name: common code's tests use the application's entities without
- * importing a module.
- */
-interface Account {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  passwordHash: string;
-}
 let User: new () => Account;
 
 beforeEach(async () => {
@@ -28,7 +18,7 @@ beforeEach(async () => {
   dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
     runMigrations: true,
   });
-  User = dataSource.getMetadata('UserEntity').target as new () => Account;
+  User = userEntityOf(dataSource);
 });
 afterEach(async () => {
   await dataSource.destroy();

@@ -6,23 +6,13 @@ import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import type { DataSource, EntitySubscriberInterface, InsertEvent, Repository } from 'typeorm';
 import { loadConfig } from '../config/app-config.js';
+import { type Account, userEntityOf } from './user-table.spec-helper.js';
 import { openDataSource } from './data-source-options.js';
 import { takeTurnsOnTheConnection } from './sqlite-turns.js';
 
 let dataDir: string;
 let dataSource: DataSource;
 
-/**
- * The user table's entity, found by its name: common code's tests use the application's entities without
- * importing a module.
- */
-interface Account {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  passwordHash: string;
-}
 let User: new () => Account;
 let users: Repository<Account>;
 
@@ -31,7 +21,7 @@ beforeEach(async () => {
   dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
     runMigrations: true,
   });
-  User = dataSource.getMetadata('UserEntity').target as new () => Account;
+  User = userEntityOf(dataSource);
   users = dataSource.getRepository(User);
 });
 afterEach(async () => {
