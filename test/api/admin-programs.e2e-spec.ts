@@ -7,7 +7,7 @@ import {
   REJECTION_REASON_MAX_LENGTH,
 } from '@fitcoach/contracts';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
-import { PROGRAM_MESSAGES } from '../../api/src/modules/programs/programs.service.js';
+import { PROGRAM_MESSAGES } from '../../api/src/modules/programs/programs.messages.js';
 import { expectCrossSiteRefused, expectSuperusersOnly } from '../fixtures/admin.js';
 import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';

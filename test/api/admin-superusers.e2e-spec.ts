@@ -3,7 +3,7 @@ import { type AuditEntryResponse, type UserBriefResponse, VALIDATION_MESSAGES } 
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { SUPERUSER_MESSAGES } from '../../api/src/modules/users/superusers.service.js';
-import { ACCESS_MESSAGES } from '../../api/src/modules/users/users.service.js';
+import { ACCESS_MESSAGES } from '../../api/src/modules/users/users.messages.js';
 import { expectCrossSiteRefused, expectSuperusersOnly } from '../fixtures/admin.js';
 import { useTestApp } from '../fixtures/app.js';
 import { createTrainer } from '../fixtures/catalogue.js';

@@ -10,6 +10,7 @@ import { useTestApp } from '../fixtures/app.js';
 import { createProgram, createTrainer } from '../fixtures/catalogue.js';
 import { plainImage } from '../fixtures/images.js';
 import { fieldRefusal, notAnImage, REFUSED } from '../fixtures/refusals.js';
+import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
 
 const t = useTestApp();
@@ -115,6 +116,8 @@ describe('POST /api/fitness_programs/create/', () => {
       status: 'draft',
       rejection_reason: null,
       subscribers: 0,
+      can_watch: true,
+      can_edit: true,
       created_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -587,6 +590,26 @@ describe('GET /api/fitness_programs/get_programme/{id}/', () => {
     await get(`get_programme/${program.id}/`, admin.bearer).expect(200);
   });
 
+  it('tells the caller whether they may watch its lessons (`can_watch`) and edit it (`can_edit`)', async () => {
+    const { trainer, session: owner } = await createTrainer(t);
+    const program = await createProgram(t, trainer, { isPublished: true });
+    const member = await createSession(t);
+    const subscriber = await createSession(t);
+    await subscribe(t, subscriber.user.id, program);
+    const rights = async (bearer?: string) => {
+      const { body } = await get(`get_programme/${program.id}/`, bearer).expect(200);
+      return { can_watch: body.can_watch, can_edit: body.can_edit };
+    };
+    // The anonymous answer is cached (CacheForAnonymous): asked first and last, it never takes a caller's rights.
+    expect(await rights()).toEqual({ can_watch: false, can_edit: false });
+    expect(await rights(member.bearer)).toEqual({ can_watch: false, can_edit: false });
+    expect(await rights(subscriber.bearer)).toEqual({ can_watch: true, can_edit: false });
+    expect(await rights(owner.bearer)).toEqual({ can_watch: true, can_edit: true });
+    // Superusers moderate, and watch, but editing is the owner's alone.
+    expect(await rights(admin.bearer)).toEqual({ can_watch: true, can_edit: false });
+    expect(await rights()).toEqual({ can_watch: false, can_edit: false });
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     await get('get_programme/999999999/').expect(404, REFUSED.programNotFound);
     await get('get_programme/-1/').expect(404, REFUSED.malformedId);
@@ -856,8 +879,10 @@ describe('publication workflow (docs/product.md §4)', () => {
     const seen = async (bearer?: string) => {
       const single = await get(`get_programme/${program.id}/`, bearer);
       const list = await get(`get_trainer_programme/${trainer.id}/`, bearer).expect(200);
+      // The caller's rights are the single programme's answer only; every other field is the list's.
+      const { can_watch: _canWatch, can_edit: _canEdit, ...fields } = single.body as Record<string, unknown>;
       return {
-        single: single.status === 200 ? (single.body as ListedProgram) : undefined,
+        single: single.status === 200 ? (fields as unknown as ListedProgram) : undefined,
         listed: (list.body as ListedProgram[]).find((item) => item.id === program.id),
       };
     };

@@ -1,15 +1,35 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Role } from '@fitcoach/contracts';
-import type { UserEntity } from '../../modules/users/user.entity.js';
 
 export const IS_PUBLIC = 'fitcoach:public';
 export const IS_OPTIONAL_AUTH = 'fitcoach:optional-auth';
 export const ROLES = 'fitcoach:roles';
 export const CHANGES_STATE_ON_GET = 'fitcoach:changes-state-on-get';
 
+/**
+ * The caller's account row as the guard loaded it. Declared here, not taken from the users module, so that common
+ * code depends on no module; the users module's UserEntity has exactly these columns.
+ */
+export interface AuthUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  pendingEmail: string | null;
+  profilePicture: string | null;
+  isVerified: boolean;
+  isTrainer: boolean;
+  isSuperuser: boolean;
+  blocked: boolean;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 /** Who is calling: the account as loaded on this request, and the session its access token belongs to. */
 export interface AuthContext {
-  user: UserEntity;
+  user: AuthUser;
   sessionId: string;
 }
 

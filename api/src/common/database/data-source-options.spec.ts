@@ -4,18 +4,21 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import Database from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
-import { UserEntity } from '../../modules/users/user.entity.js';
 import { loadConfig } from '../config/app-config.js';
+import { type Account, userEntityOf } from './user-table.spec-helper.js';
 import { openDataSource } from './data-source-options.js';
 
 let dataDir: string;
 let dataSource: DataSource;
+
+let User: new () => Account;
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-db-unit-'));
   dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
     runMigrations: true,
   });
+  User = userEntityOf(dataSource);
 });
 afterEach(async () => {
   await dataSource.destroy();
@@ -31,7 +34,7 @@ describe(openDataSource.name, () => {
     const other = otherProcess();
     try {
       await dataSource.transaction(async (manager) => {
-        await manager.count(UserEntity);
+        await manager.count(User);
         expect(() => other.prepare("UPDATE user SET first_name = 'x' WHERE 0").run()).toThrow(
           'database is locked',
         );
@@ -43,7 +46,7 @@ describe(openDataSource.name, () => {
   });
 
   it('binds whole-number parameters instead of writing them into the SQL, so one statement serves every id', async () => {
-    const users = dataSource.getRepository(UserEntity);
+    const users = dataSource.getRepository(User);
     const saved = await users.save(
       users.create({ firstName: 'Ada', lastName: 'Byron', email: 'ada@example.test', passwordHash: 'x' }),
     );

@@ -5,21 +5,24 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import type { DataSource, EntitySubscriberInterface, InsertEvent, Repository } from 'typeorm';
-import { UserEntity } from '../../modules/users/user.entity.js';
 import { loadConfig } from '../config/app-config.js';
+import { type Account, userEntityOf } from './user-table.spec-helper.js';
 import { openDataSource } from './data-source-options.js';
 import { takeTurnsOnTheConnection } from './sqlite-turns.js';
 
 let dataDir: string;
 let dataSource: DataSource;
-let users: Repository<UserEntity>;
+
+let User: new () => Account;
+let users: Repository<Account>;
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-turns-unit-'));
   dataSource = await openDataSource(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), {
     runMigrations: true,
   });
-  users = dataSource.getRepository(UserEntity);
+  User = userEntityOf(dataSource);
+  users = dataSource.getRepository(User);
 });
 afterEach(async () => {
   jest.restoreAllMocks();
@@ -55,9 +58,9 @@ function gate() {
 }
 
 function failInsertOf(name: string, opened: Promise<void>): void {
-  const subscriber: EntitySubscriberInterface<UserEntity> = {
-    listenTo: () => UserEntity,
-    beforeInsert: (event: InsertEvent<UserEntity>) =>
+  const subscriber: EntitySubscriberInterface<Account> = {
+    listenTo: () => User,
+    beforeInsert: (event: InsertEvent<Account>) =>
       event.entity.firstName === name ? opened.then(() => Promise.reject(new Error('refused'))) : undefined,
   };
   dataSource.subscribers.push(subscriber);
@@ -67,9 +70,9 @@ describe(takeTurnsOnTheConnection.name, () => {
   it('keeps a save from another flow out of a transaction that awaits between statements', async () => {
     const { opened, open } = gate();
     const transaction = dataSource.transaction(async (manager) => {
-      await manager.insert(UserEntity, account('ann'));
+      await manager.insert(User, account('ann'));
       await opened;
-      await manager.insert(UserEntity, account('bob'));
+      await manager.insert(User, account('bob'));
       throw new Error('changed its mind');
     });
     await turnOfTheLoop();
@@ -89,7 +92,7 @@ describe(takeTurnsOnTheConnection.name, () => {
     const save = users.save(users.create(account('cat')));
     await turnOfTheLoop();
     const transaction = dataSource.transaction(async (manager) => {
-      await manager.insert(UserEntity, account('ann'));
+      await manager.insert(User, account('ann'));
     });
     await turnOfTheLoop();
     open();
@@ -104,12 +107,12 @@ describe(takeTurnsOnTheConnection.name, () => {
     const direct = (async () => {
       await runner.connect();
       await runner.startTransaction();
-      await runner.manager.insert(UserEntity, account('ann'));
+      await runner.manager.insert(User, account('ann'));
       await opened;
       await runner.rollbackTransaction();
     })();
     await turnOfTheLoop();
-    const transaction = dataSource.transaction((manager) => manager.insert(UserEntity, account('bob')));
+    const transaction = dataSource.transaction((manager) => manager.insert(User, account('bob')));
     const save = users.save(users.create(account('cat')));
     await turnOfTheLoop();
     open();
@@ -119,17 +122,17 @@ describe(takeTurnsOnTheConnection.name, () => {
 
   it("runs the transaction's own work inside it, through any repository, and a nested one as a savepoint", async () => {
     const failed = dataSource.transaction(async (manager) => {
-      await manager.insert(UserEntity, account('ann'));
+      await manager.insert(User, account('ann'));
       await users.save(users.create(account('bob')));
       await dataSource.query('SELECT 1');
       throw new Error('undone');
     });
     await expect(failed).rejects.toThrow('undone');
     await dataSource.transaction(async (manager) => {
-      await manager.insert(UserEntity, account('cat'));
+      await manager.insert(User, account('cat'));
       await expect(
         manager.transaction(async (inner) => {
-          await inner.insert(UserEntity, account('dan'));
+          await inner.insert(User, account('dan'));
           throw new Error('inner undone');
         }),
       ).rejects.toThrow('inner undone');
@@ -140,8 +143,8 @@ describe(takeTurnsOnTheConnection.name, () => {
   it('runs a transaction that another one set off without awaiting it after that one, not inside it', async () => {
     let detached: Promise<number> | undefined;
     const failed = dataSource.transaction(async (manager) => {
-      await manager.insert(UserEntity, account('ann'));
-      detached = dataSource.transaction((other) => other.count(UserEntity));
+      await manager.insert(User, account('ann'));
+      detached = dataSource.transaction((other) => other.count(User));
       await turnOfTheLoop();
       throw new Error('undone');
     });
@@ -155,9 +158,9 @@ describe(takeTurnsOnTheConnection.name, () => {
     const other = new Database(join(dataDir, 'fitcoach.sqlite'));
     try {
       other.exec('BEGIN IMMEDIATE');
-      await expect(
-        dataSource.transaction((manager) => manager.insert(UserEntity, account('ann'))),
-      ).rejects.toThrow('database is locked');
+      await expect(dataSource.transaction((manager) => manager.insert(User, account('ann')))).rejects.toThrow(
+        'database is locked',
+      );
       // A QueryRunner used directly, in a flow of its own, whose caller does not roll back after the failure.
       await (async () => {
         await null;
@@ -168,7 +171,7 @@ describe(takeTurnsOnTheConnection.name, () => {
       other.close();
     }
     await users.save(users.create(account('bob')));
-    await dataSource.transaction((manager) => manager.insert(UserEntity, account('cat')));
+    await dataSource.transaction((manager) => manager.insert(User, account('cat')));
     expect(await stored()).toEqual(['bob', 'cat']);
   });
 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
 import { ChatMessageEntity } from './chat-message.entity.js';
@@ -14,7 +15,12 @@ import { TrainerNewsListener } from './trainer-news.listener.js';
 
 /** Chat, presence and notifications over socket.io, with their REST reads (docs/architecture.md §8). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]), AuthModule, SessionsModule],
+  imports: [
+    TypeOrmModule.forFeature([ChatMessageEntity, NotificationEntity]),
+    AuthModule,
+    SessionsModule,
+    AccessModule,
+  ],
   controllers: [ChatController],
   providers: [
     ChatGateway,

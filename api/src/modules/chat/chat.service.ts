@@ -18,6 +18,8 @@ import {
 } from '@fitcoach/contracts';
 import { MediaService } from '../../common/media/media.service.js';
 import { RateLimits, RetryLater } from '../../common/rate-limit/rate-limit.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import type { ChatMessageEntity } from './chat-message.entity.js';
 import type { ChatRateLimit } from './chat.constants.js';
@@ -65,6 +67,7 @@ export class ChatService implements OnModuleDestroy {
     private readonly presence: PresenceService,
     private readonly realtime: RealtimeService,
     private readonly limits: RateLimits,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -147,7 +150,7 @@ export class ChatService implements OnModuleDestroy {
   async remove(user: UserEntity, payload: unknown): Promise<void> {
     const body = objectPayload(payload);
     const message = await this.visibleMessage(user, requireId(body.messageId, CHAT_MESSAGES.badMessageId));
-    if (message.senderId !== user.id) throw new ForbiddenException(CHAT_MESSAGES.notYourMessage);
+    await this.access.requireAccess({ user }, Permission.MessageDelete, message);
     if (!(await this.messages.markDeleted(message.id, new Date()))) return;
     const image = message.image;
     const deleted = await this.messages.findWithSender(message.id);
@@ -173,8 +176,7 @@ export class ChatService implements OnModuleDestroy {
   async history(user: UserEntity, room: string, before: unknown): Promise<ChatMessage[]> {
     const other = this.otherOf(user, room);
     const cursor = before === undefined ? null : requireId(before, '"before" must be a message id');
-    if (!(await this.messages.areContacts(user.id, other)))
-      throw new ForbiddenException(CHAT_MESSAGES.notContact);
+    await this.access.requireAccess({ user }, Permission.ChatWith, other);
     const page = await this.messages.history(user.id, other, cursor, CHAT_HISTORY_PAGE_SIZE);
     return page.map(toChatMessage);
   }
@@ -254,9 +256,8 @@ export class ChatService implements OnModuleDestroy {
     return id;
   }
 
-  private async requireContact(user: UserEntity, other: number): Promise<void> {
-    if (!(await this.messages.areContacts(user.id, other)))
-      throw new ForbiddenException(CHAT_MESSAGES.notContact);
+  private requireContact(user: UserEntity, other: number): Promise<void> {
+    return this.access.requireAccess({ user }, Permission.ChatWith, other);
   }
 
   /** Spends the account's budget (CHAT_RATE_LIMITS), shared by REST and every socket of the account. */
@@ -267,9 +268,8 @@ export class ChatService implements OnModuleDestroy {
   /** A message the user sent or received; anything else is not found, whether it exists or not. */
   private async visibleMessage(user: UserEntity, id: number): Promise<ChatMessageEntity> {
     const message = await this.messages.findWithSender(id);
-    if (!message || (message.senderId !== user.id && message.recipientId !== user.id)) {
-      throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
-    }
+    if (!message) throw new NotFoundException(CHAT_MESSAGES.messageNotFound);
+    await this.access.requireAccess({ user }, Permission.MessageRead, message);
     return message;
   }
 

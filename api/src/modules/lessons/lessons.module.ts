@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { LessonEntity } from './lesson.entity.js';
 import { LessonsController } from './lessons.controller.js';
@@ -7,7 +8,7 @@ import { LessonsRepository } from './lessons.repository.js';
 import { LessonsService } from './lessons.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LessonEntity]), ProgramsModule],
+  imports: [TypeOrmModule.forFeature([LessonEntity]), ProgramsModule, AccessModule],
   controllers: [LessonsController],
   providers: [LessonsService, LessonsRepository],
 })

@@ -9,6 +9,8 @@ import {
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { parseLessonNumber } from './lesson-number.js';
 import { toLessonResponse } from './lessons.mapper.js';
@@ -28,6 +30,7 @@ export class LessonsService {
     private readonly lessons: LessonsRepository,
     private readonly programs: ProgramsService,
     private readonly media: MediaService,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -81,7 +84,7 @@ export class LessonsService {
   async list(auth: AuthContext | null, programId: number): Promise<LessonResponse[]> {
     const program = await this.programs.findVisible(auth, programId);
     const [content, lessons] = await Promise.all([
-      this.programs.canSeeContent(auth, program),
+      this.access.checkAccess(auth, Permission.LessonVideoRead, program),
       this.lessons.listOfProgram(program.id),
     ]);
     return lessons.map((lesson) => toLessonResponse(lesson, { content }));

@@ -6,11 +6,12 @@ import {
   type PaginationQueryDto,
   RECEIPT_MESSAGES,
 } from '@fitcoach/contracts';
-import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import { receiptNumber, toMyPaymentResponse } from './payments.mapper.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { receiptHtml } from './receipt.template.js';
@@ -21,6 +22,7 @@ export class PaymentHistoryService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsRepository,
+    private readonly access: AccessService,
   ) {}
 
   async mine(auth: AuthContext, query: PaginationQueryDto): Promise<Page<MyPaymentResponse>> {
@@ -33,7 +35,9 @@ export class PaymentHistoryService {
   async receipt(auth: AuthContext, id: number, locale: string): Promise<string> {
     const payment = await this.payments.findForReceipt(id);
     // Another member's payment answers as an unknown one does, and one that never completed has no receipt.
-    if (!payment?.completedAt || !isSelf(auth, payment.userId) || !payment.user || !payment.program) {
+    if (!payment) throw new NotFoundException(RECEIPT_MESSAGES.notFound);
+    await this.access.requireAccess(auth, Permission.ReceiptRead, payment);
+    if (!payment.completedAt || !payment.user || !payment.program) {
       throw new NotFoundException(RECEIPT_MESSAGES.notFound);
     }
     const trainer = payment.program.trainer?.user;

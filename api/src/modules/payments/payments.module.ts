@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { AccessModule } from '../access/access.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { PaymentEventEntity } from './payment-event.entity.js';
@@ -32,6 +33,7 @@ export function createPaymentProvider(config: AppConfig): PaymentProvider {
     TypeOrmModule.forFeature([PaymentEntity, PaymentEventEntity]),
     SubscriptionStoreModule,
     ProgramsModule,
+    AccessModule,
   ],
   controllers: [PaymentsController],
   providers: [

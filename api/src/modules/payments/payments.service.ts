@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   HttpException,
   HttpStatus,
   Inject,
@@ -23,7 +22,8 @@ import {
   SUBSCRIPTION_MESSAGES,
   transactionCompletedMessage,
 } from '@fitcoach/contracts';
-import { isSelf } from '../../common/auth/access.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import { OutboxService } from '../../common/jobs/outbox.service.js';
@@ -78,6 +78,7 @@ export class PaymentsService {
     private readonly mails: PaymentMails,
     private readonly events: EventEmitter2,
     private readonly outbox: OutboxService,
+    private readonly access: AccessService,
   ) {}
 
   paymentsConfig(): PaymentsConfigResponse {
@@ -95,7 +96,7 @@ export class PaymentsService {
   async createOrder(auth: AuthContext, dto: CreateOrderDto): Promise<CreateOrderResponse> {
     // Published by a trainer who is not blocked, whoever asks: nobody buys an unpublished programme, owner included.
     const program = await this.programs.findVisible(null, dto.program_id);
-    if (isSelf(auth, program.trainer?.userId)) throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
+    await this.access.requireAccess(auth, Permission.ProgramSubscribe, program);
     if (dto.currency !== undefined && dto.currency !== program.currency) {
       throw new BadRequestException(PAYMENT_MESSAGES.currencyMismatch(program.currency));
     }
@@ -137,8 +138,8 @@ export class PaymentsService {
   /** Captures the caller's own order, or answers as the first capture did when it was captured before. */
   async capture(auth: AuthContext, orderId: string): Promise<CaptureResponse> {
     const payment = await this.payments.findByOrder(this.provider.kind, orderId);
-    if (!payment || !isSelf(auth, payment.userId))
-      throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
+    if (!payment) throw new NotFoundException(PAYMENT_MESSAGES.orderNotFound);
+    await this.access.requireAccess(auth, Permission.PaymentRead, payment);
     return this.captureOnce(payment.id);
   }
 

@@ -20,7 +20,8 @@ import { ProgramMails } from './program-mails.js';
 import type { ProgramEntity } from './program.entity.js';
 import { toProgramResponse } from './programs.mapper.js';
 import { ProgramsRepository } from './programs.repository.js';
-import { PROGRAM_MESSAGES, ProgramsService } from './programs.service.js';
+import { PROGRAM_MESSAGES } from './programs.messages.js';
+import { ProgramsService } from './programs.service.js';
 
 /**
  * The superusers' side of programmes (docs/product.md §2.11, §4): the lists they moderate from, and publishing,

@@ -128,6 +128,10 @@ export class ProgramsController {
     summary: 'One programme',
     access: 'anyone; an unpublished one only its trainer and superusers',
     caller: 'optional',
+    notes:
+      "With what the caller may do: `can_watch` (watch its lessons' videos: its trainer, superusers, an active " +
+      'subscriber) and `can_edit` (edit it: its trainer only); both false for anonymous callers, whose answer ' +
+      'alone is cached.',
     ok: { status: 200, description: 'The programme', schema: OBJECT },
     refusals: { 404: 'Unknown, or not visible to the caller' },
   })

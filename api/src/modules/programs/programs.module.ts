@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { TrainersModule } from '../trainers/trainers.module.js';
@@ -17,6 +18,7 @@ import { PublishRequestEntity } from './publish-request.entity.js';
     TrainersModule,
     SubscriptionStoreModule,
     AuditModule,
+    AccessModule,
   ],
   controllers: [ProgramsController],
   providers: [ProgramsService, ProgramModerationService, ProgramsRepository, ProgramMails],

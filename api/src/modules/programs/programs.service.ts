@@ -1,48 +1,31 @@
-import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type CreateProgramDto,
   fitsMinorUnits,
   type MessageResponse,
   priceDecimalsMessage,
+  type ProgramDetailResponse,
   type ProgramListQueryDto,
   type ProgramResponse,
   type ProgramUpdateResponse,
   toMinorUnits,
   type UpdateProgramDto,
 } from '@fitcoach/contracts';
-import { isSelf, isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { definedOnly } from '../../common/database/changes.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
+import { AccessService } from '../access/access.service.js';
+import { isPublic, Permission } from '../access/access.rules.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { TrainersService } from '../trainers/trainers.service.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { fieldError } from '../../common/errors/validation.js';
 import type { ProgramEntity } from './program.entity.js';
 import { type ProgramReview, toProgramResponse } from './programs.mapper.js';
+import { PROGRAM_MESSAGES } from './programs.messages.js';
 import { ProgramsRepository } from './programs.repository.js';
-
-export const PROGRAM_MESSAGES = {
-  created: 'Programme created',
-  updated: 'Programme updated',
-  notFound: 'Programme not found',
-  notOwner: 'You do not own this programme',
-  trainerNotFound: 'Trainer not found',
-  requestSent: 'Publish request sent',
-  requestPending: 'Request already submitted',
-  alreadyPublished: 'Program is already published',
-  published: 'Program Published',
-  blocked: 'Program Blocked',
-  rejected: 'Program Rejected',
-  notPending: 'Only a programme waiting for approval can be rejected',
-} as const;
-
-/** Published by a trainer who is not blocked: what everyone sees and anyone may buy. Needs the trainer's account. */
-function isPublic(program: ProgramEntity): boolean {
-  return program.isPublished === true && program.trainer?.user?.blocked === false;
-}
 
 /** A programme's life on its trainer's side (docs/product.md §4): seen, created, edited, submitted, listed. */
 @Injectable()
@@ -54,6 +37,7 @@ export class ProgramsService {
     private readonly trainers: TrainersService,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly media: MediaService,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -62,9 +46,8 @@ export class ProgramsService {
    */
   async findVisible(auth: AuthContext | null, id: number): Promise<ProgramEntity> {
     const program = await this.programs.findWithTrainer(id);
-    if (!program || !(isPublic(program) || (await this.canSeeContent(auth, program)))) {
-      throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    }
+    if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
+    await this.access.requireAccess(auth, Permission.ProgramRead, program);
     return program;
   }
 
@@ -78,29 +61,8 @@ export class ProgramsService {
   async findOwned(auth: AuthContext, id: number): Promise<ProgramEntity> {
     const program = await this.programs.findWithTrainer(id);
     if (!program) throw new NotFoundException(PROGRAM_MESSAGES.notFound);
-    if (!isSelf(auth, program.trainer?.userId)) throw new ForbiddenException(PROGRAM_MESSAGES.notOwner);
+    await this.access.requireAccess(auth, Permission.ProgramUpdate, program);
     return program;
-  }
-
-  /**
-   * Everything of a programme, lessons included: its owner, superusers and its active subscribers (a cancelled or
-   * refunded subscription no longer counts). A member who paid keeps it when the programme is unpublished later:
-   * `findVisible` shows them the programme through this too (ADR 015).
-   */
-  async canSeeContent(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
-    if (!auth) return false;
-    if (await this.mayManage(auth, program)) return true;
-    return this.subscriptions.isActiveSubscriber(auth.user.id, program.id);
-  }
-
-  /** The owner's and superusers' view: `publish_requested` and unpublished programmes. */
-  async mayManage(auth: AuthContext | null, program: ProgramEntity): Promise<boolean> {
-    return isSelfOrSuperuser(auth, await this.ownerUserId(program));
-  }
-
-  /** The account id of the programme's trainer, from the loaded trainer when there is one. */
-  async ownerUserId(program: ProgramEntity): Promise<number | undefined> {
-    return program.trainer?.userId ?? (await this.trainers.findWithAccount(program.trainerId))?.userId;
   }
 
   isTrainersProgram(id: number, trainerId: number): Promise<boolean> {
@@ -181,12 +143,20 @@ export class ProgramsService {
     return { message: PROGRAM_MESSAGES.updated, back_to_review: backToReview };
   }
 
-  /** With `publish_requested` and `status` for the owner and superusers. */
-  async getVisible(auth: AuthContext | null, id: number): Promise<ProgramResponse> {
+  /**
+   * With `publish_requested` and `status` for the owner and superusers, and what the caller may do with it:
+   * `can_watch` its lessons' videos, `can_edit` it. The answer depends on the caller; only the anonymous one is
+   * shared (CacheForAnonymous), and it is the same for every anonymous visitor.
+   */
+  async getVisible(auth: AuthContext | null, id: number): Promise<ProgramDetailResponse> {
     const program = await this.findVisible(auth, id);
-    if (!(await this.mayManage(auth, program))) return toProgramResponse(program);
-    const [response] = await this.withReview([program]);
-    return response;
+    const [manages, canWatch, canEdit] = await Promise.all([
+      this.access.checkAccess(auth, Permission.ProgramManage, program),
+      this.access.checkAccess(auth, Permission.LessonVideoRead, program),
+      this.access.checkAccess(auth, Permission.ProgramUpdate, program),
+    ]);
+    const response = manages ? (await this.withReview([program]))[0] : toProgramResponse(program);
+    return { ...response, can_watch: canWatch, can_edit: canEdit };
   }
 
   /** The public catalogue: published programmes of trainers who are not blocked, newest first. */
@@ -208,7 +178,8 @@ export class ProgramsService {
    */
   async listByTrainer(auth: AuthContext | null, trainerId: number): Promise<ProgramResponse[]> {
     const trainer = await this.trainers.findWithAccount(trainerId);
-    const mayReadAll = trainer !== null && isSelfOrSuperuser(auth, trainer.userId);
+    const mayReadAll =
+      trainer !== null && (await this.access.checkAccess(auth, Permission.TrainerManage, trainer));
     if (!trainer || (trainer.user?.blocked !== false && !mayReadAll)) {
       throw new NotFoundException(PROGRAM_MESSAGES.trainerNotFound);
     }

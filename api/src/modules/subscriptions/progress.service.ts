@@ -1,23 +1,19 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   type LessonProgressResponse,
   type MessageResponse,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
-import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import { parseLessonNumber, parseProgramRef } from '../lessons/lesson-number.js';
 import { LESSON_MESSAGES } from '../lessons/lessons.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { UsersService } from '../users/users.service.js';
+import { PROGRESS_MESSAGES } from './progress.messages.js';
 import { ProgressRepository } from './progress.repository.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
-
-export const PROGRESS_MESSAGES = {
-  notAllowed: "You may only see your own progress, or your programme's members'",
-  malformedProgram: 'Not found',
-  userNotFound: 'User not found',
-} as const;
 
 @Injectable()
 export class ProgressService {
@@ -26,6 +22,7 @@ export class ProgressService {
     private readonly subscriptions: SubscriptionsRepository,
     private readonly programs: ProgramsService,
     private readonly users: UsersService,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -40,9 +37,7 @@ export class ProgressService {
     const lesson =
       parsed?.programId == null ? null : await this.progress.findLesson(parsed.programId, parsed.number);
     if (!lesson) throw new NotFoundException(LESSON_MESSAGES.notFound);
-    if (!(await this.subscriptions.isActiveSubscriber(auth.user.id, lesson.programId))) {
-      throw new ForbiddenException(SUBSCRIPTION_MESSAGES.notSubscribed);
-    }
+    await this.access.requireAccess(auth, Permission.LessonComplete, lesson.programId);
     const created = await this.progress.markCompleted(auth.user.id, lesson.id, new Date());
     return created
       ? { created, body: { message: SUBSCRIPTION_MESSAGES.lessonCompleted } }
@@ -59,11 +54,9 @@ export class ProgressService {
     const programId = parseProgramRef(programRef);
     if (programId === null) throw new NotFoundException(PROGRESS_MESSAGES.malformedProgram);
     const program = await this.programs.findVisible(auth, programId);
-    if (!isSelf(auth, userId)) {
-      if (!(await this.programs.mayManage(auth, program))) {
-        throw new ForbiddenException(PROGRESS_MESSAGES.notAllowed);
-      }
-      if (!(await this.users.findById(userId))) throw new NotFoundException(PROGRESS_MESSAGES.userNotFound);
+    await this.access.requireAccess(auth, Permission.ProgressRead, { userId, program });
+    if (userId !== auth.user.id && !(await this.users.findById(userId))) {
+      throw new NotFoundException(PROGRESS_MESSAGES.userNotFound);
     }
     const enrolment = { userId, programId: program.id };
     const [percentage, completed, subscription] = await Promise.all([

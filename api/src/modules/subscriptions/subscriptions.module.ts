@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { ProgramsModule } from '../programs/programs.module.js';
@@ -24,6 +25,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     ProgramsModule,
     TrainersModule,
     UsersModule,
+    AccessModule,
   ],
   controllers: [MemberSubscriptionsController, TrainerSubscribersController, ProgressController],
   providers: [SubscriptionsService, ProgressService, ProgressRepository, RevenueRepository],

@@ -1,4 +1,4 @@
-import { ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
@@ -7,7 +7,6 @@ import {
   fullName,
   type MessageResponse,
   PAGINATION,
-  PAYMENT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type SubscriberEntry,
   type SubscribersQueryDto,
@@ -16,11 +15,13 @@ import {
   type TrainerResponse,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
-import { isSelf } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
-import { PROGRAM_MESSAGES, ProgramsService } from '../programs/programs.service.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
+import { PROGRAM_MESSAGES } from '../programs/programs.messages.js';
+import { ProgramsService } from '../programs/programs.service.js';
 import { toTrainerResponse } from '../trainers/trainers.mapper.js';
 import { TrainersService } from '../trainers/trainers.service.js';
 import { toUserBrief } from '../users/users.mapper.js';
@@ -47,6 +48,7 @@ export class SubscriptionsService {
     private readonly programs: ProgramsService,
     private readonly trainers: TrainersService,
     private readonly events: EventEmitter2,
+    private readonly access: AccessService,
   ) {}
 
   /**
@@ -56,9 +58,7 @@ export class SubscriptionsService {
    */
   async follow(auth: AuthContext, programId: number): Promise<MessageResponse> {
     const program = await this.programs.findVisible(auth, programId);
-    if (isSelf(auth, await this.programs.ownerUserId(program))) {
-      throw new ForbiddenException(PAYMENT_MESSAGES.ownProgram);
-    }
+    await this.access.requireAccess(auth, Permission.ProgramSubscribe, program);
     if (await this.subscriptions.isActiveSubscriber(auth.user.id, program.id)) {
       return { message: SUBSCRIPTION_MESSAGES.alreadySubscribed };
     }

@@ -10,13 +10,14 @@ import {
   type TrainerResponse,
   type TrainerVerificationDto,
 } from '@fitcoach/contracts';
-import { isSelfOrSuperuser } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
 import { toUserBrief } from '../users/users.mapper.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { TrainerEntity } from './trainer.entity.js';
 import { accountOf, toTrainerResponse } from './trainers.mapper.js';
@@ -36,6 +37,7 @@ export class TrainersService {
     private readonly trainers: TrainersRepository,
     private readonly media: MediaService,
     private readonly audit: AuditService,
+    private readonly access: AccessService,
   ) {}
 
   /** The caller's own trainer record; a trainer flag without a record is refused the same way. */
@@ -98,7 +100,7 @@ export class TrainersService {
   async getPublic(auth: AuthContext | null, id: number): Promise<TrainerResponse> {
     const trainer = await this.trainers.findUnblocked(id);
     if (!trainer) throw new NotFoundException(TRAINER_MESSAGES.notFound);
-    const showPhone = this.mayReadPhone(auth, trainer);
+    const showPhone = await this.mayReadPhone(auth, trainer);
     if (!showPhone && !(await this.trainers.hasPublishedProgram(id))) {
       throw new NotFoundException(TRAINER_MESSAGES.notFound);
     }
@@ -113,10 +115,9 @@ export class TrainersService {
   async listPublic(auth: AuthContext | null, query: PaginationQueryDto): Promise<Page<TrainerResponse>> {
     const paging = pagingOf(query, PAGINATION.maxPageSize);
     const [rows, total] = await this.trainers.pageOfListed(paging);
+    const showPhones = await Promise.all(rows.map((trainer) => this.mayReadPhone(auth, trainer)));
     return {
-      items: rows.map((trainer) =>
-        toTrainerResponse(trainer, { showPhone: this.mayReadPhone(auth, trainer) }),
-      ),
+      items: rows.map((trainer, i) => toTrainerResponse(trainer, { showPhone: showPhones[i] })),
       total,
       ...paging,
     };
@@ -164,7 +165,7 @@ export class TrainersService {
   }
 
   /** The phone number is for the trainer and the superusers; visitors contact trainers through the app. */
-  private mayReadPhone(auth: AuthContext | null, trainer: TrainerEntity): boolean {
-    return isSelfOrSuperuser(auth, trainer.userId);
+  private mayReadPhone(auth: AuthContext | null, trainer: TrainerEntity): Promise<boolean> {
+    return this.access.checkAccess(auth, Permission.TrainerManage, trainer);
   }
 }

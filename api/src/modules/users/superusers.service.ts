@@ -6,7 +6,7 @@ import {
   type PromoteSuperuserDto,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
-import { isSelf } from '../../common/auth/access.js';
+import { isSelf } from '../access/access.rules.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { retryingDeadlocks } from '../../common/database/errors.js';
 import { pagingOf } from '../../common/database/paging.js';

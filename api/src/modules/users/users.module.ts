@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../access/access.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { PasswordModule } from '../auth/password.module.js';
 import { SessionsModule } from '../auth/sessions.module.js';
-import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { SuperusersService } from './superusers.service.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { PasswordResetEntity } from './password-reset.entity.js';
@@ -20,8 +20,8 @@ import { VerificationService } from './verification.service.js';
     TypeOrmModule.forFeature([UserEntity, ProfileEntity, EmailVerificationEntity, PasswordResetEntity]),
     PasswordModule,
     SessionsModule,
-    SubscriptionStoreModule,
     AuditModule,
+    AccessModule,
   ],
   controllers: [UsersController],
   providers: [UsersService, SuperusersService, UsersRepository, VerificationService, PasswordResetService],

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EntityManager } from 'typeorm';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import type { AccessService } from '../access/access.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { OutboxService } from '../../common/jobs/outbox.service.js';
 import type { MediaService, UploadedImage } from '../../common/media/media.service.js';
 import type { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import type { PasswordService } from '../auth/password.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
-import type { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { UserEntity } from './user.entity.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -41,7 +41,7 @@ describe(UsersService.name, () => {
       {} as PasswordService,
       {} as SessionsService,
       {} as VerificationService,
-      {} as SubscriptionsRepository,
+      {} as AccessService,
       media,
       {} as AuditService,
       {} as RateLimits,

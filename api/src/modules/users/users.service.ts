@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import {
   type AccountView,
   type MessageResponse,
@@ -9,7 +9,6 @@ import {
   type UserBriefResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
-import { isSelf, isSelfOrSuperuser, moderates } from '../../common/auth/access.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { definedOnly } from '../../common/database/changes.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
@@ -17,9 +16,10 @@ import { pagingOf } from '../../common/database/paging.js';
 import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
+import { Permission } from '../access/access.rules.js';
+import { AccessService } from '../access/access.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { UserEntity } from './user.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import {
@@ -29,14 +29,9 @@ import {
   toUserResponse,
   type UserVisibility,
 } from './users.mapper.js';
+import { ACCESS_MESSAGES, USER_MESSAGES } from './users.messages.js';
 import { UsersRepository } from './users.repository.js';
 import { VERIFICATION_MESSAGES, VerificationService } from './verification.service.js';
-
-/** The refusals of blocking (docs/api.md: `changeUserAccess`). */
-export const ACCESS_MESSAGES = {
-  blockSelf: 'You cannot block yourself',
-  blockSuperuser: 'A superuser cannot be blocked: remove their superuser role first (Settings → Superusers)',
-} as const;
 
 /** More new addresses asked for than the `emailChange` limit allows (docs/api.md: `updateUser`). */
 export const TOO_MANY_EMAIL_CHANGES = 'Too many changes of e-mail address. Please try again later.';
@@ -50,7 +45,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly verification: VerificationService,
-    private readonly subscriptions: SubscriptionsRepository,
+    private readonly access: AccessService,
     private readonly media: MediaService,
     private readonly audit: AuditService,
     private readonly rateLimits: RateLimits,
@@ -117,16 +112,14 @@ export class UsersService {
   async getById(auth: AuthContext, id: number): Promise<AccountView> {
     const user = await this.users.findById(id);
     const visibility = user ? await this.visibilityOf(auth, user) : null;
-    if (!user || !visibility) throw new NotFoundException('User not found');
+    if (!user || !visibility) throw new NotFoundException(USER_MESSAGES.notFound);
     return toAccountView(user, await this.users.findProfile(user.id), visibility);
   }
 
   private async visibilityOf(auth: AuthContext, user: UserEntity): Promise<UserVisibility | null> {
-    if (isSelfOrSuperuser(auth, user.id)) return 'self';
-    if (auth.user.isTrainer && (await this.subscriptions.isTrainerOfMember(auth.user.id, user.id)))
-      return 'coach';
-    if (user.isTrainer && (await this.subscriptions.isTrainerOfMember(user.id, auth.user.id)))
-      return 'contact';
+    if (await this.access.checkAccess(auth, Permission.UserRead, user.id)) return 'self';
+    if (await this.access.checkAccess(auth, Permission.UserReadAsCoach, user.id)) return 'coach';
+    if (await this.access.checkAccess(auth, Permission.UserReadAsMember, user)) return 'contact';
     return null;
   }
 
@@ -139,9 +132,7 @@ export class UsersService {
     dto: UpdateUserDto,
     picture: UploadedImage | undefined,
   ): Promise<MessageResponse> {
-    if (dto.id !== undefined && !isSelf(auth, dto.id)) {
-      throw new ForbiddenException('You can only update your own profile');
-    }
+    if (dto.id !== undefined) await this.access.requireAccess(auth, Permission.UserUpdate, dto.id);
     const current = auth.user;
     const newEmail = dto.email !== undefined && dto.email !== current.email ? dto.email : undefined;
     if (newEmail) {
@@ -210,12 +201,12 @@ export class UsersService {
    * every session it has. Superusers block members and trainers, never another superuser nor themselves (409).
    */
   async changeAccess(auth: AuthContext, id: number): Promise<MessageResponse> {
-    if (isSelf(auth, id)) throw new ConflictException(ACCESS_MESSAGES.blockSelf);
+    await this.access.requireAccess(auth, Permission.AccountAccessChange, id);
     const user = await this.users.findById(id);
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw new NotFoundException(USER_MESSAGES.notFound);
     const blocked = !user.blocked;
     // Unblocking is always allowed: it mends an account that was blocked before superusers could not be.
-    if (blocked && !moderates(auth, user)) throw new ConflictException(ACCESS_MESSAGES.blockSuperuser);
+    if (blocked) await this.access.requireAccess(auth, Permission.AccountBlock, user);
     const changed = await this.users.transaction(async (manager) => {
       if (!(await this.users.setBlocked(manager, id, blocked))) return false;
       await this.audit.record(manager, auth, {

@@ -278,6 +278,17 @@ export interface ProgramResponse {
   updated_on: string;
 }
 
+/**
+ * `GET /get_programme/{id}/`: a programme with what the caller may do with it, so that pages need not re-derive
+ * the rules (false for anonymous visitors).
+ */
+export interface ProgramDetailResponse extends ProgramResponse {
+  /** The caller may watch its lessons' videos: its trainer, a superuser or an active subscriber. */
+  can_watch: boolean;
+  /** The caller may edit it, its lessons and its publish request: its trainer only. */
+  can_edit: boolean;
+}
+
 /** `PUT /update/{id}/`: `back_to_review` when the edit unpublished the programme until a superuser approves it. */
 export interface ProgramUpdateResponse {
   message: string;

@@ -1,5 +1,6 @@
 import {
   type PaymentsConfigResponse,
+  type ProgramDetailResponse,
   type ProgramResponse,
   SUBSCRIPTION_MESSAGES,
   type UserResponse,
@@ -34,7 +35,7 @@ export type CheckoutView =
   | {
       kind: 'member';
       subscribed: boolean;
-      /** Superusers may open the lessons without subscribing. */
+      /** The API lets the caller watch without subscribing (superusers): `can_watch`. */
       preview: boolean;
       step: CheckoutStep;
       /** Read only while the Payment step is open; null with the reason when the API could not say. */
@@ -42,19 +43,14 @@ export type CheckoutView =
       configError: string | null;
     };
 
-async function isOwner(args: LoaderFunctionArgs, program: ProgramResponse): Promise<boolean> {
-  const own = await api.ownTrainer(args);
-  return own.ok && own.data.data.id === program.trainer;
-}
-
 export async function loadCheckout(
   args: LoaderFunctionArgs,
   user: UserResponse | null,
-  program: ProgramResponse,
+  program: ProgramDetailResponse,
 ): Promise<CheckoutView> {
   if (!user) return { kind: 'visitor' };
-  if (user.is_trainer)
-    return { kind: 'trainer', preview: user.is_superuser || (await isOwner(args, program)) };
+  // Who may watch is the API's rule: `can_watch` is true for the owner and superusers (and subscribers).
+  if (user.is_trainer) return { kind: 'trainer', preview: program.can_watch };
   const step = checkoutStep(new URL(args.request.url).searchParams);
   const [followed, config] = await Promise.all([
     api.followedPrograms(args),
@@ -65,7 +61,7 @@ export async function loadCheckout(
   return {
     kind: 'member',
     subscribed,
-    preview: user.is_superuser,
+    preview: program.can_watch,
     step: stepFor(step, subscribed),
     config: config?.ok ? config.data : null,
     configError: config && !config.ok ? config.error.message : null,

@@ -23,26 +23,15 @@ import { textField } from '~/utils/validation';
 
 /*
  * The lesson player's loader and action (docs/product.md §2.7 lesson player, §4 progress). Who may watch is the
- * API's rule (getLessons gives the videos only to an active subscriber, the owner trainer and superusers); the
- * page mirrors it to choose between the member's player, a preview without progress, and the details page.
+ * API's rule, which the programme's `can_watch` tells (an active subscriber, the owner trainer and superusers):
+ * the member's player for a subscriber, a preview without progress for the others who may watch, the details
+ * page for everyone else.
  */
 
 function programId(args: LoaderFunctionArgs | ActionFunctionArgs): number {
   const id = parseId(args.params.id);
   invariantResponse(id !== null, 'Not Found', { status: 404 });
   return id;
-}
-
-/** Whether the user may preview the programme: a superuser, or the trainer who owns it. */
-async function maySeePreview(
-  args: RouteArgs,
-  user: UserResponse,
-  program: ProgramResponse,
-): Promise<boolean> {
-  if (user.is_superuser) return true;
-  if (!user.is_trainer) return false;
-  const trainer = await api.ownTrainer(args);
-  return trainer.ok && trainer.data.data.id === program.trainer;
 }
 
 interface Progress {
@@ -90,7 +79,7 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
     api.lessons(args, id),
   ]);
   const program = dataOrThrow(programResult);
-  if (!followed && !(await maySeePreview(args, user, program))) {
+  if (!followed && !program.can_watch) {
     throw await redirectWithToast(
       `/programDetails/${id}`,
       { type: 'info', message: MESSAGES.subscribeToView },

@@ -19,6 +19,7 @@ import type {
   MyPaymentResponse,
   NotificationResponse,
   PaymentsConfigResponse,
+  ProgramDetailResponse,
   ProgramResponse,
   ProgramStatus,
   ProgramUpdateResponse,
@@ -188,7 +189,7 @@ export const api = {
     }),
 
   program: (args: RouteArgs, id: number) =>
-    call<ProgramResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),
+    call<ProgramDetailResponse>(args, `/api/fitness_programs/get_programme/${id}/`, { auth: 'optional' }),
 
   trainerPrograms: (args: RouteArgs, trainerId: number) =>
     call<ProgramResponse[]>(args, `/api/fitness_programs/get_trainer_programme/${trainerId}/`, {

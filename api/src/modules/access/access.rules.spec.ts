@@ -1,12 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { UserEntity } from '../../modules/users/user.entity.js';
-import { isSelf, isSelfOrSuperuser, moderates } from './access.js';
-import type { AuthContext } from './auth.decorators.js';
+import { type Caller, isSelf, isSelfOrSuperuser, moderates } from './access.rules.js';
 
-const caller = (id: number, isSuperuser = false): AuthContext => ({
-  user: { id, isSuperuser } as UserEntity,
-  sessionId: `session-${id}`,
-});
+const caller = (id: number, isSuperuser = false): Caller => ({ user: { id, isSuperuser, isTrainer: false } });
 
 describe('isSelfOrSuperuser', () => {
   it('lets the owner in', () => {
