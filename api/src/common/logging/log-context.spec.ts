@@ -25,7 +25,9 @@ describe(AppLogger.name, () => {
   const { context, lines } = capture();
   const logger = new AppLogger(context);
 
-  beforeEach(() => lines.splice(0));
+  beforeEach(() => {
+    lines.length = 0;
+  });
 
   it("maps Nest's levels to pino's and its last argument to `context`", () => {
     logger.verbose('v', 'Ctx');
@@ -101,8 +103,8 @@ describe(LogContext.name, () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
-    lines.splice(0);
-    seen.splice(0);
+    lines.length = 0;
+    seen.length = 0;
   });
 
   it("binds a request's lines to it and logs the request when its answer ends", async () => {
