@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_MAX_BYTES } from '@fitcoach/contracts';
 import compression from 'compression';
 import express from 'express';
-import { Logger } from 'nestjs-pino';
+import { AppLogger } from './common/logging/app-logger.js';
 import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { MetricsService } from './common/metrics/metrics.service.js';
 import { SocketIoAdapter } from './common/realtime/socket-io.adapter.js';
@@ -39,7 +39,7 @@ export async function createApp(
       forceCloseConnections: true,
     },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   expressApp.set('trust proxy', config.trustedProxies);
   // Express would add it to each answer and helmet take it off again.

@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE, RouterModule } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
-import { LoggerModule } from 'nestjs-pino';
 import type { RetryPolicy } from '@fitcoach/contracts';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from './common/config/app-config.js';
@@ -13,7 +12,8 @@ import { RequestTimeout } from './common/http/request-timeout.interceptor.js';
 import { createValidationPipe } from './common/errors/validation.js';
 import { HealthModule } from './common/health/health.module.js';
 import { MetricsModule } from './common/metrics/metrics.module.js';
-import { loggerOptions } from './common/http/logger-options.js';
+import { loggerOptions } from './common/logging/logger-options.js';
+import { LoggingModule } from './common/logging/logging.module.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import type { WebMode } from './common/web/remix-handler.js';
 import { WebModule } from './common/web/web.module.js';
@@ -69,7 +69,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerOptions(config)),
+        LoggingModule.forRoot(loggerOptions(config)),
         EventEmitterModule.forRoot(),
         DatabaseModule.register(dataSource),
         JobsModule.register({

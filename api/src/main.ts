@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { Logger } from 'nestjs-pino';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig } from './common/config/app-config.js';
+import { AppLogger } from './common/logging/app-logger.js';
 import { SHUTDOWN_TIMEOUT_MS, shutDownGracefully } from './common/lifecycle/graceful-shutdown.js';
 
 const devServer = process.argv.includes('--dev');
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const app = await createApp(config, { web: devServer ? 'development' : 'production' });
   await app.listen(config.port);
-  const logger = app.get(Logger);
+  const logger = app.get(AppLogger);
   logger.log(`FitCoach is listening on ${config.publicUrl} (port ${config.port})`, 'Bootstrap');
 
   const shutdown = async (signal: NodeJS.Signals) => {

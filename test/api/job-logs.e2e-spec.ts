@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Injectable, Module, type OnModuleInit, Post } from '@nestjs/common';
-import { PinoLogger } from 'nestjs-pino';
 import { Public } from '../../api/src/common/auth/auth.decorators.js';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { LogContext } from '../../api/src/common/logging/log-context.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 
 declare module '@fitcoach/contracts' {
@@ -23,13 +23,13 @@ class LoggedProcessor implements OnModuleInit {
 
   constructor(
     private readonly jobs: JobsService,
-    private readonly pino: PinoLogger,
+    private readonly logs: LogContext,
   ) {}
 
   onModuleInit(): void {
     this.jobs.register('test.logged', 'mail', async ({ value }) => {
       await new Promise((resolve) => setTimeout(resolve, 5)); // the context survives an await
-      this.bindings.set(value, this.pino.logger.bindings());
+      this.bindings.set(value, this.logs.logger.bindings());
     });
   }
 }

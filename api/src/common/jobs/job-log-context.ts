@@ -1,5 +1,3 @@
-import { PinoLogger } from 'nestjs-pino';
-
 /**
  * How jobs reach the structured logs: the id of the request that enqueues a job is kept with the job, and the job
  * runs in a logging context of its own whose every line carries that `requestId` and the job's id, name and
@@ -19,15 +17,3 @@ export const NO_JOB_LOG_CONTEXT: JobLogContext = {
   currentRequestId: () => undefined,
   run: (_bindings, fn) => fn(),
 };
-
-/** nestjs-pino's: pino-http binds each request's logger with `req.id`, and `runInContext` opens a context. */
-export function pinoJobLogContext(pino: PinoLogger): JobLogContext {
-  return {
-    currentRequestId: () => {
-      const bindings = pino.logger.bindings() as { req?: { id?: unknown }; requestId?: unknown };
-      const id = bindings.req?.id ?? bindings.requestId;
-      return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-    },
-    run: (bindings, fn) => pino.runInContext(fn, { bindings }),
-  };
-}

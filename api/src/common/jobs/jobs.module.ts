@@ -1,13 +1,13 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { BullModule, getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
-import { PinoLogger } from 'nestjs-pino';
 import { DEFAULT_RETRY_POLICY, QUEUE_NAMES, type QueueName, type RetryPolicy } from '@fitcoach/contracts';
 import { BullJobRunner } from './bull-job-runner.js';
 import { FailedJobRecorder } from './failed-job.recorder.js';
 import { FailedJobRepository } from './failed-job.repository.js';
 import { InProcessJobRunner } from './in-process-job-runner.js';
-import { JOB_LOG_CONTEXT, pinoJobLogContext } from './job-log-context.js';
+import { LogContext } from '../logging/log-context.js';
+import { JOB_LOG_CONTEXT, type JobLogContext } from './job-log-context.js';
 import { JOB_RUNNER, RETRY_POLICY } from './job-runner.js';
 import { JobsService } from './jobs.service.js';
 import { OutboxRelay } from './outbox-relay.js';
@@ -39,8 +39,8 @@ export class JobsModule {
     const policy: Provider = { provide: RETRY_POLICY, useValue: options.retryPolicy ?? DEFAULT_RETRY_POLICY };
     const logContext: Provider = {
       provide: JOB_LOG_CONTEXT,
-      inject: [PinoLogger],
-      useFactory: pinoJobLogContext,
+      inject: [LogContext],
+      useFactory: (context: LogContext): JobLogContext => context,
     };
     if (!options.redisUrl) {
       return {

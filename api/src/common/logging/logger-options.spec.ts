@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { pinoHttp, type Options } from 'pino-http';
+import { pinoHttp } from 'pino-http';
 import { loadConfig } from '../config/app-config.js';
 import { loggerOptions, maskUrl } from './logger-options.js';
 
@@ -57,7 +57,7 @@ describe('the request log', () => {
         PAYPAL_CLIENT_SECRET: 'secret',
       }),
     );
-    const log = pinoHttp(options.pinoHttp as Options, destination);
+    const log = pinoHttp(options, destination);
     server = createServer((req, res) => {
       log(req, res);
       res.end('ok');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
+import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -31,25 +31,24 @@ export function maskUrl(url: string): string {
   return url.replace(VERIFY_PATH, `$1${MASK}$2`).replace(TOKEN_PARAM, `$1${MASK}`);
 }
 
-export function loggerOptions(config: AppConfig): Params {
+/** How requests are logged: pino-http's options, from the level the configuration sets. */
+export function loggerOptions(config: AppConfig): Options {
   return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: requestId,
-      autoLogging: {
-        ignore: (req) => Boolean(req.url?.startsWith('/assets/')),
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      // Headers are left out on purpose: they carry tokens and cookies.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: maskUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+    level: config.logLevel,
+    genReqId: requestId,
+    autoLogging: {
+      ignore: (req) => Boolean(req.url?.startsWith('/assets/')),
+    },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // Headers are left out on purpose: they carry tokens and cookies.
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: maskUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
 }
