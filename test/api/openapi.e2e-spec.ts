@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Response } from 'supertest';
 import { API_DOCS_PATH, OPENAPI_JSON_PATH } from '../../api/src/common/openapi/openapi.js';
 import { useTestApp } from '../fixtures/app.js';
 import { discoverRoutes } from '../fixtures/routes.js';
@@ -121,6 +122,25 @@ describe('the answers routes give', () => {
     for (const request of requests) answers.record(await request);
     expect(answers.size).toBe(requests.length);
     expect(answers.undocumented(document)).toEqual([]);
+  });
+
+  it('are held against the schema of their status', () => {
+    const answers = new AnswerRecorder();
+    const answer = (body: unknown) =>
+      ({
+        req: { method: 'GET', path: '/api/users/getLoggedInUsers/' },
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body,
+      }) as unknown as Response;
+    answers.record(
+      answer([{ id: 1, first_name: 'Ann', last_name: 'Lee', email: null, profile_picture: null }]),
+    );
+    expect(answers.undocumented(document)).toEqual([]);
+    answers.record(answer([{ id: 'one', first_name: 'Ann' }]));
+    expect(answers.undocumented(document)).toEqual([
+      'GET /api/users/getLoggedInUsers: 200 body /0/id must be integer',
+    ]);
   });
 
   it('are matched to the literal route before a parameter', () => {
