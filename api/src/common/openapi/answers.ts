@@ -1,4 +1,5 @@
 import type { ApiResponseSchemaHost } from '@nestjs/swagger';
+import { PaginationQueryDto } from '@fitcoach/contracts';
 import type { RouteDoc } from './route-doc.js';
 
 /** An OpenAPI schema object (the package exports the type only through its decorators' options). */
@@ -62,3 +63,44 @@ export const READINESS = {
   },
   refusals: { 503: 'A part is down (named, with a message), or the process is shutting down' },
 } satisfies Omit<RouteDoc, 'summary'>;
+
+/* Who may call a route, for the combinations several routes share: the access rule, the caller and the role. */
+
+type Who = Pick<RouteDoc, 'access' | 'caller' | 'role'>;
+
+export const ANYONE = { access: 'anyone', caller: 'public' } satisfies Who;
+
+export const SIGNED_IN = { access: 'a signed-in user', caller: 'signed-in' } satisfies Who;
+
+export const TRAINER = { access: 'a trainer', caller: 'signed-in', role: 'trainer' } satisfies Who;
+
+export const PROGRAMME_TRAINER = {
+  access: "the programme's trainer",
+  caller: 'signed-in',
+  role: 'trainer',
+} satisfies Who;
+
+export const SUPERUSER = { access: 'a superuser', caller: 'signed-in', role: 'superuser' } satisfies Who;
+
+export const SUPERUSER_BEARER = {
+  access: 'a superuser, with a Bearer token',
+  caller: 'bearer',
+  role: 'superuser',
+} satisfies Who;
+
+/** A 200 whose body is `{ message }`, described by what the message says. */
+export function message(description: string): RouteDoc['ok'] {
+  return { status: 200, description, schema: MESSAGE };
+}
+
+/** A list paged by `page` and `page_size` alone (`PaginationQueryDto`): its query, its answer and its refusal. */
+export function pagedList(
+  description: string,
+  schema: SchemaObject = PAGE,
+): Pick<RouteDoc, 'query' | 'ok' | 'refusals'> {
+  return {
+    query: PaginationQueryDto,
+    ok: { status: 200, description, schema },
+    refusals: { 400: 'A malformed page or page_size' },
+  };
+}
