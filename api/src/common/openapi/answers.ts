@@ -1,6 +1,6 @@
 import type { ApiResponseSchemaHost } from '@nestjs/swagger';
 import { PaginationQueryDto } from '@fitcoach/contracts';
-import type { RouteDoc } from './route-doc.js';
+import type { Caller, RouteDoc } from './route-doc.js';
 
 /** An OpenAPI schema object (the package exports the type only through its decorators' options). */
 export type SchemaObject = ApiResponseSchemaHost['schema'];
@@ -64,29 +64,20 @@ export const READINESS = {
   refusals: { 503: 'A part is down (named, with a message), or the process is shutting down' },
 } satisfies Omit<RouteDoc, 'summary'>;
 
-/* Who may call a route, for the combinations several routes share: the access rule, the caller and the role. */
-
 type Who = Pick<RouteDoc, 'access' | 'caller' | 'role'>;
 
-export const ANYONE = { access: 'anyone', caller: 'public' } satisfies Who;
+/** Who may call a route: its access rule in words, the caller it takes and the role its guard asks for. */
+function who(access: string, caller: Caller, role?: RouteDoc['role']): Who {
+  return role ? { access, caller, role } : { access, caller };
+}
 
-export const SIGNED_IN = { access: 'a signed-in user', caller: 'signed-in' } satisfies Who;
-
-export const TRAINER = { access: 'a trainer', caller: 'signed-in', role: 'trainer' } satisfies Who;
-
-export const PROGRAMME_TRAINER = {
-  access: "the programme's trainer",
-  caller: 'signed-in',
-  role: 'trainer',
-} satisfies Who;
-
-export const SUPERUSER = { access: 'a superuser', caller: 'signed-in', role: 'superuser' } satisfies Who;
-
-export const SUPERUSER_BEARER = {
-  access: 'a superuser, with a Bearer token',
-  caller: 'bearer',
-  role: 'superuser',
-} satisfies Who;
+/* The combinations several routes share. */
+export const ANYONE = who('anyone', 'public');
+export const SIGNED_IN = who('a signed-in user', 'signed-in');
+export const TRAINER = who('a trainer', 'signed-in', 'trainer');
+export const PROGRAMME_TRAINER = who("the programme's trainer", 'signed-in', 'trainer');
+export const SUPERUSER = who('a superuser', 'signed-in', 'superuser');
+export const SUPERUSER_BEARER = who('a superuser, with a Bearer token', 'bearer', 'superuser');
 
 /** A 200 whose body is `{ message }`, described by what the message says. */
 export function message(description: string): RouteDoc['ok'] {
