@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { TableWrites, touches } from './table-writes.js';
+import { ForgetsOnWrites, TableWrites } from './table-writes.js';
 
 /** What a load produced, and whether it may be served to the next anonymous visitor. */
 export interface Loaded<T> {
@@ -26,17 +26,14 @@ const MAX_ENTRIES = 500;
  * scaled-out deployment when the write's message reaches them through Redis (ADR 026).
  */
 @Injectable()
-export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
+export class ResponseCache extends ForgetsOnWrites {
   private readonly entries: LRUCache<string, object> | undefined;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   /** Counts the invalidations: an answer loaded under an older one is not kept. */
   private generation = 0;
-  private stopWatching: (() => void) | undefined;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tableWrites: TableWrites,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, tableWrites: TableWrites) {
+    super(tableWrites, CATALOGUE_TABLES);
     this.entries =
       config.publicCacheMs > 0
         ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
@@ -48,15 +45,8 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     return this.entries !== undefined;
   }
 
-  onModuleInit(): void {
-    if (!this.entries) return;
-    this.stopWatching = this.tableWrites.watch((tables) => {
-      if (touches(tables, (table) => CATALOGUE_TABLES.has(table))) this.invalidate();
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.stopWatching?.();
+  protected isOn(): boolean {
+    return this.enabled;
   }
 
   /**
