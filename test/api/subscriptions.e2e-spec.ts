@@ -406,16 +406,21 @@ describe('GET /api/users/getUserTrainers/', () => {
   });
 });
 
-describe('GET /api/trainers/get_subscribers/', () => {
+/** The refusals of a trainers-only GET: no session, a member, a superuser, a blocked account. */
+function refusesAllButTrainers(path: string) {
   it('requires authentication', async () => {
-    await get('/api/trainers/get_subscribers/', null).expect(401, REFUSED.notAuthenticated);
+    await get(path, null).expect(401, REFUSED.notAuthenticated);
   });
 
   it('refuses members and superusers (trainers only) and blocked accounts', async () => {
-    await get('/api/trainers/get_subscribers/', await createSession(t)).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/get_subscribers/', superuser).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/get_subscribers/', blocked).expect(403, REFUSED.blocked);
+    await get(path, await createSession(t)).expect(403, REFUSED.forbidden);
+    await get(path, superuser).expect(403, REFUSED.forbidden);
+    await get(path, blocked).expect(403, REFUSED.blocked);
   });
+}
+
+describe('GET /api/trainers/get_subscribers/', () => {
+  refusesAllButTrainers('/api/trainers/get_subscribers/');
 
   it("lists the active subscriptions to the caller's programmes only, newest first, with progress", async () => {
     const trainer = await createTrainer(t);
@@ -497,15 +502,7 @@ describe('GET /api/trainers/get_subscribers/', () => {
 });
 
 describe('GET /api/trainers/getTrainerContacts/', () => {
-  it('requires authentication', async () => {
-    await get('/api/trainers/getTrainerContacts/', null).expect(401, REFUSED.notAuthenticated);
-  });
-
-  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
-    await get('/api/trainers/getTrainerContacts/', await createSession(t)).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/getTrainerContacts/', superuser).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/getTrainerContacts/', blocked).expect(403, REFUSED.blocked);
-  });
+  refusesAllButTrainers('/api/trainers/getTrainerContacts/');
 
   it("lists the caller's active subscribers once each, as UserBrief", async () => {
     const trainer = await createTrainer(t);

@@ -7,19 +7,24 @@ const YOUTUBE_HOSTS = new Set([
 ]);
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
+/** The link as an address, or null when there is none or it does not parse. */
+function parsedLink(link: string | null | undefined): URL | null {
+  if (!link) return null;
+  try {
+    return new URL(link.trim());
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The video id of a YouTube link in any of its common forms (watch?v=, youtu.be/, /shorts/, /embed/, /live/,
  * m.youtube.com), or null for anything else. docs/product.md §5 takes the `v=` parameter up to `&`; URL parsing
  * does that.
  */
 export function youtubeVideoId(link: string | null | undefined): string | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
+  const url = parsedLink(link);
+  if (!url) return null;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = url.hostname.toLowerCase();
   if (!YOUTUBE_HOSTS.has(host)) return null;
@@ -43,13 +48,8 @@ const START_TIME = /^(?:(\d{1,4})h)?(?:(\d{1,5})m)?(?:(\d{1,7})s?)?$/;
  * the address), or null when it names no time or time zero.
  */
 export function youtubeStartSeconds(link: string | null | undefined): number | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
+  const url = parsedLink(link);
+  if (!url) return null;
   const fromHash = new URLSearchParams(url.hash.slice(1));
   const value = url.searchParams.get('t') ?? url.searchParams.get('start') ?? fromHash.get('t');
   const match = value ? START_TIME.exec(value) : null;
