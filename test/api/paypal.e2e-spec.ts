@@ -67,6 +67,15 @@ async function openOrder(member: Session, program: ProgramEntity): Promise<strin
   return res.body.id as string;
 }
 
+/** A new member's order for a new published programme, approved by the buyer on PayPal's page. */
+async function approvedOrder(): Promise<{ program: ProgramEntity; member: Session; orderId: string }> {
+  const program = await published();
+  const member = await createSession(t);
+  const orderId = await openOrder(member, program);
+  paypal.approve(orderId);
+  return { program, member, orderId };
+}
+
 async function holdings(member: Session, program: ProgramEntity) {
   const where = { userId: member.user.id, programId: program.id };
   return {
@@ -158,10 +167,7 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
   });
 
   it('records an open order PayPal captured while its answer was lost, instead of ordering again', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     const captured = paypal.captureAtPayPal(orderId);
     const before = paypal.calls.createOrder;
     await createOrder(member, { program_id: program.id }).expect(409, PAYMENT_REFUSED.alreadySubscribed);
@@ -207,10 +213,7 @@ describe('POST /api/payments/paypal/orders/ with PayPal', () => {
 
 describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () => {
   it('captures an approved order once, then answers replays without calling PayPal', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     const before = paypal.calls.capture;
     const answers = await Promise.all([1, 2, 3].map(() => capture(member, orderId)));
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
@@ -261,10 +264,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
   ] as const)(
     'tells the member when PayPal answers %s, starts no subscription, and a retry works',
     async (failure, body) => {
-      const program = await published();
-      const member = await createSession(t);
-      const orderId = await openOrder(member, program);
-      paypal.approve(orderId);
+      const { program, member, orderId } = await approvedOrder();
       paypal.failNextCapture(failure);
       await capture(member, orderId).expect(body.statusCode, body);
       expect(await holdings(member, program)).toEqual({
@@ -279,10 +279,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
   );
 
   it('tells the member an order PayPal let expire must be paid again, and marks it failed', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     paypal.expire(orderId);
     await capture(member, orderId).expect(409, PAYMENT_REFUSED.orderExpired);
     expect(await holdings(member, program)).toEqual({
@@ -292,10 +289,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
   });
 
   it('refuses a capture PayPal declined inside a completed order with 402', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     paypal.tamperNextCapture({ status: 'DECLINED' });
     await capture(member, orderId).expect(402, PAYMENT_REFUSED.declined);
     expect((await holdings(member, program)).subscriptions).toEqual([]);
@@ -324,10 +318,7 @@ describe('POST /api/payments/paypal/orders/{orderId}/capture/ with PayPal', () =
 
 describe('a capture PayPal holds as PENDING', () => {
   it('is no subscription yet; the webhook reporting its completion starts it', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     paypal.tamperNextCapture({ status: 'PENDING' });
     await capture(member, orderId).expect(409, PAYMENT_REFUSED.notCompleted);
     expect(await holdings(member, program)).toEqual({
@@ -453,10 +444,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
   });
 
   it('processes a redelivered event whose first processing never happened', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     const event = captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId));
     // Stored by an earlier delivery whose job was lost (the queue went down before it ran).
     await events.insert({
@@ -475,10 +463,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
   });
 
   it('counts a completion the browser recorded first as processed, and one not COMPLETED as ignored', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { member, orderId } = await approvedOrder();
     await capture(member, orderId).expect(200);
     const captured = paypal.orders.get(orderId)?.capture;
     if (!captured) throw new Error('the fake PayPal did not capture the order');
@@ -561,10 +546,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
   });
 
   it('records one payment and one subscription when the webhook and the browser record at once', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     const event = captureCompletedEvent(orderId, paypal.captureAtPayPal(orderId));
     const [browser] = await Promise.all([capture(member, orderId), deliver(event)]);
     expect(browser.status).toBe(200);
@@ -574,10 +556,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
   });
 
   it('ends the subscription of a reversed capture (a chargeback)', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, member, orderId } = await approvedOrder();
     await capture(member, orderId).expect(200);
     const captured = paypal.orders.get(orderId)?.capture;
     if (!captured) throw new Error('the fake PayPal did not capture the order');
@@ -593,10 +572,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
   });
 
   it('counts a second refund of a refunded payment as processed, and a refund of an unpaid one as ignored', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { member, orderId } = await approvedOrder();
     await capture(member, orderId).expect(200);
     const captured = paypal.orders.get(orderId)?.capture;
     if (!captured) throw new Error('the fake PayPal did not capture the order');
@@ -760,10 +736,7 @@ describe('a programme withdrawn from sale between the order and its capture', ()
   });
 
   it('asks PayPal again for a refund it failed, and refunds once', async () => {
-    const program = await published();
-    const member = await createSession(t);
-    const orderId = await openOrder(member, program);
-    paypal.approve(orderId);
+    const { program, orderId } = await approvedOrder();
     const payment = await payments.findOneByOrFail({ orderId });
     const captured = paypal.captureAtPayPal(orderId);
     await withdraw(t, 'unpublished', program, owner.session, superuser);

@@ -249,14 +249,34 @@ describe('GET /api/users/unfollowProgram/{programId}/', () => {
   });
 });
 
-describe('GET /api/users/getFollowedPrograms/', () => {
+function requiresAuthentication(path: string) {
   it('requires authentication', async () => {
-    await get('/api/users/getFollowedPrograms/', null).expect(401, REFUSED.notAuthenticated);
+    await get(path, null).expect(401, REFUSED.notAuthenticated);
   });
+}
+
+/** The refusals of a GET for any signed-in account: no session, a blocked account. */
+function refusesAnonymousAndBlocked(path: string) {
+  requiresAuthentication(path);
 
   it('refuses a blocked member', async () => {
-    await get('/api/users/getFollowedPrograms/', blocked).expect(403, REFUSED.blocked);
+    await get(path, blocked).expect(403, REFUSED.blocked);
   });
+}
+
+/** The refusals of a trainers-only GET: no session, a member, a superuser, a blocked account. */
+function refusesAllButTrainers(path: string) {
+  requiresAuthentication(path);
+
+  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
+    await get(path, await createSession(t)).expect(403, REFUSED.forbidden);
+    await get(path, superuser).expect(403, REFUSED.forbidden);
+    await get(path, blocked).expect(403, REFUSED.blocked);
+  });
+}
+
+describe('GET /api/users/getFollowedPrograms/', () => {
+  refusesAnonymousAndBlocked('/api/users/getFollowedPrograms/');
 
   it('is an empty list without active subscriptions (ended ones included)', async () => {
     const member = await createSession(t);
@@ -372,13 +392,7 @@ describe('the number of queries of the member’s reads (no query per subscripti
 });
 
 describe('GET /api/users/getUserTrainers/', () => {
-  it('requires authentication', async () => {
-    await get('/api/users/getUserTrainers/', null).expect(401, REFUSED.notAuthenticated);
-  });
-
-  it('refuses a blocked member', async () => {
-    await get('/api/users/getUserTrainers/', blocked).expect(403, REFUSED.blocked);
-  });
+  refusesAnonymousAndBlocked('/api/users/getUserTrainers/');
 
   it('lists the trainers of active subscriptions once each, without blocked trainers or ended ones', async () => {
     const member = await createSession(t);
@@ -409,15 +423,7 @@ describe('GET /api/users/getUserTrainers/', () => {
 });
 
 describe('GET /api/trainers/get_subscribers/', () => {
-  it('requires authentication', async () => {
-    await get('/api/trainers/get_subscribers/', null).expect(401, REFUSED.notAuthenticated);
-  });
-
-  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
-    await get('/api/trainers/get_subscribers/', await createSession(t)).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/get_subscribers/', superuser).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/get_subscribers/', blocked).expect(403, REFUSED.blocked);
-  });
+  refusesAllButTrainers('/api/trainers/get_subscribers/');
 
   it("lists the active subscriptions to the caller's programmes only, newest first, with progress", async () => {
     const trainer = await createTrainer(t);
@@ -499,15 +505,7 @@ describe('GET /api/trainers/get_subscribers/', () => {
 });
 
 describe('GET /api/trainers/getTrainerContacts/', () => {
-  it('requires authentication', async () => {
-    await get('/api/trainers/getTrainerContacts/', null).expect(401, REFUSED.notAuthenticated);
-  });
-
-  it('refuses members and superusers (trainers only) and blocked accounts', async () => {
-    await get('/api/trainers/getTrainerContacts/', await createSession(t)).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/getTrainerContacts/', superuser).expect(403, REFUSED.forbidden);
-    await get('/api/trainers/getTrainerContacts/', blocked).expect(403, REFUSED.blocked);
-  });
+  refusesAllButTrainers('/api/trainers/getTrainerContacts/');
 
   it("lists the caller's active subscribers once each, as UserBrief", async () => {
     const trainer = await createTrainer(t);
@@ -539,9 +537,7 @@ describe('GET /api/trainers/getTrainerContacts/', () => {
 });
 
 describe('GET /api/fitness_programs/getPopularProgram/', () => {
-  it('requires authentication', async () => {
-    await get('/api/fitness_programs/getPopularProgram/', null).expect(401, REFUSED.notAuthenticated);
-  });
+  requiresAuthentication('/api/fitness_programs/getPopularProgram/');
 
   it('refuses everyone but superusers', async () => {
     await get('/api/fitness_programs/getPopularProgram/', await createSession(t)).expect(

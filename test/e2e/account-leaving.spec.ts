@@ -3,12 +3,13 @@ import type { AccountExport } from '@fitcoach/contracts';
 import {
   expect,
   fillLogin,
+  newAccount,
   REFUSED_SUBMISSION,
   signIn,
+  signInAndFollow,
   test,
   toast,
   verificationLinkFor,
-  newAccount,
 } from './support/accounts.js';
 import { apiAccount, apiRegister } from './support/catalogue.js';
 
@@ -36,12 +37,13 @@ for (const javaScriptEnabled of [false, true]) {
 
     test('"Delete my account" asks for the password, then signs out for good', async ({ page }) => {
       const account = await apiAccount(page.request);
-      await signIn(page, account);
-      await page.goto('/userProfile');
-      await page
-        .getByRole('region', { name: 'Your data' })
-        .getByRole('link', { name: 'Delete my account' })
-        .click();
+      await signInAndFollow(
+        page,
+        account,
+        '/userProfile',
+        { role: 'region', name: 'Your data' },
+        'Delete my account',
+      );
       await expect(page).toHaveURL('/account/delete');
       await expect(page.getByRole('heading', { name: 'Delete your account' })).toBeVisible();
       await expect(page.getByText('Deleting your account cannot be undone.')).toBeVisible();

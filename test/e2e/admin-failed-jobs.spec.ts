@@ -1,4 +1,4 @@
-import { expect, signIn, test, toast } from './support/accounts.js';
+import { expect, signInAndFollow, test, toast } from './support/accounts.js';
 import { seedFailedMail } from './support/failed-jobs.js';
 import { latestMessageTo, plainText } from './support/mail.js';
 import { uniqueWord } from '../fixtures/words.js';
@@ -18,12 +18,13 @@ test('a superuser finds a failed mail under Failed Jobs and retries it once', as
     'connect ECONNREFUSED 127.0.0.1:587',
   );
 
-  await signIn(page, superuser);
-  await page.goto('/admin/dashboard');
-  await page
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('link', { name: 'Failed Jobs' })
-    .click();
+  await signInAndFollow(
+    page,
+    superuser,
+    '/admin/dashboard',
+    { role: 'navigation', name: 'Admin sections' },
+    'Failed Jobs',
+  );
   await expect(page).toHaveURL('/admin/failedJobs');
   await expect(page.getByRole('heading', { level: 1, name: 'Failed Jobs' })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
-import { apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { apiProgram, apiTrainer, publishPrograms, requestPublication } from './support/catalogue.js';
 import { latestMessageTo, plainText } from './support/mail.js';
 import { uniqueWord } from '../fixtures/words.js';
 
@@ -38,12 +38,7 @@ test.describe('the Programs list', () => {
     await apiProgram(page.request, trainer.auth, { program_name: draft });
     const pendingId = await apiProgram(page.request, trainer.auth, { program_name: pending });
     const publishedId = await apiProgram(page.request, trainer.auth, { program_name: published });
-    for (const id of [pendingId, publishedId]) {
-      const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
-        headers: trainer.auth,
-      });
-      expect(asked.status()).toBe(200);
-    }
+    await requestPublication(page.request, trainer.auth, [pendingId, publishedId]);
     await publishPrograms(page.request, [publishedId]);
 
     await signIn(page, superuser);
@@ -99,10 +94,7 @@ test.describe('Pending Approvals', () => {
     const { account: trainer } = await apiTrainer(page.request);
     const name = `Rejectable ${uniqueWord()}`;
     const id = await apiProgram(page.request, trainer.auth, { program_name: name });
-    const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
-      headers: trainer.auth,
-    });
-    expect(asked.status()).toBe(200);
+    await requestPublication(page.request, trainer.auth, [id]);
     const reason = 'Please add a video to every lesson.';
 
     await signIn(page, superuser);

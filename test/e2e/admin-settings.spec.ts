@@ -2,12 +2,13 @@ import {
   expect,
   REFUSED_SUBMISSION,
   signIn,
+  signInAndFollow,
   superuserAccount,
   superuserAuth,
   test,
   toast,
 } from './support/accounts.js';
-import { apiAccount, apiProgram, apiTrainer } from './support/catalogue.js';
+import { apiAccount, apiProgram, apiTrainer, requestPublication } from './support/catalogue.js';
 import { uniqueWord } from '../fixtures/words.js';
 
 /*
@@ -25,10 +26,7 @@ test('a superuser finds their blocks, unblocks and rejections under Settings →
   const { account: trainer } = await apiTrainer(page.request);
   const name = `Audited ${uniqueWord()}`;
   const id = await apiProgram(page.request, trainer.auth, { program_name: name });
-  const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
-    headers: trainer.auth,
-  });
-  expect(asked.status()).toBe(200);
+  await requestPublication(page.request, trainer.auth, [id]);
   const rejected = await page.request.post(`/api/fitness_programs/reject/${id}/`, {
     headers: await superuserAuth(page.request),
     data: { reason: 'The lessons have no videos.' },
@@ -89,12 +87,13 @@ test.describe('Settings → Superusers', () => {
       (await page.request.get('/api/admin/stats/', { headers: member.auth })).status();
     expect(await stats()).toBe(403);
 
-    await signIn(page, superuser);
-    await page.goto('/admin/settings');
-    await page
-      .getByRole('navigation', { name: 'Settings sections' })
-      .getByRole('link', { name: 'Superusers' })
-      .click();
+    await signInAndFollow(
+      page,
+      superuser,
+      '/admin/settings',
+      { role: 'navigation', name: 'Settings sections' },
+      'Superusers',
+    );
     await expect(page).toHaveURL('/admin/settings/superusers');
     const promote = page.getByRole('form', { name: 'Make a superuser' });
 

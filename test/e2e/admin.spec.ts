@@ -1,5 +1,11 @@
 import { expect, signIn, test, testAddress } from './support/accounts.js';
-import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import {
+  apiAccount,
+  apiProgram,
+  apiTrainer,
+  publishPrograms,
+  requestPublication,
+} from './support/catalogue.js';
 import { apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 
@@ -99,10 +105,7 @@ test('a superuser publishes a programme waiting for approval, then blocks it fro
   const { account: trainer } = await apiTrainer(page.request);
   const name = `Awaiting ${uniqueWord()}`;
   const id = await apiProgram(page.request, trainer.auth, { program_name: name });
-  const asked = await page.request.get(`/api/fitness_programs/publishRequest/${id}/`, {
-    headers: trainer.auth,
-  });
-  expect(asked.status()).toBe(200);
+  await requestPublication(page.request, trainer.auth, [id]);
 
   await signIn(page, superuser);
   await page.goto('/admin/requestNotificaions');

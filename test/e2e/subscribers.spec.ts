@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support/accounts.js';
+import { expect, signIn, signInAndFollow, test } from './support/accounts.js';
 import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { uniqueWord } from '../fixtures/words.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
@@ -37,12 +37,13 @@ test("a trainer sees each programme's subscribers with their progress, filters t
   const other = await apiAccount(page.request);
   await apiSubscribe(page.request, other.auth, cardioId);
 
-  await signIn(page, trainer);
-  await page.goto('/trainerDashboard');
-  await page
-    .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: 'Subscribers' })
-    .click();
+  await signInAndFollow(
+    page,
+    trainer,
+    '/trainerDashboard',
+    { role: 'navigation', name: 'Dashboard' },
+    'Subscribers',
+  );
   await expect(page.getByRole('heading', { level: 2, name: 'Subscribers' })).toBeVisible();
 
   const yogaTable = page.getByRole('table', { name: yoga });

@@ -7,15 +7,20 @@ const YOUTUBE_HOSTS = new Set([
 ]);
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
-/** The video id of a YouTube link in any of its common forms, else null (docs/product.md §5's `v=` parameter). */
-export function youtubeVideoId(link: string | null | undefined): string | null {
+/** The link as an address, or null when there is none or it does not parse. */
+function parsedLink(link: string | null | undefined): URL | null {
   if (!link) return null;
-  let url: URL;
   try {
-    url = new URL(link.trim());
+    return new URL(link.trim());
   } catch {
     return null;
   }
+}
+
+/** The video id of a YouTube link in any of its common forms, else null (docs/product.md §5's `v=` parameter). */
+export function youtubeVideoId(link: string | null | undefined): string | null {
+  const url = parsedLink(link);
+  if (!url) return null;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = url.hostname.toLowerCase();
   if (!YOUTUBE_HOSTS.has(host)) return null;
@@ -36,13 +41,8 @@ const START_TIME = /^(?:(\d{1,4})h)?(?:(\d{1,5})m)?(?:(\d{1,7})s?)?$/;
 
 /** Where a link asks the video to start, in whole seconds (`t=`, `start=`, `#t=`); null for none or zero. */
 export function youtubeStartSeconds(link: string | null | undefined): number | null {
-  if (!link) return null;
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
+  const url = parsedLink(link);
+  if (!url) return null;
   const fromHash = new URLSearchParams(url.hash.slice(1));
   const value = url.searchParams.get('t') ?? url.searchParams.get('start') ?? fromHash.get('t');
   const match = value ? START_TIME.exec(value) : null;

@@ -139,6 +139,19 @@ export async function signIn(page: Page, { email, password }: Credentials): Prom
   ]);
 }
 
+/** Signs in, opens `path` and follows the link named `link` in the landmark `within` there, as a user reaches a section. */
+export async function signInAndFollow(
+  page: Page,
+  credentials: Credentials,
+  path: string,
+  within: { role: 'navigation' | 'region'; name: string },
+  link: string,
+): Promise<void> {
+  await signIn(page, credentials);
+  await page.goto(path);
+  await page.getByRole(within.role, { name: within.name }).getByRole('link', { name: link }).click();
+}
+
 /** A superuser made with `npm run create-superuser` on the server's own data. */
 export async function superuserAccount(): Promise<Credentials> {
   const admin = { email: `admin-${randomUUID().slice(0, 12)}@example.com`, password: `pw-${randomUUID()}` };

@@ -120,6 +120,18 @@ export async function apiProgram(
   return ((await created.json()) as { id: number }).id;
 }
 
+/** Asks for the publication of programmes as their trainer, who is signed in as `auth`. */
+export async function requestPublication(
+  request: APIRequestContext,
+  auth: Record<string, string>,
+  ids: number[],
+) {
+  for (const id of ids) {
+    const asked = await request.get(`/api/fitness_programs/publishRequest/${id}/`, { headers: auth });
+    expect(asked.status()).toBe(200);
+  }
+}
+
 /** Publishes programmes as a superuser, as the admin panel's "publish" does (docs/product.md §4). */
 export async function publishPrograms(request: APIRequestContext, ids: number[]) {
   const asAdmin = await superuserAuth(request);

@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { TableWrites, touches } from './table-writes.js';
+import { ForgetsOnWrites, TableWrites } from './table-writes.js';
 
 export interface Loaded<T> {
   value: T;
@@ -16,17 +16,14 @@ const MAX_ENTRIES = 500;
 
 /** One render serves all anonymous visitors within PUBLIC_CACHE_MS (ADR 010); writes empty it (ADR 026). */
 @Injectable()
-export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
+export class ResponseCache extends ForgetsOnWrites {
   private readonly entries: LRUCache<string, object> | undefined;
   private readonly inFlight = new Map<string, Promise<Loaded<unknown>>>();
   /** An answer loaded under an older generation is not kept. */
   private generation = 0;
-  private stopWatching: (() => void) | undefined;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tableWrites: TableWrites,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, tableWrites: TableWrites) {
+    super(tableWrites, CATALOGUE_TABLES);
     this.entries =
       config.publicCacheMs > 0
         ? new LRUCache<string, object>({ max: MAX_ENTRIES, ttl: config.publicCacheMs, ttlAutopurge: true })
@@ -37,15 +34,8 @@ export class ResponseCache implements OnModuleInit, OnApplicationShutdown {
     return this.entries !== undefined;
   }
 
-  onModuleInit(): void {
-    if (!this.entries) return;
-    this.stopWatching = this.tableWrites.watch((tables) => {
-      if (touches(tables, (table) => CATALOGUE_TABLES.has(table))) this.invalidate();
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.stopWatching?.();
+  protected isOn(): boolean {
+    return this.enabled;
   }
 
   /** Remembers the result only when no write happened while `load` ran; concurrent asks share one load. */

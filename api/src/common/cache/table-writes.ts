@@ -184,3 +184,33 @@ export class TableWrites implements OnModuleInit, OnApplicationShutdown {
     for (const listener of this.listeners) listener(tables, origin);
   }
 }
+
+/**
+ * A cache that forgets what it holds when one of `tables` is written to, on this instance or another: it listens
+ * from module start to shutdown, and only while it is on.
+ */
+export abstract class ForgetsOnWrites implements OnModuleInit, OnApplicationShutdown {
+  private stopWatching: (() => void) | undefined;
+
+  protected constructor(
+    protected readonly tableWrites: TableWrites,
+    private readonly tables: ReadonlySet<string>,
+  ) {}
+
+  /** Whether the cache keeps anything at all (its TTL above 0). */
+  protected abstract isOn(): boolean;
+
+  /** Forgets every entry, and any load running now is not kept. */
+  abstract invalidate(): void;
+
+  onModuleInit(): void {
+    if (!this.isOn()) return;
+    this.stopWatching = this.tableWrites.watch((tables) => {
+      if (touches(tables, (table) => this.tables.has(table))) this.invalidate();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.stopWatching?.();
+  }
+}

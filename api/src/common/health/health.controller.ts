@@ -7,6 +7,7 @@ import { ShutdownState } from '../lifecycle/shutdown-state.js';
 import { QueueHealthIndicator } from './queue.health.js';
 import { ApiTags } from '@nestjs/swagger';
 import { READINESS } from '../openapi/answers.js';
+import { ANYONE } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../openapi/route-doc.js';
 
 const PING_TIMEOUT_MS = 2000;
@@ -26,8 +27,7 @@ export class HealthController {
   /** 200 whatever the database does: restarting a process whose database is down would not help. */
   @RouteDoc({
     summary: 'Liveness',
-    access: 'anyone',
-    caller: 'public',
+    ...ANYONE,
     notes: 'Whenever the process answers, whatever its database or queue do.',
     ok: {
       status: 200,

@@ -1,5 +1,6 @@
 import type { ApiResponseSchemaHost } from '@nestjs/swagger';
-import type { RouteDoc } from './route-doc.js';
+import { PaginationQueryDto } from '@fitcoach/contracts';
+import type { Caller, RouteDoc } from './route-doc.js';
 
 /** An OpenAPI schema object (the package exports the type only through its decorators' options). */
 export type SchemaObject = ApiResponseSchemaHost['schema'];
@@ -62,3 +63,35 @@ export const READINESS = {
   },
   refusals: { 503: 'A part is down (named, with a message), or the process is shutting down' },
 } satisfies Omit<RouteDoc, 'summary'>;
+
+type Who = Pick<RouteDoc, 'access' | 'caller' | 'role'>;
+
+/** Who may call a route: its access rule in words, the caller it takes and the role its guard asks for. */
+function who(access: string, caller: Caller, role?: RouteDoc['role']): Who {
+  return role ? { access, caller, role } : { access, caller };
+}
+
+/* The combinations several routes share. */
+export const ANYONE = who('anyone', 'public');
+export const SIGNED_IN = who('a signed-in user', 'signed-in');
+export const TRAINER = who('a trainer', 'signed-in', 'trainer');
+export const PROGRAMME_TRAINER = who("the programme's trainer", 'signed-in', 'trainer');
+export const SUPERUSER = who('a superuser', 'signed-in', 'superuser');
+export const SUPERUSER_BEARER = who('a superuser, with a Bearer token', 'bearer', 'superuser');
+
+/** A 200 whose body is `{ message }`, described by what the message says. */
+export function message(description: string): RouteDoc['ok'] {
+  return { status: 200, description, schema: MESSAGE };
+}
+
+/** A list paged by `page` and `page_size` alone (`PaginationQueryDto`): its query, its answer and its refusal. */
+export function pagedList(
+  description: string,
+  schema: SchemaObject = PAGE,
+): Pick<RouteDoc, 'query' | 'ok' | 'refusals'> {
+  return {
+    query: PaginationQueryDto,
+    ok: { status: 200, description, schema },
+    refusals: { 400: 'A malformed page or page_size' },
+  };
+}

@@ -1,21 +1,5 @@
-import {
-  type MigrationInterface,
-  type QueryRunner,
-  Table,
-  TableColumn,
-  TableForeignKey,
-  TableIndex,
-} from 'typeorm';
-import { createdAt, idColumn, updatedAt } from './columns.js';
-
-const userForeignKey = (table: string) =>
-  new TableForeignKey({
-    name: `fk_${table}_user_id`,
-    columnNames: ['user_id'],
-    referencedTableName: 'user',
-    referencedColumnNames: ['id'],
-    onDelete: 'CASCADE',
-  });
+import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm';
+import { entityTable, foreignKey, index } from './columns.js';
 
 /** Body stats, sessions (refresh tokens) and e-mail verification links: everything accounts need. */
 export class CreateAccounts1763750100000 implements MigrationInterface {
@@ -28,73 +12,62 @@ export class CreateAccounts1763750100000 implements MigrationInterface {
     );
 
     await queryRunner.createTable(
-      new Table({
-        name: 'profile',
-        columns: [
-          idColumn(),
+      entityTable(
+        'profile',
+        [
           { name: 'user_id', type: 'integer' },
           { name: 'height', type: 'float', isNullable: true },
           { name: 'weight', type: 'float', isNullable: true },
           { name: 'body_fat', type: 'float', isNullable: true },
           { name: 'age', type: 'integer', isNullable: true },
           { name: 'phone', type: 'varchar', length: '20', isNullable: true },
-          createdAt(),
-          updatedAt(),
         ],
-        indices: [new TableIndex({ name: 'uq_profile_user_id', columnNames: ['user_id'], isUnique: true })],
-        foreignKeys: [userForeignKey('profile')],
-      }),
+        {
+          indices: [index('uq_profile_user_id', ['user_id'], { unique: true })],
+          foreignKeys: [foreignKey('profile', 'user_id', 'user')],
+        },
+      ),
     );
 
     await queryRunner.createTable(
-      new Table({
-        name: 'refresh_token',
-        columns: [
-          idColumn(),
+      entityTable(
+        'refresh_token',
+        [
           { name: 'user_id', type: 'integer' },
           { name: 'family_id', type: 'varchar', length: '36' },
           { name: 'token_hash', type: 'varchar', length: '64' },
           { name: 'expires_at', type: 'datetime' },
           { name: 'revoked_at', type: 'datetime', isNullable: true },
-          createdAt(),
-          updatedAt(),
         ],
-        indices: [
-          new TableIndex({
-            name: 'uq_refresh_token_token_hash',
-            columnNames: ['token_hash'],
-            isUnique: true,
-          }),
-          new TableIndex({ name: 'idx_refresh_token_family_id', columnNames: ['family_id'] }),
-          new TableIndex({ name: 'idx_refresh_token_user_id', columnNames: ['user_id'] }),
-        ],
-        foreignKeys: [userForeignKey('refresh_token')],
-      }),
+        {
+          indices: [
+            index('uq_refresh_token_token_hash', ['token_hash'], { unique: true }),
+            index('idx_refresh_token_family_id', ['family_id']),
+            index('idx_refresh_token_user_id', ['user_id']),
+          ],
+          foreignKeys: [foreignKey('refresh_token', 'user_id', 'user')],
+        },
+      ),
     );
 
     await queryRunner.createTable(
-      new Table({
-        name: 'email_verification',
-        columns: [
-          idColumn(),
+      entityTable(
+        'email_verification',
+        [
           { name: 'user_id', type: 'integer' },
           { name: 'email', type: 'varchar', length: '255' },
           { name: 'token_hash', type: 'varchar', length: '64' },
           { name: 'expires_at', type: 'datetime' },
           { name: 'used_at', type: 'datetime', isNullable: true },
-          createdAt(),
-          updatedAt(),
         ],
-        indices: [
-          new TableIndex({
-            name: 'uq_email_verification_token_hash',
-            columnNames: ['token_hash'],
-            isUnique: true,
-          }),
-          new TableIndex({ name: 'idx_email_verification_user_id', columnNames: ['user_id'] }),
-        ],
-        foreignKeys: [userForeignKey('email_verification')],
-      }),
+        {
+          indices: [
+            index('uq_email_verification_token_hash', ['token_hash'], { unique: true }),
+            index('idx_email_verification_user_id', ['user_id']),
+          ],
+          foreignKeys: [foreignKey('email_verification', 'user_id', 'user')],
+        },
+      ),
     );
   }
 

@@ -1,7 +1,4 @@
-import { type MigrationInterface, type QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { createdAt, foreignKey, idColumn, updatedAt } from './columns.js';
-
-const index = (name: string, columnNames: string[]) => new TableIndex({ name, columnNames });
+import { CreateTablesMigration, entityTable, foreignKey, index } from './columns.js';
 
 /**
  * Chat messages and notifications (docs/architecture.md §8). A message names its conversation by the two user
@@ -9,28 +6,25 @@ const index = (name: string, columnNames: string[]) => new TableIndex({ name, co
  * (and a user's latest message per conversation one of it or of `idx_chat_message_high_id`); unread counts read
  * `idx_chat_message_unread`. Deleting a message keeps its row (`deleted_at`).
  */
-export class CreateChat1763836800000 implements MigrationInterface {
+export class CreateChat1763836800000 extends CreateTablesMigration {
   name = 'CreateChat1763836800000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'chat_message',
-        columns: [
-          idColumn(),
-          { name: 'sender_id', type: 'integer' },
-          { name: 'recipient_id', type: 'integer' },
-          { name: 'low_id', type: 'integer' },
-          { name: 'high_id', type: 'integer' },
-          { name: 'type', type: 'varchar', length: '8' },
-          { name: 'text', type: 'text', isNullable: true },
-          { name: 'image', type: 'varchar', length: '255', isNullable: true },
-          { name: 'forwarded', type: 'boolean', default: false },
-          { name: 'read_at', type: 'datetime', isNullable: true },
-          { name: 'deleted_at', type: 'datetime', isNullable: true },
-          createdAt(),
-          updatedAt(),
-        ],
+  protected readonly tables = [
+    entityTable(
+      'chat_message',
+      [
+        { name: 'sender_id', type: 'integer' },
+        { name: 'recipient_id', type: 'integer' },
+        { name: 'low_id', type: 'integer' },
+        { name: 'high_id', type: 'integer' },
+        { name: 'type', type: 'varchar', length: '8' },
+        { name: 'text', type: 'text', isNullable: true },
+        { name: 'image', type: 'varchar', length: '255', isNullable: true },
+        { name: 'forwarded', type: 'boolean', default: false },
+        { name: 'read_at', type: 'datetime', isNullable: true },
+        { name: 'deleted_at', type: 'datetime', isNullable: true },
+      ],
+      {
         indices: [
           index('idx_chat_message_conversation', ['low_id', 'high_id', 'id']),
           index('idx_chat_message_high_id', ['high_id', 'low_id', 'id']),
@@ -40,41 +34,27 @@ export class CreateChat1763836800000 implements MigrationInterface {
           foreignKey('chat_message', 'sender_id', 'user'),
           foreignKey('chat_message', 'recipient_id', 'user'),
         ],
-      }),
-    );
+      },
+    ),
 
-    await queryRunner.createTable(
-      new Table({
-        name: 'notification',
-        columns: [
-          idColumn(),
-          { name: 'user_id', type: 'integer' },
-          { name: 'sender_id', type: 'integer', isNullable: true },
-          { name: 'sender_name', type: 'varchar', length: '255' },
-          { name: 'category', type: 'varchar', length: '20' },
-          { name: 'message', type: 'varchar', length: '255' },
-          { name: 'payload', type: 'text', isNullable: true },
-          { name: 'read_at', type: 'datetime', isNullable: true },
-          createdAt(),
-          updatedAt(),
-        ],
+    entityTable(
+      'notification',
+      [
+        { name: 'user_id', type: 'integer' },
+        { name: 'sender_id', type: 'integer', isNullable: true },
+        { name: 'sender_name', type: 'varchar', length: '255' },
+        { name: 'category', type: 'varchar', length: '20' },
+        { name: 'message', type: 'varchar', length: '255' },
+        { name: 'payload', type: 'text', isNullable: true },
+        { name: 'read_at', type: 'datetime', isNullable: true },
+      ],
+      {
         indices: [index('idx_notification_user_id_read_at', ['user_id', 'read_at', 'id'])],
         foreignKeys: [
           foreignKey('notification', 'user_id', 'user'),
-          new TableForeignKey({
-            name: 'fk_notification_sender_id',
-            columnNames: ['sender_id'],
-            referencedTableName: 'user',
-            referencedColumnNames: ['id'],
-            onDelete: 'SET NULL',
-          }),
+          foreignKey('notification', 'sender_id', 'user', 'SET NULL'),
         ],
-      }),
-    );
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.dropTable('notification');
-    await queryRunner.dropTable('chat_message');
-  }
+      },
+    ),
+  ];
 }

@@ -1,5 +1,4 @@
-import { type MigrationInterface, type QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { createdAt, idColumn, updatedAt } from './columns.js';
+import { CreateTablesMigration, entityTable, foreignKey, index } from './columns.js';
 
 /**
  * The audit log of superuser actions (ADR 023): who (`actor_id`, and the name they had), what (`action`), to which
@@ -7,43 +6,28 @@ import { createdAt, idColumn, updatedAt } from './columns.js';
  * changed; an actor's account that goes leaves its entries with a null `actor_id`. The log is read newest first,
  * whole or for one action or one actor: `idx_audit_entry_action_id` and `idx_audit_entry_actor_id_id`.
  */
-export class CreateAuditEntry1764115200000 implements MigrationInterface {
+export class CreateAuditEntry1764115200000 extends CreateTablesMigration {
   name = 'CreateAuditEntry1764115200000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'audit_entry',
-        columns: [
-          idColumn(),
-          { name: 'actor_id', type: 'integer', isNullable: true },
-          { name: 'actor_name', type: 'varchar', length: '511' },
-          { name: 'action', type: 'varchar', length: '30' },
-          { name: 'target_type', type: 'varchar', length: '20' },
-          { name: 'target_id', type: 'integer' },
-          { name: 'target_label', type: 'text' },
-          { name: 'reason', type: 'text', isNullable: true },
-          createdAt(),
-          updatedAt(),
-        ],
+  protected readonly tables = [
+    entityTable(
+      'audit_entry',
+      [
+        { name: 'actor_id', type: 'integer', isNullable: true },
+        { name: 'actor_name', type: 'varchar', length: '511' },
+        { name: 'action', type: 'varchar', length: '30' },
+        { name: 'target_type', type: 'varchar', length: '20' },
+        { name: 'target_id', type: 'integer' },
+        { name: 'target_label', type: 'text' },
+        { name: 'reason', type: 'text', isNullable: true },
+      ],
+      {
         indices: [
-          new TableIndex({ name: 'idx_audit_entry_action_id', columnNames: ['action', 'id'] }),
-          new TableIndex({ name: 'idx_audit_entry_actor_id_id', columnNames: ['actor_id', 'id'] }),
+          index('idx_audit_entry_action_id', ['action', 'id']),
+          index('idx_audit_entry_actor_id_id', ['actor_id', 'id']),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            name: 'fk_audit_entry_actor_id',
-            columnNames: ['actor_id'],
-            referencedTableName: 'user',
-            referencedColumnNames: ['id'],
-            onDelete: 'SET NULL',
-          }),
-        ],
-      }),
-    );
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.dropTable('audit_entry');
-  }
+        foreignKeys: [foreignKey('audit_entry', 'actor_id', 'user', 'SET NULL')],
+      },
+    ),
+  ];
 }

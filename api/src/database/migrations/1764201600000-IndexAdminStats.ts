@@ -1,34 +1,20 @@
-import { type MigrationInterface, type QueryRunner, TableIndex } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { type IndexList, createIndexes, dropIndexes, index } from './columns.js';
 
-const INDEXES: [table: string, index: TableIndex][] = [
+const INDEXES: IndexList = [
   // Members are counted from an index of the superuser flag, not from each account row.
-  ['user', new TableIndex({ name: 'idx_user_is_superuser', columnNames: ['is_superuser'] })],
+  ['user', index('idx_user_is_superuser', ['is_superuser'])],
   // Revenue per currency: summed from the index alone (status, then currency and amount).
-  [
-    'payment',
-    new TableIndex({
-      name: 'idx_payment_status_currency_amount',
-      columnNames: ['status', 'currency', 'amount_minor'],
-    }),
-  ],
+  ['payment', index('idx_payment_status_currency_amount', ['status', 'currency', 'amount_minor'])],
   // Revenue per day: the completed payments of the last 30 days, a range of this index, read from it alone.
   [
     'payment',
-    new TableIndex({
-      name: 'idx_payment_status_completed_at',
-      columnNames: ['status', 'completed_at', 'currency', 'amount_minor'],
-    }),
+    index('idx_payment_status_completed_at', ['status', 'completed_at', 'currency', 'amount_minor']),
   ],
   // Active subscriptions, counted and grouped per programme (top programmes) from the index alone.
-  [
-    'subscription',
-    new TableIndex({
-      name: 'idx_subscription_active_flag_program_id',
-      columnNames: ['active_flag', 'program_id'],
-    }),
-  ],
+  ['subscription', index('idx_subscription_active_flag_program_id', ['active_flag', 'program_id'])],
   // New subscriptions per day: a range of the last 30 days.
-  ['subscription', new TableIndex({ name: 'idx_subscription_started_at', columnNames: ['started_at'] })],
+  ['subscription', index('idx_subscription_started_at', ['started_at'])],
 ];
 
 /**
@@ -39,10 +25,10 @@ export class IndexAdminStats1764201600000 implements MigrationInterface {
   name = 'IndexAdminStats1764201600000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const [table, index] of INDEXES) await queryRunner.createIndex(table, index);
+    await createIndexes(queryRunner, INDEXES);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [table, index] of [...INDEXES].reverse()) await queryRunner.dropIndex(table, index.name ?? '');
+    await dropIndexes(queryRunner, INDEXES);
   }
 }

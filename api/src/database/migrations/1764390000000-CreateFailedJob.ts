@@ -1,37 +1,24 @@
-import { type MigrationInterface, type QueryRunner, Table } from 'typeorm';
-import { createdAt, idColumn, updatedAt } from './columns.js';
+import { CreateTablesMigration, entityTable } from './columns.js';
 
 /**
  * The dead letters (docs/decisions/035-dead-letters-and-bounded-waits.md): a row per job that failed its last
  * attempt, whichever runner ran it, with the payload it needs to run again. Read newest first along the primary key;
  * `retried_at` is set once a superuser queued it again, and its payload is then emptied.
  */
-export class CreateFailedJob1764390000000 implements MigrationInterface {
+export class CreateFailedJob1764390000000 extends CreateTablesMigration {
   name = 'CreateFailedJob1764390000000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'failed_job',
-        columns: [
-          idColumn(),
-          { name: 'queue', type: 'varchar', length: '20' },
-          { name: 'job_name', type: 'varchar', length: '60' },
-          { name: 'job_id', type: 'varchar', length: '191' },
-          { name: 'runner', type: 'varchar', length: '20' },
-          { name: 'payload', type: 'text' },
-          { name: 'request_id', type: 'varchar', length: '100', isNullable: true },
-          { name: 'attempts', type: 'integer' },
-          { name: 'last_error', type: 'text' },
-          { name: 'retried_at', type: 'datetime', precision: 3, isNullable: true },
-          createdAt(),
-          updatedAt(),
-        ],
-      }),
-    );
-  }
-
-  public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.dropTable('failed_job');
-  }
+  protected readonly tables = [
+    entityTable('failed_job', [
+      { name: 'queue', type: 'varchar', length: '20' },
+      { name: 'job_name', type: 'varchar', length: '60' },
+      { name: 'job_id', type: 'varchar', length: '191' },
+      { name: 'runner', type: 'varchar', length: '20' },
+      { name: 'payload', type: 'text' },
+      { name: 'request_id', type: 'varchar', length: '100', isNullable: true },
+      { name: 'attempts', type: 'integer' },
+      { name: 'last_error', type: 'text' },
+      { name: 'retried_at', type: 'datetime', precision: 3, isNullable: true },
+    ]),
+  ];
 }

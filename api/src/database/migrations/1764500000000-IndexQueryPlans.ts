@@ -1,10 +1,9 @@
-import { type MigrationInterface, type QueryRunner, TableIndex } from 'typeorm';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { analyzeTables } from '../../common/database/statistics.js';
-
-const index = (name: string, columnNames: string[]) => new TableIndex({ name, columnNames });
+import { type IndexList, createIndexes, dropIndexes, index } from './columns.js';
 
 /** Made by `up`, dropped by `down`. */
-const ADDED: [table: string, index: TableIndex][] = [
+const ADDED: IndexList = [
   // A member's active subscriptions, oldest first (every signed-in page), read in order: no sort of them.
   [
     'subscription',
@@ -34,7 +33,7 @@ const ADDED: [table: string, index: TableIndex][] = [
 ];
 
 /** The first columns of an index above: dropped by `up`, made again by `down`. */
-const REPLACED: [table: string, index: TableIndex][] = [
+const REPLACED: IndexList = [
   ['subscription', index('idx_subscription_active_flag_program_id', ['active_flag', 'program_id'])],
   ['publish_request', index('idx_publish_request_status', ['status'])],
 ];
@@ -51,14 +50,14 @@ export class IndexQueryPlans1764500000000 implements MigrationInterface {
   name = 'IndexQueryPlans1764500000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const [table, added] of ADDED) await queryRunner.createIndex(table, added);
-    for (const [table, replaced] of REPLACED) await queryRunner.dropIndex(table, replaced.name ?? '');
+    await createIndexes(queryRunner, ADDED);
+    await dropIndexes(queryRunner, REPLACED);
     await analyzeTables(queryRunner, TABLES);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const [table, replaced] of REPLACED) await queryRunner.createIndex(table, replaced);
-    for (const [table, added] of [...ADDED].reverse()) await queryRunner.dropIndex(table, added.name ?? '');
+    await createIndexes(queryRunner, REPLACED);
+    await dropIndexes(queryRunner, ADDED);
     await analyzeTables(queryRunner, TABLES);
   }
 }

@@ -1,25 +1,26 @@
-import { type MigrationInterface, type QueryRunner, TableColumn, TableIndex } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { analyzeTables } from '../../common/database/statistics.js';
+import { AddColumnsMigration, index } from './columns.js';
 
-const BY_USER = new TableIndex({ name: 'idx_refresh_token_user_id', columnNames: ['user_id'] });
+const BY_USER = index('idx_refresh_token_user_id', ['user_id']);
 /** An account's live tokens (its signed-in devices, sessions ended together) without reading its spent ones. */
-const LIVE_BY_USER = new TableIndex({
-  name: 'idx_refresh_token_user_id_revoked_at',
-  columnNames: ['user_id', 'revoked_at'],
-});
+const LIVE_BY_USER = index('idx_refresh_token_user_id_revoked_at', ['user_id', 'revoked_at']);
 
 /**
  * What an account's list of signed-in devices shows of each session: when it signed in and its browser. Tokens
  * issued before take the time of their session's first token; their browser is not known.
  */
-export class AddSessionDetails1764700000000 implements MigrationInterface {
+export class AddSessionDetails1764700000000 extends AddColumnsMigration {
   name = 'AddSessionDetails1764700000000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumns('refresh_token', [
-      new TableColumn({ name: 'signed_in_at', type: 'datetime', default: 'CURRENT_TIMESTAMP' }),
-      new TableColumn({ name: 'user_agent', type: 'varchar', length: '255', isNullable: true }),
-    ]);
+  protected readonly table = 'refresh_token';
+  protected readonly columns = [
+    { name: 'signed_in_at', type: 'datetime', default: 'CURRENT_TIMESTAMP' },
+    { name: 'user_agent', type: 'varchar', length: '255', isNullable: true },
+  ];
+
+  public override async up(queryRunner: QueryRunner): Promise<void> {
+    await super.up(queryRunner);
     await queryRunner.query(
       queryRunner.connection.options.type === 'mysql'
         ? `UPDATE refresh_token t
@@ -34,10 +35,10 @@ export class AddSessionDetails1764700000000 implements MigrationInterface {
     await analyzeTables(queryRunner, ['refresh_token']);
   }
 
-  public async down(queryRunner: QueryRunner): Promise<void> {
+  public override async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.createIndex('refresh_token', BY_USER);
     await queryRunner.dropIndex('refresh_token', LIVE_BY_USER.name ?? '');
-    await queryRunner.dropColumns('refresh_token', ['user_agent', 'signed_in_at']);
+    await super.down(queryRunner);
     await analyzeTables(queryRunner, ['refresh_token']);
   }
 }

@@ -1,28 +1,32 @@
-import { type MigrationInterface, type QueryRunner, TableColumn, TableIndex } from 'typeorm';
+import type { QueryRunner } from 'typeorm';
 import { analyzeTables } from '../../common/database/statistics.js';
+import { AddColumnsMigration, index } from './columns.js';
 
 /** The public trainers, verified first then newest: a walk of this index backwards, with no sort. */
-const LISTING = new TableIndex({ name: 'idx_trainer_verified_id', columnNames: ['verified', 'id'] });
+const LISTING = index('idx_trainer_verified_id', ['verified', 'id']);
 
 /**
  * A superuser's word that a trainer is who they say (docs/product.md §2.11): `verified`, and since when. Every
  * trainer starts unverified, those registered before this migration too.
  */
-export class TrainerVerification1764810000000 implements MigrationInterface {
+export class TrainerVerification1764810000000 extends AddColumnsMigration {
   name = 'TrainerVerification1764810000000';
 
-  public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumns('trainer', [
-      new TableColumn({ name: 'verified', type: 'boolean', default: false }),
-      new TableColumn({ name: 'verified_at', type: 'datetime', isNullable: true }),
-    ]);
+  protected readonly table = 'trainer';
+  protected readonly columns = [
+    { name: 'verified', type: 'boolean', default: false },
+    { name: 'verified_at', type: 'datetime', isNullable: true },
+  ];
+
+  public override async up(queryRunner: QueryRunner): Promise<void> {
+    await super.up(queryRunner);
     await queryRunner.createIndex('trainer', LISTING);
     await analyzeTables(queryRunner, ['trainer']);
   }
 
-  public async down(queryRunner: QueryRunner): Promise<void> {
+  public override async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropIndex('trainer', LISTING.name ?? '');
-    await queryRunner.dropColumns('trainer', ['verified_at', 'verified']);
+    await super.down(queryRunner);
     await analyzeTables(queryRunner, ['trainer']);
   }
 }

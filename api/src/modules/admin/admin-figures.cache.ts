@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { TableWrites, touches } from '../../common/cache/table-writes.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { ForgetsOnWrites, TableWrites } from '../../common/cache/table-writes.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 
 const COUNTED_TABLES = new Set(['user', 'trainer', 'program', 'payment', 'subscription']);
@@ -9,29 +9,19 @@ const COUNTED_TABLES = new Set(['user', 'trainer', 'program', 'payment', 'subscr
  * `npm run seed` are not heard, and show within the TTL.
  */
 @Injectable()
-export class AdminFiguresCache implements OnModuleInit, OnApplicationShutdown {
+export class AdminFiguresCache extends ForgetsOnWrites {
   private readonly ttlMs: number;
   private entry: { key: string; value: unknown; expires: number } | undefined;
   private inFlight: { key: string; loading: Promise<unknown> } | undefined;
   private generation = 0;
-  private stopWatching: (() => void) | undefined;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tableWrites: TableWrites,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, tableWrites: TableWrites) {
+    super(tableWrites, COUNTED_TABLES);
     this.ttlMs = config.adminStatsCacheMs;
   }
 
-  onModuleInit(): void {
-    if (this.ttlMs <= 0) return;
-    this.stopWatching = this.tableWrites.watch((tables) => {
-      if (touches(tables, (table) => COUNTED_TABLES.has(table))) this.invalidate();
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.stopWatching?.();
+  protected isOn(): boolean {
+    return this.ttlMs > 0;
   }
 
   /** `key` is the figures' first day; callers at the same moment share one load. */

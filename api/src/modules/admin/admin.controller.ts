@@ -13,7 +13,7 @@ import { SuperusersService } from '../users/superusers.service.js';
 import { AdminService } from './admin.service.js';
 import { FailedJobsService } from './failed-jobs.service.js';
 import { ApiTags } from '@nestjs/swagger';
-import { MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import { OBJECT, PAGE, SUPERUSER, USER_BRIEFS, message, pagedList } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 /**
@@ -33,9 +33,7 @@ export class AdminController {
 
   @RouteDoc({
     summary: "The dashboard's figures",
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'Totals, top programmes, who is online and the last 30 days; revenue counts completed payments.',
     ok: {
       status: 200,
@@ -51,9 +49,7 @@ export class AdminController {
   /** Settings → Activity: the audit log, newest first, paged (ADR 023). */
   @RouteDoc({
     summary: 'The audit log, newest first, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     query: AuditQueryDto,
     ok: { status: 200, description: 'Entries: action, actor, target, reason, created_at', schema: PAGE },
     refusals: { 400: 'An unknown action, a malformed actor or page' },
@@ -66,12 +62,8 @@ export class AdminController {
 
   @RouteDoc({
     summary: 'The superusers, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
-    query: PaginationQueryDto,
-    ok: { status: 200, description: 'The newest accounts first', schema: USER_BRIEFS },
-    refusals: { 400: 'A malformed page or page_size' },
+    ...SUPERUSER,
+    ...pagedList('The newest accounts first', USER_BRIEFS),
   })
   @Get('superusers')
   @UseInterceptors(PaginatedResponse)
@@ -81,12 +73,10 @@ export class AdminController {
 
   @RouteDoc({
     summary: 'Make an account a superuser',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'A verified member, neither blocked nor a trainer; recorded in the audit log.',
     body: PromoteSuperuserDto,
-    ok: { status: 200, description: '"{name} is now a superuser"', schema: MESSAGE },
+    ok: message('"{name} is now a superuser"'),
     refusals: {
       404: 'No account has this e-mail address',
       409: 'A superuser already, a trainer, a blocked or an unverified account',
@@ -100,11 +90,9 @@ export class AdminController {
 
   @RouteDoc({
     summary: 'Remove a superuser',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'The account stays, as a member; recorded in the audit log.',
-    ok: { status: 200, description: '"{name} is no longer a superuser"', schema: MESSAGE },
+    ok: message('"{name} is no longer a superuser"'),
     refusals: { 404: 'Unknown account', 409: 'The last superuser, or not a superuser' },
   })
   @Delete('superusers/:id')
@@ -115,12 +103,8 @@ export class AdminController {
   /** Failed Jobs: the dead letters, newest first, paged (docs/decisions/035-dead-letters-and-bounded-waits.md). */
   @RouteDoc({
     summary: 'Jobs that failed their last attempt, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
-    query: PaginationQueryDto,
-    ok: { status: 200, description: 'Newest first', schema: PAGE },
-    refusals: { 400: 'A malformed page or page_size' },
+    ...SUPERUSER,
+    ...pagedList('Newest first'),
   })
   @Get('failedJobs')
   @UseInterceptors(PaginatedResponse)
@@ -130,11 +114,9 @@ export class AdminController {
 
   @RouteDoc({
     summary: 'Queue a failed job again',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'Through the outbox; recorded as `retry_job` in the audit log.',
-    ok: { status: 200, description: '"Job queued again"', schema: MESSAGE },
+    ok: message('"Job queued again"'),
     refusals: { 404: 'Unknown failed job', 409: 'Retried already, or no handler for it any more' },
   })
   @Post('failedJobs/:id/retry')

@@ -4,7 +4,7 @@ import { Auth, type AuthContext } from '../../common/auth/auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { AccountSecurityService } from './account-security.service.js';
 import { ApiTags } from '@nestjs/swagger';
-import { TOKEN_PAIR } from '../../common/openapi/answers.js';
+import { SIGNED_IN, TOKEN_PAIR } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 /** The signed-in account's password and sessions (signed-in devices). */
@@ -61,8 +61,7 @@ export class AccountSecurityController {
 
   @RouteDoc({
     summary: "End every session of the caller's but this one",
-    access: 'a signed-in user',
-    caller: 'signed-in',
+    ...SIGNED_IN,
     ok: {
       status: 200,
       description: 'How many sessions ended',

@@ -5,7 +5,7 @@ import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { LegacyErrorKey } from '../../common/errors/legacy-error-key.interceptor.js';
 import { AuthService } from './auth.service.js';
 import { ApiTags } from '@nestjs/swagger';
-import { MESSAGE, TOKEN_PAIR } from '../../common/openapi/answers.js';
+import { ANYONE, SIGNED_IN, TOKEN_PAIR, message } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('auth')
@@ -55,8 +55,7 @@ export class AuthController {
 
   @RouteDoc({
     summary: 'Check an access token',
-    access: 'anyone',
-    caller: 'public',
+    ...ANYONE,
     notes: 'Refusals also carry the text under `detail`.',
     body: VerifyTokenDto,
     ok: { status: 200, description: 'The token is valid', schema: { type: 'object' }, example: {} },
@@ -73,11 +72,10 @@ export class AuthController {
 
   @RouteDoc({
     summary: 'Sign out: end the session',
-    access: 'a signed-in user',
-    caller: 'signed-in',
+    ...SIGNED_IN,
     notes: 'Its access and refresh tokens stop working at once, its sockets close.',
     body: LogoutDto,
-    ok: { status: 200, description: 'Signed out', schema: MESSAGE },
+    ok: message('Signed out'),
   })
   @Post('users/logout')
   @HttpCode(200)

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { RowEntity } from '../../common/database/row.entity.js';
+import { TokenRowEntity } from '../../common/database/token-row.entity.js';
 
 /**
  * One refresh token of a session. A session (family) starts at login; every refresh revokes the token used
@@ -7,18 +7,9 @@ import { RowEntity } from '../../common/database/row.entity.js';
  * it comes back within the grace period after its rotation while its successor lives (two tabs refreshing).
  */
 @Entity({ name: 'refresh_token' })
-export class RefreshTokenEntity extends RowEntity {
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
-
+export class RefreshTokenEntity extends TokenRowEntity {
   @Column({ name: 'family_id', type: 'varchar', length: 36 })
   familyId: string;
-
-  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
-  tokenHash: string;
-
-  @Column({ name: 'expires_at', type: 'datetime' })
-  expiresAt: Date;
 
   @Column({ name: 'revoked_at', type: 'datetime', nullable: true })
   revokedAt: Date | null;

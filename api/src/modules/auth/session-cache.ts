@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { TableWrites, touches } from '../../common/cache/table-writes.js';
+import { ForgetsOnWrites, TableWrites } from '../../common/cache/table-writes.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import type { UserEntity } from '../users/user.entity.js';
 
@@ -14,28 +14,18 @@ const MAX_ENTRIES = 20_000;
  * while this instance might miss another one's writes.
  */
 @Injectable()
-export class SessionCache implements OnModuleInit, OnApplicationShutdown {
+export class SessionCache extends ForgetsOnWrites {
   private readonly entries: LRUCache<string, UserEntity> | undefined;
   private generation = 0;
-  private stopWatching: (() => void) | undefined;
 
-  constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    private readonly tableWrites: TableWrites,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig, tableWrites: TableWrites) {
+    super(tableWrites, AUTH_TABLES);
     this.entries =
       config.authCacheMs > 0 ? new LRUCache({ max: MAX_ENTRIES, ttl: config.authCacheMs }) : undefined;
   }
 
-  onModuleInit(): void {
-    if (!this.entries) return;
-    this.stopWatching = this.tableWrites.watch((tables) => {
-      if (touches(tables, (table) => AUTH_TABLES.has(table))) this.forgetAll();
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.stopWatching?.();
+  protected isOn(): boolean {
+    return this.entries !== undefined;
   }
 
   /** Frozen, kept or not, so that code changing it fails the same way with the cache on or off. */
@@ -50,7 +40,7 @@ export class SessionCache implements OnModuleInit, OnApplicationShutdown {
     return user;
   }
 
-  private forgetAll(): void {
+  invalidate(): void {
     this.generation += 1;
     this.entries?.clear();
   }

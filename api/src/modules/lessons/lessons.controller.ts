@@ -20,7 +20,7 @@ import { FieldErrorLists } from './field-error-lists.interceptor.js';
 import { LessonsService } from './lessons.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
-import { LIST, OBJECT } from '../../common/openapi/answers.js';
+import { LIST, OBJECT, PROGRAMME_TRAINER } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('lessons')
@@ -31,9 +31,7 @@ export class LessonsController {
   /** Create (201) or, with `id`, edit (200): the spec's client accepts either status. */
   @RouteDoc({
     summary: 'Create a lesson, or edit one with `id`',
-    access: "the programme's trainer",
-    caller: 'signed-in',
-    role: 'trainer',
+    ...PROGRAMME_TRAINER,
     notes:
       'YouTube links only; lesson numbers are unique per programme. Field errors come as lists per field.',
     form: { dto: LessonFormDto, file: 'image' },
@@ -78,9 +76,7 @@ export class LessonsController {
 
   @RouteDoc({
     summary: 'Delete a lesson',
-    access: "the programme's trainer",
-    caller: 'signed-in',
-    role: 'trainer',
+    ...PROGRAMME_TRAINER,
     ok: { status: 204, description: 'Deleted' },
     refusals: {
       403: "Someone else's lesson, not a trainer, a blocked account, or the session cookie from another site",

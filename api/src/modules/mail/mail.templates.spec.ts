@@ -78,9 +78,10 @@ describe(paymentReceiptMail.name, () => {
 });
 
 describe(subscriptionRefundedMail.name, () => {
-  it('tells the member the subscription ended with the refund', () => {
-    const { subject, text } = subscriptionRefundedMail(
+  const refundMail = (withdrawn?: true) =>
+    subscriptionRefundedMail(
       {
+        ...(withdrawn && { withdrawn }),
         to: 'ann@example.com',
         firstName: 'Ann',
         programName: 'Core',
@@ -92,6 +93,9 @@ describe(subscriptionRefundedMail.name, () => {
       'https://fit.example/programmes',
       'FitCoach',
     );
+
+  it('tells the member the subscription ended with the refund', () => {
+    const { subject, text } = refundMail();
     expect(subject).toBe('Your FitCoach subscription was cancelled: Core');
     expect(text).toContain('your subscription to this programme has ended');
     expect(text).toContain('Refunded amount: 25.00 USD');
@@ -99,20 +103,7 @@ describe(subscriptionRefundedMail.name, () => {
   });
 
   it('tells the member of a programme withdrawn from sale that the payment came back and nothing began', () => {
-    const { subject, text } = subscriptionRefundedMail(
-      {
-        withdrawn: true,
-        to: 'ann@example.com',
-        firstName: 'Ann',
-        programName: 'Core',
-        amountMinor: 2500,
-        currency: 'USD',
-        refundedAt: '2026-11-24T09:00:00.000Z',
-        orderId: 'ORDER1',
-      },
-      'https://fit.example/programmes',
-      'FitCoach',
-    );
+    const { subject, text } = refundMail(true);
     expect(subject).toBe('Your FitCoach payment was refunded: Core');
     expect(text).toContain('withdrawn from sale while you were paying for it');
     expect(text).toContain('No subscription was started.');

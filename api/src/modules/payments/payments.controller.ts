@@ -23,7 +23,7 @@ import { PaymentWebhooksService } from './payment-webhooks.service.js';
 import { PaymentsService } from './payments.service.js';
 import { RECEIPT_CSP } from './receipt.template.js';
 import { ApiTags } from '@nestjs/swagger';
-import { OBJECT, PAGE } from '../../common/openapi/answers.js';
+import { ANYONE, OBJECT, PAGE } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('payments')
@@ -37,8 +37,7 @@ export class PaymentsController {
 
   @RouteDoc({
     summary: 'How the checkout pays',
-    access: 'anyone',
-    caller: 'public',
+    ...ANYONE,
     ok: {
       status: 200,
       description: '`client_id` and `sdk_url` null for the test provider',

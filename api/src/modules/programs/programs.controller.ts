@@ -35,7 +35,18 @@ import { ProgramModerationService } from './program-moderation.service.js';
 import { ProgramsService } from './programs.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
-import { COUNT, LIST, MESSAGE, OBJECT, PAGE } from '../../common/openapi/answers.js';
+import {
+  COUNT,
+  LIST,
+  OBJECT,
+  PAGE,
+  PROGRAMME_TRAINER,
+  SUPERUSER,
+  SUPERUSER_BEARER,
+  TRAINER,
+  message,
+  pagedList,
+} from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('programmes')
@@ -48,9 +59,7 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Create a programme',
-    access: 'a trainer',
-    caller: 'signed-in',
-    role: 'trainer',
+    ...TRAINER,
     notes: "Always the caller's, always unpublished; `currency` never changes afterwards.",
     form: { dto: CreateProgramDto, file: 'cover_image' },
     ok: {
@@ -74,9 +83,7 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Edit a programme',
-    access: "the programme's trainer",
-    caller: 'signed-in',
-    role: 'trainer',
+    ...PROGRAMME_TRAINER,
     notes:
       'Absent, blank or "null" fields are unchanged. A published programme whose name, description or price ' +
       'changes goes back to review (`back_to_review: true`).',
@@ -158,9 +165,7 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Every programme, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     query: AdminProgramsQueryDto,
     ok: { status: 200, description: 'Newest first', schema: PAGE },
     refusals: { 400: 'A malformed page, page_size, status or trainer' },
@@ -178,7 +183,7 @@ export class ProgramsController {
     caller: 'bearer',
     role: 'trainer',
     notes: 'Never publishes by itself: a superuser decides.',
-    ok: { status: 200, description: 'Requested', schema: MESSAGE },
+    ok: message('Requested'),
     refusals: {
       403: "Someone else's programme, not a trainer, a blocked account, or the session cookie",
       404: 'Unknown programme',
@@ -193,12 +198,8 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Programmes waiting for approval, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
-    query: PaginationQueryDto,
-    ok: { status: 200, description: 'The waiting programmes', schema: PAGE },
-    refusals: { 400: 'A malformed page or page_size' },
+    ...SUPERUSER,
+    ...pagedList('The waiting programmes'),
   })
   @Get('getPublishRequests')
   @Roles('superuser')
@@ -209,11 +210,9 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Publish a programme',
-    access: 'a superuser, with a Bearer token',
-    caller: 'bearer',
-    role: 'superuser',
+    ...SUPERUSER_BEARER,
     notes: 'Recorded in the audit log.',
-    ok: { status: 200, description: 'Published', schema: MESSAGE },
+    ok: message('Published'),
     refusals: { 404: 'Unknown programme' },
   })
   @Get('publishprogram/:id')
@@ -226,12 +225,10 @@ export class ProgramsController {
   /** Beyond the contract: sends a programme waiting for approval back to its trainer with a reason. */
   @RouteDoc({
     summary: 'Send a waiting programme back to its trainer',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'The trainer gets a notification and an e-mail with the reason; recorded in the audit log.',
     body: RejectProgramDto,
-    ok: { status: 200, description: '"Program Rejected"', schema: MESSAGE },
+    ok: message('"Program Rejected"'),
     refusals: {
       400: 'A missing, blank or too long reason',
       404: 'Unknown programme',
@@ -247,11 +244,9 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'Publish or block a programme',
-    access: 'a superuser, with a Bearer token',
-    caller: 'bearer',
-    role: 'superuser',
+    ...SUPERUSER_BEARER,
     notes: 'Recorded in the audit log.',
-    ok: { status: 200, description: 'Published or blocked', schema: MESSAGE },
+    ok: message('Published or blocked'),
     refusals: { 404: 'Unknown programme' },
   })
   @Get('changePublishStatus/:id')
@@ -263,9 +258,7 @@ export class ProgramsController {
 
   @RouteDoc({
     summary: 'How many programmes there are',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     ok: { status: 200, description: 'Every programme', schema: COUNT, example: [12] },
   })
   @Get('getProgramCount')

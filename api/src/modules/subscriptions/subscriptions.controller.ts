@@ -7,7 +7,16 @@ import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
 import { ProgressService } from './progress.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { ApiTags } from '@nestjs/swagger';
-import { LIST, MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import {
+  LIST,
+  MESSAGE,
+  OBJECT,
+  PAGE,
+  SUPERUSER,
+  USER_BRIEFS,
+  message,
+  pagedList,
+} from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 /** A member's subscriptions, under the spec's `/api/users` paths. */
@@ -21,7 +30,7 @@ export class MemberSubscriptionsController {
     access: 'a signed-in user, with a Bearer token',
     caller: 'bearer',
     notes: 'Opens the subscription that a completed payment of the caller for this programme paid for.',
-    ok: { status: 200, description: 'Subscribed (or already)', schema: MESSAGE },
+    ok: message('Subscribed (or already)'),
     refusals: {
       402: 'Payment required',
       403: 'Own programme, a blocked account, or the session cookie',
@@ -39,7 +48,7 @@ export class MemberSubscriptionsController {
     access: 'a signed-in user, their own subscription, with a Bearer token',
     caller: 'bearer',
     notes: 'Kept as history; the payment stays revenue, no refund is automatic.',
-    ok: { status: 200, description: '"Successfully unsubscribed from the program"', schema: MESSAGE },
+    ok: message('"Successfully unsubscribed from the program"'),
     refusals: { 404: 'You are not subscribed to this program' },
   })
   @Get('unfollowProgram/:programId')
@@ -102,9 +111,7 @@ export class TrainerSubscribersController {
     access: 'a trainer, for their own subscribers',
     caller: 'signed-in',
     role: 'trainer',
-    query: PaginationQueryDto,
-    ok: { status: 200, description: 'Each subscriber once', schema: USER_BRIEFS },
-    refusals: { 400: 'A malformed page or page_size' },
+    ...pagedList('Each subscriber once', USER_BRIEFS),
   })
   @Get('getTrainerContacts')
   @Roles('trainer')
@@ -174,9 +181,7 @@ export class ProgressController {
 
   @RouteDoc({
     summary: 'The top 5 programmes by active followers',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     ok: { status: 200, description: '`[{name, followers, trainer, sales, currency}]`', schema: LIST },
   })
   @Get('getPopularProgram')

@@ -26,7 +26,15 @@ import { PresenceService } from '../../common/realtime/presence.service.js';
 import { UsersService } from '../users/users.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
-import { COUNT, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import {
+  COUNT,
+  OBJECT,
+  PAGE,
+  SUPERUSER,
+  TRAINER,
+  USER_BRIEFS,
+  pagedList,
+} from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('trainers')
@@ -63,9 +71,7 @@ export class TrainersController {
 
   @RouteDoc({
     summary: "The caller's trainer profile",
-    access: 'a trainer',
-    caller: 'signed-in',
-    role: 'trainer',
+    ...TRAINER,
     ok: { status: 200, description: '`{data: Trainer}`', schema: OBJECT },
   })
   @Get('getTrainer')
@@ -93,9 +99,7 @@ export class TrainersController {
     summary: 'Listed trainers, verified first, paged',
     access: 'anyone',
     caller: 'optional',
-    query: PaginationQueryDto,
-    ok: { status: 200, description: 'Trainers not blocked with a published programme', schema: PAGE },
-    refusals: { 400: 'A malformed page or page_size' },
+    ...pagedList('Trainers not blocked with a published programme'),
   })
   @Get('allTrainer')
   @OptionalAuth()
@@ -106,9 +110,7 @@ export class TrainersController {
 
   @RouteDoc({
     summary: 'How many trainers there are',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     ok: { status: 200, description: 'The number of trainers', schema: COUNT, example: [7] },
   })
   @Get('getTrainerCount')
@@ -120,9 +122,7 @@ export class TrainersController {
   /** Trainers with at least one chat socket open (docs/architecture.md §8). */
   @RouteDoc({
     summary: 'Trainers online',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     ok: { status: 200, description: 'Trainers with a chat socket open', schema: USER_BRIEFS },
   })
   @Get('getLoggedInTrainers')
@@ -133,9 +133,7 @@ export class TrainersController {
 
   @RouteDoc({
     summary: 'Every trainer account, paged',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     query: AccountsQueryDto,
     ok: { status: 200, description: 'Accounts with `trainer_id` and `verified`', schema: PAGE },
     refusals: { 400: 'A malformed page, page_size, search or sort' },
@@ -150,9 +148,7 @@ export class TrainersController {
   /** A superuser verifies a trainer or takes it back: 200 with the trainer as it now is. */
   @RouteDoc({
     summary: 'Verify a trainer, or take it back',
-    access: 'a superuser',
-    caller: 'signed-in',
-    role: 'superuser',
+    ...SUPERUSER,
     notes: 'Recorded in the audit log; the pages show a "Verified" badge.',
     body: TrainerVerificationDto,
     ok: { status: 200, description: 'The trainer as it now is', schema: OBJECT },

@@ -40,7 +40,16 @@ import { PasswordResetService } from './password-reset.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 import { ApiTags } from '@nestjs/swagger';
-import { COUNT, MESSAGE, OBJECT, PAGE, USER_BRIEFS } from '../../common/openapi/answers.js';
+import {
+  ANYONE,
+  COUNT,
+  MESSAGE,
+  OBJECT,
+  PAGE,
+  SIGNED_IN,
+  USER_BRIEFS,
+  message,
+} from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 
 @ApiTags('users')
@@ -73,8 +82,7 @@ export class UsersController {
 
   @RouteDoc({
     summary: 'Verify an e-mail address with its link',
-    access: 'anyone',
-    caller: 'public',
+    ...ANYONE,
     notes:
       'Only the newest link of an account works, once, for 24 hours. Refusals also carry `error_message`.',
     body: EmailVerificationDto,
@@ -138,7 +146,7 @@ export class UsersController {
     caller: 'public',
     notes: 'Every session of the account ends; an unverified account is verified.',
     body: PasswordResetConfirmDto,
-    ok: { status: 200, description: 'The password is set', schema: MESSAGE },
+    ok: message('The password is set'),
     refusals: {
       400: 'A used, replaced, expired or unknown link, or a password breaking the rules',
       429: 'Too many attempts',
@@ -154,8 +162,7 @@ export class UsersController {
 
   @RouteDoc({
     summary: 'The caller with their profile',
-    access: 'a signed-in user',
-    caller: 'signed-in',
+    ...SIGNED_IN,
     ok: { status: 200, description: 'The caller, with `profile` (body stats)', schema: OBJECT },
   })
   @Get('me')
@@ -251,7 +258,7 @@ export class UsersController {
     access: 'a superuser, with a Bearer token',
     caller: 'bearer',
     notes: 'Blocking ends every session of the account; recorded in the audit log.',
-    ok: { status: 200, description: 'The account blocked or unblocked', schema: MESSAGE },
+    ok: message('The account blocked or unblocked'),
     role: 'superuser',
     refusals: {
       404: 'Unknown account',
