@@ -3,6 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import {
+  BODY_MAX_KEYS,
+  CHAT_FORWARD_MAX_RECIPIENTS,
   CHAT_IMAGE_BUDGET,
   CHAT_MESSAGES,
   CHAT_SEND_BUDGET,
@@ -354,6 +356,23 @@ describe('malformed events', () => {
     ['message:forward', { messageId: 'first', to: [1] }, CHAT_MESSAGES.badMessageId],
     ['message:forward', { messageId: 1, to: 'everyone' }, CHAT_MESSAGES.badForwardList],
     ['message:forward', { messageId: 1, to: [] }, CHAT_MESSAGES.badForwardList],
+    [
+      'message:forward',
+      { messageId: 1, to: Array(CHAT_FORWARD_MAX_RECIPIENTS + 1).fill(1) },
+      CHAT_MESSAGES.badForwardList,
+    ],
+    ['message:forward', { to: [1] }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', { messageId: 1.5 }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', { messageId: '007' }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', { messageId: 2 ** 53 }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', { messageId: [1] }, CHAT_MESSAGES.badMessageId],
+    ['message:delete', { messageId: '999999999' }, CHAT_MESSAGES.messageNotFound],
+    ['message:send', { to: { id: 1 }, text: 'hi' }, CHAT_MESSAGES.badRecipient],
+    ['message:send', { to: 1, text: null }, CHAT_MESSAGES.badText],
+    ['message:send', { to: 1, image: 42 }, CHAT_MESSAGES.badImage],
+    ['message:send', { to: 1, image: { data: 'data:image/png;base64,AAAA' } }, CHAT_MESSAGES.badImage],
+    ['conversation:read', {}, CHAT_MESSAGES.badRecipient],
+    ['conversation:typing', 'x', CHAT_MESSAGES.malformed],
     ['message:delete', { messageId: -3 }, CHAT_MESSAGES.badMessageId],
     ['message:delete', null, CHAT_MESSAGES.malformed],
     ['conversation:read', { with: 'x' }, CHAT_MESSAGES.badRecipient],
@@ -361,6 +380,31 @@ describe('malformed events', () => {
   ])('%s with %j is refused', async (event, payload, error) => {
     const mia = await client(member);
     expect(await mia.emit(event, payload)).toEqual({ ok: false, error });
+  });
+
+  it('ignores fields it does not know, and refuses an object of more than BODY_MAX_KEYS keys in one it knows', async () => {
+    const mia = await client(member);
+    const crowded = Object.fromEntries(Array.from({ length: BODY_MAX_KEYS + 1 }, (_, i) => [`k${i}`, i]));
+    expect(await mia.emit('message:delete', { messageId: '999999999', extra: crowded })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.messageNotFound,
+    });
+    expect(await mia.emit('message:send', { to: coach.session.user.id, text: { crowded } })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.malformed,
+    });
+  });
+
+  it('counts a text in characters, not UTF-16 units', async () => {
+    const mia = await client(member);
+    const text = `${'x'.repeat(CHAT_TEXT_MAX_LENGTH - 1)}😀`;
+    expect(await sent(mia, { to: coach.session.user.id, text })).toEqual(
+      expect.objectContaining({ message: text }),
+    );
+    expect(await mia.emit('message:send', { to: coach.session.user.id, text: `${text}😀` })).toEqual({
+      ok: false,
+      error: CHAT_MESSAGES.badText,
+    });
   });
 
   it('closes a socket that sends more than the largest image allows, and keeps serving the others', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NEW_PROGRAM_FIELDS } from '@fitcoach/contracts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from './support/accounts.js';
 import { apiProgram, apiTrainer } from './support/catalogue.js';
@@ -81,12 +82,7 @@ const FORM_FIELDS = [
   'password2',
   'first_name',
   'last_name',
-  'program_name',
-  'description',
-  'duration',
-  'price',
-  'category',
-  'level',
+  ...NEW_PROGRAM_FIELDS,
   'title',
   'lesson_number',
   'video_url',

@@ -46,7 +46,7 @@ describe(groupByProgram.name, () => {
 
   it('makes one group per programme, in order of first appearance', () => {
     const groups = groupByProgram([entry(1, 5), entry(2, 3), entry(3, 5)]);
-    expect(groups.map((group) => [group.programName, group.entries.map((e) => e.user)])).toEqual([
+    expect(groups.map((group) => [group.program.program_name, group.entries.map((e) => e.user)])).toEqual([
       ['Programme 5', [1, 3]],
       ['Programme 3', [2]],
     ]);

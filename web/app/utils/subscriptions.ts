@@ -39,8 +39,8 @@ export function subscribedSearch(unsubscribe: number | null = null): string {
 }
 
 export interface SubscriberGroup {
-  programId: number;
-  programName: string;
+  /** The programme as the entries name it, under the contract's names. */
+  program: SubscriberEntry['program'][number];
   entries: SubscriberEntry[];
 }
 
@@ -48,11 +48,11 @@ export interface SubscriberGroup {
 export function groupByProgram(entries: readonly SubscriberEntry[]): SubscriberGroup[] {
   const groups = new Map<number, SubscriberGroup>();
   for (const entry of entries) {
-    for (const { id, program_name } of entry.program) {
-      let group = groups.get(id);
+    for (const program of entry.program) {
+      let group = groups.get(program.id);
       if (!group) {
-        group = { programId: id, programName: program_name, entries: [] };
-        groups.set(id, group);
+        group = { program, entries: [] };
+        groups.set(program.id, group);
       }
       group.entries.push(entry);
     }

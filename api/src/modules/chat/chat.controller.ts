@@ -1,11 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type {
-  ChatContact,
-  ChatMessage,
-  NotificationResponse,
-  OnlineUsersResponse,
+import {
+  type ChatContact,
+  ChatConversationDto,
+  type ChatMessage,
+  type NotificationResponse,
+  type OnlineUsersResponse,
+  SendChatMessageDto,
 } from '@fitcoach/contracts';
 import { Auth, type AuthContext, ChangesStateOnGet } from '../../common/auth/auth.decorators.js';
+import { chatPayload } from './chat.payloads.js';
 import { ChatService } from './chat.service.js';
 import { ApiTags } from '@nestjs/swagger';
 import { LIST, MESSAGE, OBJECT } from '../../common/openapi/answers.js';
@@ -96,7 +99,7 @@ export class ChatController {
   @Post('readConversation')
   @HttpCode(200)
   async readConversation(@Auth() auth: AuthContext, @Body() body: unknown): Promise<{ message: string }> {
-    await this.chat.read(auth.user, body);
+    await this.chat.read(auth.user, await chatPayload(ChatConversationDto, body));
     return { message: 'Conversation read' };
   }
 
@@ -120,7 +123,7 @@ export class ChatController {
   })
   @Post('sendMessage')
   @HttpCode(201)
-  sendMessage(@Auth() auth: AuthContext, @Body() body: unknown): Promise<ChatMessage> {
-    return this.chat.send(auth.user, body);
+  async sendMessage(@Auth() auth: AuthContext, @Body() body: unknown): Promise<ChatMessage> {
+    return this.chat.send(auth.user, await chatPayload(SendChatMessageDto, body));
   }
 }

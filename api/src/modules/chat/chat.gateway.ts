@@ -16,6 +16,10 @@ import {
   CHAT_SOCKETS_PER_ACCOUNT,
   type AdminPresenceEvent,
   type ChatAck,
+  ChatConversationDto,
+  DeleteChatMessageDto,
+  ForwardChatMessageDto,
+  SendChatMessageDto,
   type ChatForwardAck,
   type ChatSendAck,
   type SessionEndedEvent,
@@ -33,6 +37,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { toUserBrief } from '../users/users.mapper.js';
+import { chatPayload } from './chat.payloads.js';
 import { ChatService } from './chat.service.js';
 import { PresenceService } from '../../common/realtime/presence.service.js';
 import {
@@ -136,18 +141,22 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.send)
   send(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatSendAck> {
-    return this.acknowledge(socket, async (user) => ({ message: await this.chat.send(user, body) }));
+    return this.acknowledge(socket, async (user) => ({
+      message: await this.chat.send(user, await chatPayload(SendChatMessageDto, body)),
+    }));
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.forward)
   forward(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatForwardAck> {
-    return this.acknowledge(socket, (user) => this.chat.forward(user, body));
+    return this.acknowledge(socket, async (user) =>
+      this.chat.forward(user, await chatPayload(ForwardChatMessageDto, body)),
+    );
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.delete)
   remove(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
     return this.acknowledge(socket, async (user) => {
-      await this.chat.remove(user, body);
+      await this.chat.remove(user, await chatPayload(DeleteChatMessageDto, body));
       return {};
     });
   }
@@ -155,7 +164,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @SubscribeMessage(CHAT_CLIENT_EVENTS.read)
   read(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
     return this.acknowledge(socket, async (user) => {
-      await this.chat.read(user, body);
+      await this.chat.read(user, await chatPayload(ChatConversationDto, body));
       return {};
     });
   }
@@ -163,7 +172,7 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   @SubscribeMessage(CHAT_CLIENT_EVENTS.typing)
   typing(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
     return this.acknowledge(socket, async (user) => {
-      await this.chat.typing(user, body);
+      await this.chat.typing(user, await chatPayload(ChatConversationDto, body));
       return {};
     });
   }

@@ -1,67 +1,36 @@
 import { BadRequestException } from '@nestjs/common';
-import { CHAT_MESSAGES, CHAT_TEXT_MAX_LENGTH } from '@fitcoach/contracts';
+import { CHAT_MESSAGES } from '@fitcoach/contracts';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { crowdedPath, declaredFields } from '../../common/errors/body-keys.js';
 
-/*
- * Socket payloads arrive as whatever a client sent: these readers turn them into checked values or refuse them
- * with the texts of CHAT_MESSAGES (a 400 on REST, `{ok: false, error}` on the socket).
+/**
+ * Whether a field's value holds an object with more keys than a body may have (body-keys.ts: class-transformer's
+ * time grows with their square). Binary is bytes, not keys, and a list's own length is its DTO's to judge.
  */
+function crowded(value: unknown): boolean {
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array || value instanceof ArrayBuffer) return false;
+  const entries = Array.isArray(value) ? (value as unknown[]) : [value];
+  return entries.some((entry) => crowdedPath(entry) !== null);
+}
 
-const DIGITS = /^[1-9]\d{0,9}$/;
-
-/** The longest list of recipients one forward may name. */
-export const FORWARD_MAX_RECIPIENTS = 50;
-
-export function objectPayload(payload: unknown): Record<string, unknown> {
+/**
+ * A chat payload (a socket event's or a REST chat route's body) checked by its DTO from libs/contracts
+ * (dto/chat.dto.ts). A refusal is one text of CHAT_MESSAGES, a 400 on REST and `{ok: false, error}` on the socket,
+ * not the validation pipe's list of fields: the first field listed in the DTO that fails names it. Fields the DTO
+ * does not declare are ignored, as clients of the socket have always been allowed to send them.
+ */
+export async function chatPayload<T extends object>(dto: new () => T, payload: unknown): Promise<T> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new BadRequestException(CHAT_MESSAGES.malformed);
   }
-  return payload as Record<string, unknown>;
-}
-
-/** A user or message id: a positive integer, as a number or a string of digits; null otherwise. */
-export function readId(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
-  if (typeof value === 'string' && DIGITS.test(value)) return Number(value);
-  return null;
-}
-
-export function requireId(value: unknown, message: string): number {
-  const id = readId(value);
-  if (id === null) throw new BadRequestException(message);
-  return id;
-}
-
-/** A message text: a string with something other than spaces, at most CHAT_TEXT_MAX_LENGTH characters. */
-export function readText(value: unknown): string {
-  if (
-    typeof value !== 'string' ||
-    value.trim() === '' ||
-    value.length > 2 * CHAT_TEXT_MAX_LENGTH ||
-    [...value].length > CHAT_TEXT_MAX_LENGTH
-  ) {
-    throw new BadRequestException(CHAT_MESSAGES.badText);
+  const given = payload as Record<string, unknown>;
+  const fields = [...declaredFields(dto)].filter((field) => Object.hasOwn(given, field));
+  if (fields.some((field) => crowded(given[field]))) throw new BadRequestException(CHAT_MESSAGES.malformed);
+  const checked = plainToInstance(dto, Object.fromEntries(fields.map((field) => [field, given[field]])));
+  const [error] = await validate(checked, { stopAtFirstError: true });
+  if (error) {
+    throw new BadRequestException(Object.values(error.constraints ?? {})[0] ?? CHAT_MESSAGES.malformed);
   }
-  return value;
-}
-
-const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/\s]*={0,2})$/i;
-
-/** An image sent as a data URL or as binary; the bytes still go through the media service's checks. */
-export function readImage(value: unknown): Buffer {
-  if (Buffer.isBuffer(value)) return value;
-  if (value instanceof Uint8Array) return Buffer.from(value);
-  if (value instanceof ArrayBuffer) return Buffer.from(value);
-  if (typeof value === 'string') {
-    const match = DATA_URL.exec(value);
-    if (match) return Buffer.from(match[1], 'base64');
-  }
-  throw new BadRequestException(CHAT_MESSAGES.badImage);
-}
-
-/** The recipients of a forward: a non-empty list, each entry checked on its own later. */
-export function readRecipients(value: unknown): unknown[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > FORWARD_MAX_RECIPIENTS) {
-    throw new BadRequestException(CHAT_MESSAGES.badForwardList);
-  }
-  return value;
+  return checked;
 }

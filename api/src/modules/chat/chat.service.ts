@@ -11,9 +11,14 @@ import {
   CHAT_MESSAGES,
   CHAT_SERVER_EVENTS,
   type ChatContact,
+  type ChatConversationDto,
   type ChatMessage,
+  type DeleteChatMessageDto,
+  type ForwardChatMessageDto,
   fullName,
   type NotificationResponse,
+  readChatId,
+  type SendChatMessageDto,
   type UnreadCounts,
 } from '@fitcoach/contracts';
 import { MediaService } from '../../common/media/media.service.js';
@@ -24,7 +29,6 @@ import type { UserEntity } from '../users/user.entity.js';
 import type { ChatMessageEntity } from './chat-message.entity.js';
 import type { ChatRateLimit } from './chat.constants.js';
 import { toChatMessage, toNotificationResponse } from './chat.mapper.js';
-import { objectPayload, readId, readImage, readRecipients, readText, requireId } from './chat.payloads.js';
 import { ChatRepository, type NewChatMessage } from './chat.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
@@ -74,25 +78,18 @@ export class ChatService implements OnModuleDestroy {
    * `message:send` and the REST send: a text or an image to a contact. A well-formed send spends the account's send
    * budget before anything is looked up, whether it is then refused or not; an image spends its bytes too.
    */
-  async send(user: UserEntity, payload: unknown): Promise<ChatMessage> {
-    const body = objectPayload(payload);
-    const to = this.addressee(user, body.to);
-    const hasText = body.text !== undefined && body.text !== null;
-    const hasImage = body.image !== undefined && body.image !== null;
-    if (hasText && hasImage) throw new BadRequestException(CHAT_MESSAGES.textAndImage);
-    const bytes = hasImage ? readImage(body.image) : null;
-    const text = bytes ? null : readText(body.text);
+  async send(user: UserEntity, { to, text, image }: SendChatMessageDto): Promise<ChatMessage> {
+    this.refuseSelf(user, to);
     await this.spend(user, 'chatSend');
     await this.requireContact(user, to);
-    if (bytes) {
-      await this.spend(user, 'chatImageBytes', bytes.length);
-      const image = await this.media.storeImage('chat', { buffer: bytes }, 'image');
+    if (image) {
+      await this.spend(user, 'chatImageBytes', image.length);
       return this.deliver(user, {
         senderId: user.id,
         recipientId: to,
         type: 'image',
         text: null,
-        image,
+        image: await this.media.storeImage('chat', { buffer: image }, 'image'),
         forwarded: false,
       });
     }
@@ -100,7 +97,7 @@ export class ChatService implements OnModuleDestroy {
       senderId: user.id,
       recipientId: to,
       type: 'text',
-      text,
+      text: text ?? null,
       image: null,
       forwarded: false,
     });
@@ -110,18 +107,17 @@ export class ChatService implements OnModuleDestroy {
    * `message:forward`: a copy of a message the user can see, to each contact named; the others are refused. Each copy
    * spends one send of the budget (the first when the forward arrives); copies past it are refused like a recipient.
    */
-  async forward(user: UserEntity, payload: unknown): Promise<ForwardResult> {
-    const body = objectPayload(payload);
-    const messageId = requireId(body.messageId, CHAT_MESSAGES.badMessageId);
-    // The payload's shape is checked before any lookup: a malformed list is refused as such, whatever the message.
-    const recipients = readRecipients(body.to);
+  async forward(
+    user: UserEntity,
+    { messageId, to: recipients }: ForwardChatMessageDto,
+  ): Promise<ForwardResult> {
     await this.spend(user, 'chatSend');
     const original = await this.visibleMessage(user, messageId);
     if (original.deletedAt !== null) throw new BadRequestException(CHAT_MESSAGES.deletedMessage);
     const result: ForwardResult = { messages: [], refused: [] };
     for (const to of recipients) {
       try {
-        const recipientId = this.addressee(user, to);
+        const recipientId = this.recipient(user, to);
         await this.requireContact(user, recipientId);
         if (result.messages.length > 0) await this.spend(user, 'chatSend');
         result.messages.push(
@@ -147,9 +143,8 @@ export class ChatService implements OnModuleDestroy {
   }
 
   /** `message:delete`: the sender removes a message's content; both sides see it deleted. */
-  async remove(user: UserEntity, payload: unknown): Promise<void> {
-    const body = objectPayload(payload);
-    const message = await this.visibleMessage(user, requireId(body.messageId, CHAT_MESSAGES.badMessageId));
+  async remove(user: UserEntity, { messageId }: DeleteChatMessageDto): Promise<void> {
+    const message = await this.visibleMessage(user, messageId);
     await this.access.requireAccess({ user }, Permission.MessageDelete, message);
     if (!(await this.messages.markDeleted(message.id, new Date()))) return;
     const image = message.image;
@@ -165,9 +160,7 @@ export class ChatService implements OnModuleDestroy {
   }
 
   /** `conversation:read`: what the other user sent is read, on every tab of the reader. */
-  async read(user: UserEntity, payload: unknown): Promise<void> {
-    const body = objectPayload(payload);
-    const other = requireId(body.with, CHAT_MESSAGES.badRecipient);
+  async read(user: UserEntity, { with: other }: ChatConversationDto): Promise<void> {
     await this.notifications.markMessagesFromRead(user.id, other);
     if ((await this.messages.markRead(user.id, other, new Date())) > 0) this.publishUnread(user.id);
   }
@@ -175,7 +168,9 @@ export class ChatService implements OnModuleDestroy {
   /** A page of a conversation's history, newest last; `room` is `chat_{low}_{high}` or the other user's id. */
   async history(user: UserEntity, room: string, before: unknown): Promise<ChatMessage[]> {
     const other = this.otherOf(user, room);
-    const cursor = before === undefined ? null : requireId(before, '"before" must be a message id');
+    const cursor = before === undefined ? null : readChatId(before);
+    if (cursor === null && before !== undefined)
+      throw new BadRequestException('"before" must be a message id');
     await this.access.requireAccess({ user }, Permission.ChatWith, other);
     const page = await this.messages.history(user.id, other, cursor, CHAT_HISTORY_PAGE_SIZE);
     return page.map(toChatMessage);
@@ -234,8 +229,8 @@ export class ChatService implements OnModuleDestroy {
   }
 
   /** `conversation:typing`: tells the contact, and nobody else, that the user is typing to them. */
-  async typing(user: UserEntity, payload: unknown): Promise<void> {
-    const to = this.addressee(user, objectPayload(payload).with);
+  async typing(user: UserEntity, { with: to }: ChatConversationDto): Promise<void> {
+    this.refuseSelf(user, to);
     await this.spend(user, 'chatTyping');
     await this.requireContact(user, to);
     this.realtime.toUsers([to], CHAT_SERVER_EVENTS.typing, { userId: user.id });
@@ -249,10 +244,16 @@ export class ChatService implements OnModuleDestroy {
     return (await this.notifications.takeUnread(userId)).map(toNotificationResponse);
   }
 
-  /** The user id `to` names, someone other than the user; whether they are a contact is `requireContact`'s. */
-  private addressee(user: UserEntity, to: unknown): number {
-    const id = requireId(to, CHAT_MESSAGES.badRecipient);
-    if (id === user.id) throw new BadRequestException(CHAT_MESSAGES.toSelf);
+  /** Someone other than the user; whether they are a contact is `requireContact`'s. */
+  private refuseSelf(user: UserEntity, to: number): void {
+    if (to === user.id) throw new BadRequestException(CHAT_MESSAGES.toSelf);
+  }
+
+  /** One entry of a forward's list, checked on its own so that a bad one refuses that copy only. */
+  private recipient(user: UserEntity, to: unknown): number {
+    const id = readChatId(to);
+    if (id === null) throw new BadRequestException(CHAT_MESSAGES.badRecipient);
+    this.refuseSelf(user, id);
     return id;
   }
 
@@ -275,7 +276,7 @@ export class ChatService implements OnModuleDestroy {
 
   private otherOf(user: UserEntity, room: string): number {
     const match = ROOM.exec(room);
-    const other = match ? this.partner(user.id, Number(match[1]), Number(match[2])) : readId(room);
+    const other = match ? this.partner(user.id, Number(match[1]), Number(match[2])) : readChatId(room);
     if (other === null || other === user.id) throw new NotFoundException('Conversation not found');
     return other;
   }

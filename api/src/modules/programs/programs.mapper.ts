@@ -38,6 +38,7 @@ export function toProgramResponse(program: ProgramEntity, review?: ProgramReview
     duration: program.durationDays,
     category: program.category,
     level: program.level,
+    // The entity keeps minor units (cents), the contract a decimal amount: the one field renamed on the way.
     price: fromMinorUnits(program.priceMinor, program.currency),
     currency: program.currency,
     cover_image: program.coverImage,

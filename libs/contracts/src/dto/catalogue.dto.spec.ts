@@ -1,8 +1,10 @@
 import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { getMetadataStorage, validate } from 'class-validator';
 import {
   CATALOGUE_MESSAGES,
   CreateProgramDto,
+  NEW_PROGRAM_FIELDS,
+  PROGRAM_FIELDS,
   ProgramListQueryDto,
   TrainerRegistrationDto,
   UpdateProgramDto,
@@ -168,5 +170,26 @@ describe('TrainerRegistrationDto', () => {
     expect(await errorsOf(TrainerRegistrationDto, { ...REGISTRATION, experience_years: years })).toEqual([
       { field: 'experience_years', message: CATALOGUE_MESSAGES.experience },
     ]);
+  });
+});
+
+describe("the lists of a programme's fields", () => {
+  /** The properties `dto` declares, less those a trainer does not write as text (the file and the ignored ones). */
+  const written = (dto: new () => object, unwritten: string[]) =>
+    new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', false, false)
+        .map((rule) => rule.propertyName)
+        .filter((name) => !unwritten.includes(name)),
+    );
+
+  it('name every field CreateProgramDto takes', () => {
+    expect(new Set(NEW_PROGRAM_FIELDS)).toEqual(
+      written(CreateProgramDto, ['cover_image', 'trainer', 'is_published']),
+    );
+  });
+
+  it('name every field UpdateProgramDto takes; the currency is refused in an edit', () => {
+    expect(new Set(PROGRAM_FIELDS)).toEqual(written(UpdateProgramDto, ['cover_image', 'currency']));
   });
 });

@@ -119,6 +119,20 @@ export class TrainerRegistrationDto {
 }
 
 /**
+ * The fields of a programme its trainer writes, as the forms and CreateProgramDto / UpdateProgramDto name them; the
+ * cover image comes as a file. `currency` is written once, when the programme is created.
+ */
+export const PROGRAM_FIELDS = [
+  'program_name',
+  'description',
+  'duration',
+  'price',
+  'category',
+  'level',
+] as const;
+export const NEW_PROGRAM_FIELDS = [...PROGRAM_FIELDS, 'currency'] as const;
+
+/**
  * docs/product.md §5 Programme form. The programme is always the caller's and unpublished: a `trainer` or
  * `is_published` sent (the spec's client sends `trainer`) is ignored.
  */

@@ -21,6 +21,14 @@ const STAGE: Record<string, number> = {
   priceDecimals: 3,
   // A field that may not be sent at all.
   currencyFixed: 0,
+  isArray: 0,
+  arrayNotEmpty: 1,
+  arrayMaxSize: 1,
+  // A chat image may not come with a text; then what it is: bytes or a data URL.
+  textOrImage: 0,
+  imageBytes: 0,
+  // A chat text: a string, not blank, of at most so many characters, in one rule with one refusal.
+  chatText: 0,
 };
 
 const dtoClasses = Object.entries(contracts).flatMap(([name, value]) => {

@@ -11,4 +11,5 @@ export * from './accounts-query.dto.js';
 export * from './admin.dto.js';
 export * from './sitemap.dto.js';
 export * from './sessions.dto.js';
+export * from './chat.dto.js';
 export { rules } from './field-rules.js';

@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_PROGRAM_CATEGORY,
   DEFAULT_PROGRAM_LEVEL,
+  NEW_PROGRAM_FIELDS,
   PROGRAM_CATEGORIES,
   PROGRAM_DURATION_DAYS,
   PROGRAM_LEVELS,
@@ -26,15 +27,14 @@ interface ProgramFormProps {
   result: FormRejection | undefined;
 }
 
+/** The form's values: the programme's fields under their contract names, a new programme's defaults. */
 function initialValues(program: ProgramResponse | null): Record<string, string> {
+  if (program) return Object.fromEntries(NEW_PROGRAM_FIELDS.map((name) => [name, String(program[name])]));
   return {
-    program_name: program?.program_name ?? '',
-    description: program?.description ?? '',
-    duration: program ? String(program.duration) : '',
-    price: program ? String(program.price) : '',
-    category: program?.category ?? DEFAULT_PROGRAM_CATEGORY,
-    level: program?.level ?? DEFAULT_PROGRAM_LEVEL,
-    currency: program?.currency ?? DEFAULT_CURRENCY,
+    ...Object.fromEntries(NEW_PROGRAM_FIELDS.map((name) => [name, ''])),
+    category: DEFAULT_PROGRAM_CATEGORY,
+    level: DEFAULT_PROGRAM_LEVEL,
+    currency: DEFAULT_CURRENCY,
   };
 }
 

@@ -44,11 +44,11 @@ function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: str
 
 function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
   const { pathname } = useLocation();
-  const captionId = `subscribers-${group.programId}`;
+  const captionId = `subscribers-${group.program.id}`;
   return (
     <Table.ScrollContainer minWidth={480} mb="xl">
       <Title order={3} size="h4" id={captionId} mb="xs">
-        {group.programName}
+        {group.program.program_name}
       </Title>
       <Table striped highlightOnHover aria-labelledby={captionId}>
         <Table.Thead>
@@ -141,7 +141,7 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
       ) : groups.length === 0 ? (
         <Text c="dimmed">Nobody has subscribed to your programmes yet.</Text>
       ) : (
-        groups.map((group) => <ProgramSubscribers key={group.programId} group={group} data={data} />)
+        groups.map((group) => <ProgramSubscribers key={group.program.id} group={group} data={data} />)
       )}
       <SubscribersPager data={data} />
     </section>

@@ -1,4 +1,10 @@
-import type { LessonResponse, ProgramResponse, TrainerResponse } from '@fitcoach/contracts';
+import {
+  type LessonResponse,
+  NEW_PROGRAM_FIELDS,
+  PROGRAM_FIELDS,
+  type ProgramResponse,
+  type TrainerResponse,
+} from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ApiResult } from '~/utils/api/transport.server';
@@ -87,9 +93,19 @@ function viewUrl(request: Request, view: DashboardView): string {
   return new URL(request.url).pathname + viewSearch(view);
 }
 
-const PROGRAMME_FIELDS = ['program_name', 'description', 'duration', 'price', 'category', 'level'] as const;
-// The currency is chosen once, when the programme is created (the API refuses it in an edit).
-const NEW_PROGRAMME_FIELDS = [...PROGRAMME_FIELDS, 'currency'] as const;
+/** The programme form's own controls, which are not the programme's fields. */
+const FORM_CONTROLS: ReadonlySet<string> = new Set(['intent', 'program', 'cover_image']);
+
+/**
+ * The text fields of the form that are neither the programme's (`listed`) nor the form's controls: forwarded as they
+ * are, so that the API refuses them by name rather than the page dropping them unseen.
+ */
+function unlistedValues(form: FormData, listed: readonly string[]): Record<string, string> {
+  const names = [...new Set(form.keys())].filter(
+    (name) => !FORM_CONTROLS.has(name) && !listed.includes(name),
+  );
+  return textValues(form, names);
+}
 
 /** Creates a programme, or edits the one the form names; both go back to the programmes table. */
 async function saveProgram(
@@ -99,9 +115,13 @@ async function saveProgram(
 ) {
   const programId = intent === INTENTS.updateProgram ? parseId(textField(form, 'program')) : null;
   invariantResponse(intent !== INTENTS.updateProgram || programId !== null, 'Not Found', NOT_FOUND);
-  const values = textValues(form, programId === null ? NEW_PROGRAMME_FIELDS : PROGRAMME_FIELDS);
+  // The currency is chosen once, when the programme is created (the API refuses it in an edit).
+  const fields = programId === null ? NEW_PROGRAM_FIELDS : PROGRAM_FIELDS;
+  const values = textValues(form, fields);
   if (oversized.length > 0) return rejectTooLarge(intent, 'cover_image', values);
-  const body = forwardedBody(form, values, 'cover_image', { keepEmpty: true });
+  const body = forwardedBody(form, { ...unlistedValues(form, fields), ...values }, 'cover_image', {
+    keepEmpty: true,
+  });
   const result =
     programId === null ? await api.createProgram(args, body) : await api.updateProgram(args, programId, body);
   if (!result.ok) {
