@@ -12,6 +12,7 @@ const { displayName: _unit, testMatch: unitTests, ...common } = unit;
  * boots the app, so each is "related" to every service: without this list a mutant loads all of them.
  */
 const MODULES = {
+  access: ['access-matrix', 'programs', 'lessons', 'subscriptions', 'progress', 'users', 'payments', 'chat'],
   auth: ['auth', 'cookie-sessions', 'access-matrix', 'rate-limits', 'errors', 'chat'],
   users: ['users', 'access-matrix', 'auth', 'admin', 'account-lists', 'admin-superusers', 'admin-audit'],
   trainers: ['trainers', 'access-matrix', 'account-lists'],
@@ -37,7 +38,7 @@ const scope = only
       mutate:
         only === 'web'
           ? WEB_HELPERS
-          : ['service', 'guard', 'strategy'].map((kind) => `api/src/modules/${only}/*.${kind}.ts`),
+          : ['service', 'guard', 'strategy', 'rules'].map((kind) => `api/src/modules/${only}/*.${kind}.ts`),
       apiTests: MODULES[only].map((name) => `<rootDir>/test/api/${name}.e2e-spec.ts`),
       incrementalFile: `reports/mutation/${only}-incremental.json`,
     }
@@ -46,6 +47,7 @@ const scope = only
         'api/src/modules/**/*.service.ts',
         'api/src/modules/**/*.guard.ts',
         'api/src/modules/**/*.strategy.ts',
+        'api/src/modules/**/*.rules.ts',
         'api/src/modules/**/*.controller.ts',
         ...WEB_HELPERS,
       ],
