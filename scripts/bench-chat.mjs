@@ -48,35 +48,44 @@ function reachable(url) {
 
 /** A trainer with one published programme and `count` members following it, each with an access token. */
 async function seed(env, count) {
-  const [{ createApp }, { loadConfig }, user, profile, trainer, program, payment, subscription, sessions] =
-    await Promise.all([
-      dist('app.factory.js'),
-      dist('common/config/app-config.js'),
-      dist('modules/users/user.entity.js'),
-      dist('modules/users/profile.entity.js'),
-      dist('modules/trainers/trainer.entity.js'),
-      dist('modules/programs/program.entity.js'),
-      dist('modules/payments/payment.entity.js'),
-      dist('modules/subscriptions/subscription.entity.js'),
-      dist('modules/auth/sessions.service.js'),
-    ]);
+  const [
+    { createApp },
+    { loadConfig },
+    user,
+    accountRow,
+    profile,
+    trainer,
+    program,
+    payment,
+    subscription,
+    paid,
+    sessions,
+  ] = await Promise.all([
+    dist('app.factory.js'),
+    dist('common/config/app-config.js'),
+    dist('modules/users/user.entity.js'),
+    dist('modules/users/account-row.js'),
+    dist('modules/users/profile.entity.js'),
+    dist('modules/trainers/trainer.entity.js'),
+    dist('modules/programs/program.entity.js'),
+    dist('modules/payments/payment.entity.js'),
+    dist('modules/subscriptions/subscription.entity.js'),
+    dist('modules/subscriptions/paid-subscription-rows.js'),
+    dist('modules/auth/sessions.service.js'),
+  ]);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET, ...env });
   const app = await createApp(config, { web: false });
   try {
     const db = app.get(DataSource);
-    const account = (email, isTrainer) => ({
-      firstName: isTrainer ? 'Bench' : 'Member',
-      lastName: isTrainer ? 'Trainer' : email.split('@')[0],
-      email,
-      pendingEmail: null,
-      // Never used: the tokens are minted below, nobody logs in.
-      passwordHash: 'not-a-password-hash',
-      profilePicture: null,
-      isVerified: true,
-      isTrainer,
-      isSuperuser: false,
-      blocked: false,
-    });
+    const account = (email, isTrainer) =>
+      accountRow.verifiedAccountRow({
+        firstName: isTrainer ? 'Bench' : 'Member',
+        lastName: isTrainer ? 'Trainer' : email.split('@')[0],
+        email,
+        // Never used: the tokens are minted below, nobody logs in.
+        passwordHash: 'not-a-password-hash',
+        isTrainer,
+      });
     const coach = await db.getRepository(user.UserEntity).save(account('bench-trainer@example.com', true));
     await db.getRepository(profile.ProfileEntity).insert({ userId: coach.id });
     const coachTrainer = await db.getRepository(trainer.TrainerEntity).save({
@@ -110,33 +119,22 @@ async function seed(env, count) {
       );
       const ids = (await db.getRepository(user.UserEntity).insert(chunk)).identifiers.map((row) => row.id);
       await db.getRepository(profile.ProfileEntity).insert(ids.map((userId) => ({ userId })));
-      const payments = await db.getRepository(payment.PaymentEntity).insert(
-        ids.map((userId) => ({
-          provider: 'test',
-          orderId: `BENCH-${userId}`,
-          captureId: `BENCH-CAPTURE-${userId}`,
-          userId,
-          programId: programme.id,
-          amountMinor: programme.priceMinor,
-          currency: programme.currency,
-          status: 'completed',
-          openFlag: null,
+      const paymentRows = ids.map((userId) =>
+        paid.completedTestPaymentRow(userId, programme, {
+          prefix: 'BENCH',
+          key: userId,
           payerName: 'Bench Member',
-          completedAt: now,
-          refundedAt: null,
-        })),
+          at: now,
+        }),
       );
-      await db.getRepository(subscription.SubscriptionEntity).insert(
-        ids.map((userId, i) => ({
-          userId,
-          programId: programme.id,
-          paymentId: payments.identifiers[i].id,
-          status: 'active',
-          activeFlag: 1,
-          startedAt: now,
-          endedAt: null,
-        })),
-      );
+      const payments = await db.getRepository(payment.PaymentEntity).insert(paymentRows);
+      await db
+        .getRepository(subscription.SubscriptionEntity)
+        .insert(
+          paymentRows.map((row, i) =>
+            paid.activeSubscriptionRow({ ...row, id: payments.identifiers[i].id }, now),
+          ),
+        );
       members.push(...ids.map((id) => ({ id })));
     }
     const service = app.get(sessions.SessionsService);

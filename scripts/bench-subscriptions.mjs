@@ -12,18 +12,24 @@ const PASSWORD = 'bench-member-password-1';
 const dist = (path) => import(new URL(`../api/dist/${path}`, import.meta.url).href);
 
 async function entities() {
-  const [user, profile, program, lesson, payment, subscription, completion, password] = await Promise.all([
-    dist('modules/users/user.entity.js'),
-    dist('modules/users/profile.entity.js'),
-    dist('modules/programs/program.entity.js'),
-    dist('modules/lessons/lesson.entity.js'),
-    dist('modules/payments/payment.entity.js'),
-    dist('modules/subscriptions/subscription.entity.js'),
-    dist('modules/subscriptions/lesson-completion.entity.js'),
-    dist('modules/auth/password.service.js'),
-  ]);
+  const [user, accountRow, profile, program, lesson, payment, subscription, paid, completion, password] =
+    await Promise.all([
+      dist('modules/users/user.entity.js'),
+      dist('modules/users/account-row.js'),
+      dist('modules/users/profile.entity.js'),
+      dist('modules/programs/program.entity.js'),
+      dist('modules/lessons/lesson.entity.js'),
+      dist('modules/payments/payment.entity.js'),
+      dist('modules/subscriptions/subscription.entity.js'),
+      dist('modules/subscriptions/paid-subscription-rows.js'),
+      dist('modules/subscriptions/lesson-completion.entity.js'),
+      dist('modules/auth/password.service.js'),
+    ]);
   return {
     UserEntity: user.UserEntity,
+    verifiedAccountRow: accountRow.verifiedAccountRow,
+    completedTestPaymentRow: paid.completedTestPaymentRow,
+    activeSubscriptionRow: paid.activeSubscriptionRow,
     ProfileEntity: profile.ProfileEntity,
     ProgramEntity: program.ProgramEntity,
     LessonEntity: lesson.LessonEntity,
@@ -35,18 +41,9 @@ async function entities() {
 }
 
 async function createMember(dataSource, e, email, passwordHash) {
-  const user = await dataSource.getRepository(e.UserEntity).save({
-    firstName: 'Bench',
-    lastName: 'Member',
-    email,
-    pendingEmail: null,
-    passwordHash,
-    profilePicture: null,
-    isVerified: true,
-    isTrainer: false,
-    isSuperuser: false,
-    blocked: false,
-  });
+  const user = await dataSource
+    .getRepository(e.UserEntity)
+    .save(e.verifiedAccountRow({ firstName: 'Bench', lastName: 'Member', email, passwordHash }));
   await dataSource.getRepository(e.ProfileEntity).insert({ userId: user.id });
   return { email, password: PASSWORD };
 }
@@ -55,29 +52,15 @@ async function subscribeAll(dataSource, e, userEmail, programs) {
   const user = await dataSource.getRepository(e.UserEntity).findOneByOrFail({ email: userEmail });
   const now = new Date();
   for (const program of programs) {
-    const payment = await dataSource.getRepository(e.PaymentEntity).save({
-      provider: 'test',
-      orderId: `BENCH-${user.id}-${program.id}`,
-      captureId: `BENCH-CAPTURE-${user.id}-${program.id}`,
-      userId: user.id,
-      programId: program.id,
-      amountMinor: program.priceMinor,
-      currency: program.currency,
-      status: 'completed',
-      openFlag: null,
-      payerName: 'Bench Member',
-      completedAt: now,
-      refundedAt: null,
-    });
-    await dataSource.getRepository(e.SubscriptionEntity).insert({
-      userId: user.id,
-      programId: program.id,
-      paymentId: payment.id,
-      status: 'active',
-      activeFlag: 1,
-      startedAt: now,
-      endedAt: null,
-    });
+    const payment = await dataSource.getRepository(e.PaymentEntity).save(
+      e.completedTestPaymentRow(user.id, program, {
+        prefix: 'BENCH',
+        key: `${user.id}-${program.id}`,
+        payerName: 'Bench Member',
+        at: now,
+      }),
+    );
+    await dataSource.getRepository(e.SubscriptionEntity).insert(e.activeSubscriptionRow(payment, now));
   }
   const lessons = await dataSource
     .getRepository(e.LessonEntity)

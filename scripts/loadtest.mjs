@@ -37,18 +37,31 @@ function rssMb(pid) {
 
 /** The demo catalogue, and MEMBERS verified members who each follow one published programme, paid. */
 async function fill(env) {
-  const [{ createApp }, { loadConfig }, user, profile, program, trainer, payment, subscription, password] =
-    await Promise.all([
-      dist('app.factory.js'),
-      dist('common/config/app-config.js'),
-      dist('modules/users/user.entity.js'),
-      dist('modules/users/profile.entity.js'),
-      dist('modules/programs/program.entity.js'),
-      dist('modules/trainers/trainer.entity.js'),
-      dist('modules/payments/payment.entity.js'),
-      dist('modules/subscriptions/subscription.entity.js'),
-      dist('modules/auth/password.service.js'),
-    ]);
+  const [
+    { createApp },
+    { loadConfig },
+    user,
+    accountRow,
+    profile,
+    program,
+    trainer,
+    payment,
+    subscription,
+    paid,
+    password,
+  ] = await Promise.all([
+    dist('app.factory.js'),
+    dist('common/config/app-config.js'),
+    dist('modules/users/user.entity.js'),
+    dist('modules/users/account-row.js'),
+    dist('modules/users/profile.entity.js'),
+    dist('modules/programs/program.entity.js'),
+    dist('modules/trainers/trainer.entity.js'),
+    dist('modules/payments/payment.entity.js'),
+    dist('modules/subscriptions/subscription.entity.js'),
+    dist('modules/subscriptions/paid-subscription-rows.js'),
+    dist('modules/auth/password.service.js'),
+  ]);
   const app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { web: false });
   try {
     // Runs the start-up demo seed (SEED_DEMO=true).
@@ -67,49 +80,34 @@ async function fill(env) {
       );
       const ids = (
         await db.getRepository(user.UserEntity).insert(
-          emails.map((email, i) => ({
-            firstName: 'Load',
-            lastName: `Member ${start + i}`,
-            email,
-            pendingEmail: null,
-            passwordHash,
-            profilePicture: null,
-            isVerified: true,
-            isTrainer: false,
-            isSuperuser: false,
-            blocked: false,
-          })),
+          emails.map((email, i) =>
+            accountRow.verifiedAccountRow({
+              firstName: 'Load',
+              lastName: `Member ${start + i}`,
+              email,
+              passwordHash,
+            }),
+          ),
         )
       ).identifiers.map((row) => row.id);
       await db.getRepository(profile.ProfileEntity).insert(ids.map((userId) => ({ userId })));
       const followed = ids.map((_, i) => programs[(start + i) % programs.length]);
-      const payments = await db.getRepository(payment.PaymentEntity).insert(
-        ids.map((userId, i) => ({
-          provider: 'test',
-          orderId: `LOAD-${userId}`,
-          captureId: `LOAD-CAPTURE-${userId}`,
-          userId,
-          programId: followed[i].id,
-          amountMinor: followed[i].priceMinor,
-          currency: followed[i].currency,
-          status: 'completed',
-          openFlag: null,
+      const paymentRows = ids.map((userId, i) =>
+        paid.completedTestPaymentRow(userId, followed[i], {
+          prefix: 'LOAD',
+          key: userId,
           payerName: 'Load Member',
-          completedAt: now,
-          refundedAt: null,
-        })),
+          at: now,
+        }),
       );
-      await db.getRepository(subscription.SubscriptionEntity).insert(
-        ids.map((userId, i) => ({
-          userId,
-          programId: followed[i].id,
-          paymentId: payments.identifiers[i].id,
-          status: 'active',
-          activeFlag: 1,
-          startedAt: now,
-          endedAt: null,
-        })),
-      );
+      const payments = await db.getRepository(payment.PaymentEntity).insert(paymentRows);
+      await db
+        .getRepository(subscription.SubscriptionEntity)
+        .insert(
+          paymentRows.map((row, i) =>
+            paid.activeSubscriptionRow({ ...row, id: payments.identifiers[i].id }, now),
+          ),
+        );
       members.push(...emails.map((email, i) => ({ email, subscribed: followed[i].id })));
     }
     return { members, programIds: programs.map((p) => p.id), trainerIds: trainers.map((t) => t.id) };

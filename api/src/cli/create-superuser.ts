@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../common/config/app-config.js';
 import { openDataSource } from '../common/database/data-source-options.js';
 import { PasswordService } from '../modules/auth/password.service.js';
 import { ProfileEntity } from '../modules/users/profile.entity.js';
+import { verifiedAccountRow } from '../modules/users/account-row.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 
 /**
@@ -58,18 +59,16 @@ async function main(): Promise<void> {
         return false;
       }
       const user = await manager.save(
-        manager.create(UserEntity, {
-          firstName: values['first-name'] ?? 'Admin',
-          lastName: values['last-name'] ?? 'User',
-          email,
-          pendingEmail: null,
-          passwordHash,
-          profilePicture: null,
-          isVerified: true,
-          isTrainer: false,
-          isSuperuser: true,
-          blocked: false,
-        }),
+        manager.create(
+          UserEntity,
+          verifiedAccountRow({
+            firstName: values['first-name'] ?? 'Admin',
+            lastName: values['last-name'] ?? 'User',
+            email,
+            passwordHash,
+            isSuperuser: true,
+          }),
+        ),
       );
       await manager.insert(ProfileEntity, { userId: user.id });
       return true;

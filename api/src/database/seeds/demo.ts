@@ -19,8 +19,13 @@ import { PaymentEntity } from '../../modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../modules/programs/publish-request.entity.js';
 import { LessonCompletionEntity } from '../../modules/subscriptions/lesson-completion.entity.js';
+import {
+  activeSubscriptionRow,
+  completedTestPaymentRow,
+} from '../../modules/subscriptions/paid-subscription-rows.js';
 import { SubscriptionEntity } from '../../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../modules/trainers/trainer.entity.js';
+import { verifiedAccountRow } from '../../modules/users/account-row.js';
 import { ProfileEntity } from '../../modules/users/profile.entity.js';
 import { UserEntity } from '../../modules/users/user.entity.js';
 import {
@@ -32,6 +37,7 @@ import {
   type DemoTrainer,
   demoVideoLink,
 } from './demo-content.js';
+import { GROWING_TABLES } from '../tables.js';
 import { avatarImage, coverImage } from './demo-images.js';
 
 export interface DemoLogin {
@@ -73,19 +79,6 @@ const DEMO_SUBSCRIPTIONS = 2;
 /** Rows per INSERT of the extra programmes: well under SQLite's 32,766 bound variables at 11 columns a row. */
 const INSERT_CHUNK = 500;
 
-/** The tables the demo seed writes to. */
-const DEMO_TABLES = [
-  'user',
-  'profile',
-  'trainer',
-  'program',
-  'publish_request',
-  'lesson',
-  'payment',
-  'subscription',
-  'lesson_completion',
-];
-
 /**
  * Creates the demo content (docs/product.md §3 entities: a superuser, a member, five trainers with their
  * programmes and lessons, two programmes waiting for publication) where it is missing. Every row is keyed by an
@@ -113,7 +106,7 @@ export async function seedDemo(
   await seeder.memberSubscriptions(member, trainers);
   await seeder.extraPrograms(trainers, options.extraPrograms ?? 0);
   if (Object.values(seeder.created).some((count) => count > 0)) {
-    await analyzeTables(dataSource, DEMO_TABLES);
+    await analyzeTables(dataSource, GROWING_TABLES);
   }
   return { created: seeder.created, logins: DEMO_LOGINS };
 }
@@ -145,18 +138,17 @@ class DemoSeeder {
     const user = await this.withImage('profile', picture, (profilePicture) =>
       this.dataSource.transaction(async (manager) => {
         const saved = await manager.save(
-          manager.create(UserEntity, {
-            firstName: account.firstName,
-            lastName: account.lastName,
-            email: account.email,
-            pendingEmail: null,
-            passwordHash,
-            profilePicture,
-            isVerified: true,
-            isTrainer: false,
-            isSuperuser: account.superuser,
-            blocked: false,
-          }),
+          manager.create(
+            UserEntity,
+            verifiedAccountRow({
+              firstName: account.firstName,
+              lastName: account.lastName,
+              email: account.email,
+              passwordHash,
+              profilePicture,
+              isSuperuser: account.superuser,
+            }),
+          ),
         );
         await manager.insert(ProfileEntity, { userId: saved.id });
         return saved;
@@ -267,30 +259,17 @@ class DemoSeeder {
     await this.dataSource.transaction(async (manager) => {
       for (const program of programs) {
         const payment = await manager.save(
-          manager.create(PaymentEntity, {
-            provider: 'test',
-            orderId: `DEMO-${member.id}-${program.id}`,
-            captureId: `DEMO-CAPTURE-${member.id}-${program.id}`,
-            userId: member.id,
-            programId: program.id,
-            amountMinor: program.priceMinor,
-            currency: program.currency,
-            status: 'completed',
-            openFlag: null,
-            payerName: `${member.firstName} ${member.lastName}`,
-            completedAt: now,
-            refundedAt: null,
-          }),
+          manager.create(
+            PaymentEntity,
+            completedTestPaymentRow(member.id, program, {
+              prefix: 'DEMO',
+              key: `${member.id}-${program.id}`,
+              payerName: `${member.firstName} ${member.lastName}`,
+              at: now,
+            }),
+          ),
         );
-        await manager.insert(SubscriptionEntity, {
-          userId: member.id,
-          programId: program.id,
-          paymentId: payment.id,
-          status: 'active',
-          activeFlag: 1,
-          startedAt: now,
-          endedAt: null,
-        });
+        await manager.insert(SubscriptionEntity, activeSubscriptionRow(payment, now));
       }
       const first = programs[0]
         ? await manager.findOneBy(LessonEntity, { programId: programs[0].id, number: 1 })

@@ -5,6 +5,7 @@ import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contra
 import type { DataSource, QueryRunner } from 'typeorm';
 import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
+import { GROWING_TABLES } from '../tables.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
 
 /** The sizes of `npm run seed -- --scale large`, factor 1 (the size at which the admin dashboard must answer p95 under 100 ms). */
@@ -42,7 +43,7 @@ export interface LargeSeedOptions {
 }
 
 /** The rows written, per table. */
-export type LargeSeedRows = Record<(typeof TABLES)[number], number>;
+export type LargeSeedRows = Record<(typeof GROWING_TABLES)[number], number>;
 
 export interface LargeSeedResult {
   factor: number;
@@ -50,26 +51,6 @@ export interface LargeSeedResult {
   skipped: boolean;
   rows: LargeSeedRows;
 }
-
-/** In the order they are written: every table after those it references. */
-const TABLES = [
-  'user',
-  'profile',
-  'trainer',
-  'program',
-  'publish_request',
-  'lesson',
-  'payment',
-  'subscription',
-  'payment_event',
-  'lesson_completion',
-  'chat_message',
-  'notification',
-  'refresh_token',
-  'email_verification',
-  'audit_entry',
-  'outbox',
-] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Payments are spread over the last 90 days. */
@@ -148,16 +129,16 @@ export async function seedLarge(
   try {
     const done = (await runner.query('SELECT id FROM `user` WHERE email = ?', [largeEmail(1)])) as unknown[];
     if (done.length > 0) {
-      const none = Object.fromEntries(TABLES.map((table) => [table, 0])) as LargeSeedRows;
+      const none = Object.fromEntries(GROWING_TABLES.map((table) => [table, 0])) as LargeSeedRows;
       return { factor, skipped: true, rows: none };
     }
     const hash = await new PasswordService().hash(LARGE_PASSWORD);
     const bases = Object.fromEntries(
-      await Promise.all(TABLES.map(async (table) => [table, await nextId(runner, table)] as const)),
+      await Promise.all(GROWING_TABLES.map(async (table) => [table, await nextId(runner, table)] as const)),
     ) as LargeSeedRows;
     const seeder = new LargeSeeder(runner, sizes, bases, hash, (options.now ?? new Date()).getTime());
     const written = await seeder.run();
-    await analyzeTables(dataSource, TABLES);
+    await analyzeTables(dataSource, GROWING_TABLES);
     return { factor, skipped: false, rows: written };
   } finally {
     if (runner.isTransactionActive) await runner.rollbackTransaction();
@@ -224,7 +205,7 @@ class LargeSeeder {
 
   async run(): Promise<LargeSeedRows> {
     const written = {} as LargeSeedRows;
-    const steps: Record<(typeof TABLES)[number], () => Promise<number>> = {
+    const steps: Record<(typeof GROWING_TABLES)[number], () => Promise<number>> = {
       user: () => this.users(),
       profile: () =>
         this.writer.insert(
@@ -247,7 +228,7 @@ class LargeSeeder {
       audit_entry: () => this.auditEntries(),
       outbox: () => this.outbox(),
     };
-    for (const table of TABLES) written[table] = await steps[table]();
+    for (const table of GROWING_TABLES) written[table] = await steps[table]();
     return written;
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   type AdminStatsResponse,
   AuditQueryDto,
@@ -7,7 +7,7 @@ import {
 } from '@fitcoach/contracts';
 import { Auth, type AuthContext, Roles } from '../../common/auth/auth.decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
-import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { AuditService } from '../audit/audit.service.js';
 import { SuperusersService } from '../users/superusers.service.js';
 import { AdminService } from './admin.service.js';
@@ -47,26 +47,22 @@ export class AdminController {
   }
 
   /** Settings → Activity: the audit log, newest first, paged (ADR 023). */
-  @RouteDoc({
+  @PagedGet('audit', {
     summary: 'The audit log, newest first, paged',
     ...SUPERUSER,
     query: AuditQueryDto,
     ok: { status: 200, description: 'Entries: action, actor, target, reason, created_at', schema: PAGE },
     refusals: { 400: 'An unknown action, a malformed actor or page' },
   })
-  @Get('audit')
-  @UseInterceptors(PaginatedResponse)
   audit(@Query() query: AuditQueryDto) {
     return this.auditLog.list(query);
   }
 
-  @RouteDoc({
+  @PagedGet('superusers', {
     summary: 'The superusers, paged',
     ...SUPERUSER,
     ...pagedList('The newest accounts first', USER_BRIEFS),
   })
-  @Get('superusers')
-  @UseInterceptors(PaginatedResponse)
   listSuperusers(@Query() query: PaginationQueryDto) {
     return this.superusers.list(query);
   }
@@ -101,13 +97,11 @@ export class AdminController {
   }
 
   /** Failed Jobs: the dead letters, newest first, paged (docs/decisions/035-dead-letters-and-bounded-waits.md). */
-  @RouteDoc({
+  @PagedGet('failedJobs', {
     summary: 'Jobs that failed their last attempt, paged',
     ...SUPERUSER,
     ...pagedList('Newest first'),
   })
-  @Get('failedJobs')
-  @UseInterceptors(PaginatedResponse)
   listFailedJobs(@Query() query: PaginationQueryDto) {
     return this.failedJobs.list(query);
   }

@@ -66,28 +66,27 @@ export class TrainerNewsListener {
   }
 
   @OnEvent(DOMAIN_EVENTS.programPublicationChanged)
-  async onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
-    try {
-      const programme = await this.lookups.programmeAndTrainer(programId);
-      if (!programme) return;
-      await this.notifications.notify(programme.trainerUserId, {
-        category: 'program',
-        senderId: null,
-        // The site itself signs the news it sends.
-        senderName: this.config.siteName,
-        message: published ? TRAINER_NEWS.published(programme.name) : TRAINER_NEWS.blocked(programme.name),
-        payload: { program_id: programId, published },
-      });
-    } catch (error) {
-      this.logger.error(
-        { err: error },
-        `Could not tell the trainer of programme ${programId} of its publication`,
-      );
-    }
+  onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
+    return this.tellTrainer(programId, 'its publication', (name) => ({
+      message: published ? TRAINER_NEWS.published(name) : TRAINER_NEWS.blocked(name),
+      payload: { program_id: programId, published },
+    }));
   }
 
   @OnEvent(DOMAIN_EVENTS.programRejected)
-  async onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
+  onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
+    return this.tellTrainer(programId, 'its rejection', (name) => ({
+      message: clipNotification(TRAINER_NEWS.rejected(name, reason)),
+      payload: { program_id: programId, published: false, reason },
+    }));
+  }
+
+  /** News about a programme, signed by the site itself, to the programme's trainer. */
+  private async tellTrainer(
+    programId: number,
+    what: string,
+    news: (programme: string) => { message: string; payload: Record<string, unknown> },
+  ): Promise<void> {
     try {
       const programme = await this.lookups.programmeAndTrainer(programId);
       if (!programme) return;
@@ -95,14 +94,10 @@ export class TrainerNewsListener {
         category: 'program',
         senderId: null,
         senderName: this.config.siteName,
-        message: clipNotification(TRAINER_NEWS.rejected(programme.name, reason)),
-        payload: { program_id: programId, published: false, reason },
+        ...news(programme.name),
       });
     } catch (error) {
-      this.logger.error(
-        { err: error },
-        `Could not tell the trainer of programme ${programId} of its rejection`,
-      );
+      this.logger.error({ err: error }, `Could not tell the trainer of programme ${programId} of ${what}`);
     }
   }
 }

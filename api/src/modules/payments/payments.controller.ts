@@ -15,7 +15,7 @@ import type { Request } from 'express';
 import { Auth, type AuthContext, Public } from '../../common/auth/auth.decorators.js';
 import { HtmlPage } from '../../common/http/html.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
-import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { RequestBound } from '../../common/http/request-timeout.interceptor.js';
 import { OrderIdPipe } from './order-id.pipe.js';
 import { PaymentHistoryService } from './payment-history.service.js';
@@ -133,7 +133,7 @@ export class PaymentsController {
     return this.webhooks.receive(headers, event);
   }
 
-  @RouteDoc({
+  @PagedGet('mine', {
     summary: "The caller's payments, paged",
     access: 'a signed-in user, their own payments only',
     caller: 'signed-in',
@@ -145,8 +145,6 @@ export class PaymentsController {
     },
     refusals: { 400: 'A malformed page or page_size' },
   })
-  @Get('mine')
-  @UseInterceptors(PaginatedResponse)
   mine(@Auth() auth: AuthContext, @Query() query: PaginationQueryDto) {
     return this.history.mine(auth, query);
   }

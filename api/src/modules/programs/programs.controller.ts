@@ -29,6 +29,7 @@ import {
 import { CacheForAnonymous, CacheForEveryone } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { ProgramModerationService } from './program-moderation.service.js';
@@ -163,16 +164,13 @@ export class ProgramsController {
     return this.programs.listByTrainer(auth, trainerId);
   }
 
-  @RouteDoc({
+  @PagedGet('retrive_all_programs', {
     summary: 'Every programme, paged',
     ...SUPERUSER,
     query: AdminProgramsQueryDto,
     ok: { status: 200, description: 'Newest first', schema: PAGE },
     refusals: { 400: 'A malformed page, page_size, status or trainer' },
   })
-  @Get('retrive_all_programs')
-  @Roles('superuser')
-  @UseInterceptors(PaginatedResponse)
   retrieveAllPrograms(@Query() query: AdminProgramsQueryDto) {
     return this.moderation.listAll(query);
   }
@@ -196,14 +194,11 @@ export class ProgramsController {
     return this.programs.requestPublication(auth, id);
   }
 
-  @RouteDoc({
+  @PagedGet('getPublishRequests', {
     summary: 'Programmes waiting for approval, paged',
     ...SUPERUSER,
     ...pagedList('The waiting programmes'),
   })
-  @Get('getPublishRequests')
-  @Roles('superuser')
-  @UseInterceptors(PaginatedResponse)
   getPublishRequests(@Query() query: PaginationQueryDto) {
     return this.moderation.listPendingRequests(query);
   }

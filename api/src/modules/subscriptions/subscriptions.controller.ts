@@ -1,9 +1,9 @@
-import { Controller, Get, Param, Query, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { PaginationQueryDto, SubscribersQueryDto } from '@fitcoach/contracts';
 import type { Response } from 'express';
 import { Auth, type AuthContext, ChangesStateOnGet, Roles } from '../../common/auth/auth.decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
-import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { ProgressService } from './progress.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 import { ApiTags } from '@nestjs/swagger';
@@ -90,7 +90,7 @@ export class MemberSubscriptionsController {
 export class TrainerSubscribersController {
   constructor(private readonly subscriptions: SubscriptionsService) {}
 
-  @RouteDoc({
+  @PagedGet('get_subscribers', {
     summary: "Active subscriptions to the caller's programmes, paged",
     access: 'a trainer, for their own programmes',
     caller: 'signed-in',
@@ -99,23 +99,17 @@ export class TrainerSubscribersController {
     ok: { status: 200, description: 'Newest first, with progress', schema: PAGE },
     refusals: { 400: 'A malformed page, page_size or program', 404: "A programme not the caller's" },
   })
-  @Get('get_subscribers')
-  @Roles('trainer')
-  @UseInterceptors(PaginatedResponse)
   getSubscribers(@Auth() auth: AuthContext, @Query() query: SubscribersQueryDto) {
     return this.subscriptions.subscribersOf(auth, query);
   }
 
-  @RouteDoc({
+  @PagedGet('getTrainerContacts', {
     summary: "The caller's active subscribers, paged",
     access: 'a trainer, for their own subscribers',
     caller: 'signed-in',
     role: 'trainer',
     ...pagedList('Each subscriber once', USER_BRIEFS),
   })
-  @Get('getTrainerContacts')
-  @Roles('trainer')
-  @UseInterceptors(PaginatedResponse)
   getTrainerContacts(@Auth() auth: AuthContext, @Query() query: PaginationQueryDto) {
     return this.subscriptions.contactsOf(auth, query);
   }

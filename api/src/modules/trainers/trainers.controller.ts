@@ -19,6 +19,7 @@ import { Auth, type AuthContext, MaybeAuth, OptionalAuth, Roles } from '../../co
 import { CacheForAnonymous } from '../../common/cache/cache-for-anonymous.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { TrainersService } from './trainers.service.js';
@@ -131,16 +132,13 @@ export class TrainersController {
     return this.users.briefsOf(await this.presence.all(), true);
   }
 
-  @RouteDoc({
+  @PagedGet('getAllTrainers', {
     summary: 'Every trainer account, paged',
     ...SUPERUSER,
     query: AccountsQueryDto,
     ok: { status: 200, description: 'Accounts with `trainer_id` and `verified`', schema: PAGE },
     refusals: { 400: 'A malformed page, page_size, search or sort' },
   })
-  @Get('getAllTrainers')
-  @Roles('superuser')
-  @UseInterceptors(PaginatedResponse)
   getAllTrainers(@Query() query: AccountsQueryDto) {
     return this.trainers.listAccounts(query);
   }

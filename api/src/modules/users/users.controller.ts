@@ -31,7 +31,7 @@ import {
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { LegacyErrorKey } from '../../common/errors/legacy-error-key.interceptor.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
-import { PaginatedResponse } from '../../common/http/pagination.interceptor.js';
+import { PagedGet } from '../../common/http/paged-get.js';
 import { imageUpload } from '../../common/media/image-upload.js';
 import type { UploadedImage } from '../../common/media/media.service.js';
 import { UsersService } from './users.service.js';
@@ -237,7 +237,7 @@ export class UsersController {
     return this.users.briefsOf(await this.presence.all(), false);
   }
 
-  @RouteDoc({
+  @PagedGet('getAllUsers', {
     summary: 'Every member, paged',
     access: 'a superuser',
     caller: 'signed-in',
@@ -246,9 +246,6 @@ export class UsersController {
     role: 'superuser',
     refusals: { 400: 'A malformed page, page_size, search or sort' },
   })
-  @Get('getAllUsers')
-  @Roles('superuser')
-  @UseInterceptors(PaginatedResponse)
   getAllUsers(@Query() query: AccountsQueryDto) {
     return this.users.listUsers(query);
   }

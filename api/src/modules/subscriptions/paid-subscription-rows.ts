@@ -1,0 +1,50 @@
+import type { PaymentEntity } from '../payments/payment.entity.js';
+import type { ProgramEntity } from '../programs/program.entity.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+
+type PaymentRow = Omit<PaymentEntity, 'id' | 'createdAt' | 'updatedAt' | 'user' | 'program'>;
+type SubscriptionRow = Omit<
+  SubscriptionEntity,
+  'id' | 'createdAt' | 'updatedAt' | 'user' | 'program' | 'payment'
+>;
+
+/**
+ * A programme bought with the test provider, as the seeds and the benchmarks record it without a checkout: the
+ * order `{prefix}-{key}`, its capture `{prefix}-CAPTURE-{key}`, paid at the programme's price.
+ */
+export function completedTestPaymentRow(
+  userId: number,
+  program: Pick<ProgramEntity, 'id' | 'priceMinor' | 'currency'>,
+  order: { prefix: string; key: string | number; payerName: string; at: Date },
+): PaymentRow {
+  return {
+    provider: 'test',
+    orderId: `${order.prefix}-${order.key}`,
+    captureId: `${order.prefix}-CAPTURE-${order.key}`,
+    userId,
+    programId: program.id,
+    amountMinor: program.priceMinor,
+    currency: program.currency,
+    status: 'completed',
+    openFlag: null,
+    payerName: order.payerName,
+    completedAt: order.at,
+    refundedAt: null,
+  };
+}
+
+/** The active subscription a completed payment opens. */
+export function activeSubscriptionRow(
+  payment: Pick<PaymentEntity, 'userId' | 'programId'> & { id: number },
+  at: Date,
+): SubscriptionRow {
+  return {
+    userId: payment.userId,
+    programId: payment.programId,
+    paymentId: payment.id,
+    status: 'active',
+    activeFlag: 1,
+    startedAt: at,
+    endedAt: null,
+  };
+}
