@@ -48,31 +48,18 @@ function reachable(url) {
 
 /** A trainer with one published programme and `count` members following it, each with an access token. */
 async function seed(env, count) {
-  const [
-    { createApp },
-    { loadConfig },
-    user,
-    accountRow,
-    profile,
-    trainer,
-    program,
-    payment,
-    subscription,
-    paid,
-    sessions,
-  ] = await Promise.all([
-    dist('app.factory.js'),
-    dist('common/config/app-config.js'),
-    dist('modules/users/user.entity.js'),
-    dist('modules/users/account-row.js'),
-    dist('modules/users/profile.entity.js'),
-    dist('modules/trainers/trainer.entity.js'),
-    dist('modules/programs/program.entity.js'),
-    dist('modules/payments/payment.entity.js'),
-    dist('modules/subscriptions/subscription.entity.js'),
-    dist('modules/subscriptions/paid-subscription-rows.js'),
-    dist('modules/auth/sessions.service.js'),
-  ]);
+  const [{ createApp }, { loadConfig }, user, accountRow, profile, trainer, program, paid, sessions] =
+    await Promise.all([
+      dist('app.factory.js'),
+      dist('common/config/app-config.js'),
+      dist('modules/users/user.entity.js'),
+      dist('modules/users/account-row.js'),
+      dist('modules/users/profile.entity.js'),
+      dist('modules/trainers/trainer.entity.js'),
+      dist('modules/programs/program.entity.js'),
+      dist('modules/subscriptions/paid-subscription-rows.js'),
+      dist('modules/auth/sessions.service.js'),
+    ]);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET, ...env });
   const app = await createApp(config, { web: false });
   try {
@@ -127,14 +114,7 @@ async function seed(env, count) {
           at: now,
         }),
       );
-      const payments = await db.getRepository(payment.PaymentEntity).insert(paymentRows);
-      await db
-        .getRepository(subscription.SubscriptionEntity)
-        .insert(
-          paymentRows.map((row, i) =>
-            paid.activeSubscriptionRow({ ...row, id: payments.identifiers[i].id }, now),
-          ),
-        );
+      await paid.insertPaidSubscriptions(db, paymentRows, now);
       members.push(...ids.map((id) => ({ id })));
     }
     const service = app.get(sessions.SessionsService);

@@ -37,31 +37,18 @@ function rssMb(pid) {
 
 /** The demo catalogue, and MEMBERS verified members who each follow one published programme, paid. */
 async function fill(env) {
-  const [
-    { createApp },
-    { loadConfig },
-    user,
-    accountRow,
-    profile,
-    program,
-    trainer,
-    payment,
-    subscription,
-    paid,
-    password,
-  ] = await Promise.all([
-    dist('app.factory.js'),
-    dist('common/config/app-config.js'),
-    dist('modules/users/user.entity.js'),
-    dist('modules/users/account-row.js'),
-    dist('modules/users/profile.entity.js'),
-    dist('modules/programs/program.entity.js'),
-    dist('modules/trainers/trainer.entity.js'),
-    dist('modules/payments/payment.entity.js'),
-    dist('modules/subscriptions/subscription.entity.js'),
-    dist('modules/subscriptions/paid-subscription-rows.js'),
-    dist('modules/auth/password.service.js'),
-  ]);
+  const [{ createApp }, { loadConfig }, user, accountRow, profile, program, trainer, paid, password] =
+    await Promise.all([
+      dist('app.factory.js'),
+      dist('common/config/app-config.js'),
+      dist('modules/users/user.entity.js'),
+      dist('modules/users/account-row.js'),
+      dist('modules/users/profile.entity.js'),
+      dist('modules/programs/program.entity.js'),
+      dist('modules/trainers/trainer.entity.js'),
+      dist('modules/subscriptions/paid-subscription-rows.js'),
+      dist('modules/auth/password.service.js'),
+    ]);
   const app = await createApp(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { web: false });
   try {
     // Runs the start-up demo seed (SEED_DEMO=true).
@@ -100,14 +87,7 @@ async function fill(env) {
           at: now,
         }),
       );
-      const payments = await db.getRepository(payment.PaymentEntity).insert(paymentRows);
-      await db
-        .getRepository(subscription.SubscriptionEntity)
-        .insert(
-          paymentRows.map((row, i) =>
-            paid.activeSubscriptionRow({ ...row, id: payments.identifiers[i].id }, now),
-          ),
-        );
+      await paid.insertPaidSubscriptions(db, paymentRows, now);
       members.push(...emails.map((email, i) => ({ email, subscribed: followed[i].id })));
     }
     return { members, programIds: programs.map((p) => p.id), trainerIds: trainers.map((t) => t.id) };

@@ -1,6 +1,7 @@
-import type { PaymentEntity } from '../payments/payment.entity.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PaymentEntity } from '../payments/payment.entity.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
-import type { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionEntity } from './subscription.entity.js';
 
 type PaymentRow = Omit<PaymentEntity, 'id' | 'createdAt' | 'updatedAt' | 'user' | 'program'>;
 type SubscriptionRow = Omit<
@@ -47,4 +48,16 @@ export function activeSubscriptionRow(
     startedAt: at,
     endedAt: null,
   };
+}
+
+/** Records many such payments at once, and the subscriptions they open. */
+export async function insertPaidSubscriptions(
+  db: DataSource | EntityManager,
+  payments: PaymentRow[],
+  at: Date,
+): Promise<void> {
+  const { identifiers } = await db.getRepository(PaymentEntity).insert(payments);
+  await db
+    .getRepository(SubscriptionEntity)
+    .insert(payments.map((row, i) => activeSubscriptionRow({ ...row, id: identifiers[i].id as number }, at)));
 }
