@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startProductionServer } from './bench-support.mjs';
+import { recreateDatabase, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const ADMIN = {
@@ -26,17 +26,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(', ');
-
-async function recreateDatabase(databaseUrl, drop = false) {
-  const database = new URL(databaseUrl).pathname.slice(1);
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/';
-  const mysql = await import('mysql2/promise');
-  const connection = await mysql.createConnection(admin.href);
-  await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-  if (!drop) await connection.query(`CREATE DATABASE \`${database}\``);
-  await connection.end();
-}
 
 function cli(script, args, env) {
   return execFileSync('node', [`api/dist/cli/${script}.js`, ...args], {

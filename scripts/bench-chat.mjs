@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { DataSource } from 'typeorm';
 import { io } from 'socket.io-client';
-import { BENCH_JWT_SECRET as JWT_SECRET, startProductionServer } from './bench-support.mjs';
+import { BENCH_JWT_SECRET as JWT_SECRET, recreateDatabase, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SOCKETS = [1000, 5000];
@@ -414,14 +414,7 @@ async function twoInstances() {
     );
     return;
   }
-  const database = new URL(databaseUrl).pathname.slice(1);
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/';
-  const mysql = await import('mysql2/promise');
-  const connection = await mysql.createConnection(admin.href);
-  await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
-  await connection.query(`CREATE DATABASE \`${database}\``);
-  await connection.end();
+  await recreateDatabase(databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'fitcoach-bench-chat-'));
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir };
   try {

@@ -129,3 +129,15 @@ export function rssMb(pid) {
     ) / 1024
   );
 }
+
+/** Empties the MariaDB database of `databaseUrl` (creates it anew), or drops it with `drop`. */
+export async function recreateDatabase(databaseUrl, drop = false) {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/';
+  const mysql = await import('mysql2/promise');
+  const connection = await mysql.createConnection(admin.href);
+  await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  if (!drop) await connection.query(`CREATE DATABASE \`${database}\``);
+  await connection.end();
+}
