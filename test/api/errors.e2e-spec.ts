@@ -6,6 +6,9 @@ import { noRoute } from '../fixtures/refusals.js';
 
 describe('API errors', () => {
   const t = useTestApp();
+  /** Posts `body` as raw JSON text, so the parser, not a DTO, is what answers. */
+  const postJson = (body: string) =>
+    t.http().post('/api/health').set('Content-Type', 'application/json').send(body);
 
   it('answers an unknown /api path with a JSON 404, not the HTML not-found page', async () => {
     const res = await t.http().get('/api/no-such-endpoint/').expect(404);
@@ -14,12 +17,7 @@ describe('API errors', () => {
   });
 
   it('answers malformed JSON with 400 and a clear message', async () => {
-    const res = await t
-      .http()
-      .post('/api/health')
-      .set('Content-Type', 'application/json')
-      .send('{"email": "a@b.c",')
-      .expect(400);
+    const res = await postJson('{"email": "a@b.c",').expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'Malformed JSON body' });
   });
 
@@ -52,22 +50,12 @@ describe('API errors', () => {
 
   it('refuses a 3 MB body with 413 before reading it all', async () => {
     const huge = JSON.stringify({ about: 'x'.repeat(3 * 1024 * 1024) });
-    const res = await t
-      .http()
-      .post('/api/health')
-      .set('Content-Type', 'application/json')
-      .send(huge)
-      .expect(413);
+    const res = await postJson(huge).expect(413);
     expect(res.body).toEqual({ statusCode: 413, message: 'Request body too large' });
   });
 
   it('never leaks a stack trace', async () => {
-    const res = await t
-      .http()
-      .post('/api/health')
-      .set('Content-Type', 'application/json')
-      .send('{')
-      .expect(400);
+    const res = await postJson('{').expect(400);
     expect(JSON.stringify(res.body)).not.toMatch(/at .+\.(js|ts):\d+/);
   });
 

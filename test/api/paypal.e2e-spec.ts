@@ -59,6 +59,10 @@ const published = (options: Partial<Parameters<typeof createProgram>[2]> = {}) =
 const createOrder = (member: Session, body: object) =>
   t.http().post('/api/payments/paypal/orders/').set('Authorization', member.bearer).send(body);
 
+/** Delivers `body` to the webhook under PayPal's signature of `signed`, which is `body` itself unless told. */
+const deliverSigned = (signed: WebhookEvent, body: object = signed) =>
+  t.http().post(WEBHOOK_PATH).set(paypal.sign(signed)).send(body);
+
 const capture = (member: Session, orderId: string) =>
   t.http().post(`/api/payments/paypal/orders/${orderId}/capture/`).set('Authorization', member.bearer);
 
@@ -358,23 +362,13 @@ describe('POST /api/payments/paypal/webhook/', () => {
   it('refuses a genuine signature over another event and stores nothing', async () => {
     const signed = anEvent();
     const forged = anEvent();
-    await t
-      .http()
-      .post(WEBHOOK_PATH)
-      .set(paypal.sign(signed))
-      .send(forged)
-      .expect(400, PAYMENT_REFUSED.webhookForged);
+    await deliverSigned(signed, forged).expect(400, PAYMENT_REFUSED.webhookForged);
     expect(await events.countBy({ eventId: forged.id })).toBe(0);
   });
 
   it('refuses a signed body that is no event', async () => {
     const event = anEvent();
-    await t
-      .http()
-      .post(WEBHOOK_PATH)
-      .set(paypal.sign(event))
-      .send({ resource: {} })
-      .expect(400, PAYMENT_REFUSED.webhookMalformed);
+    await deliverSigned(event, { resource: {} }).expect(400, PAYMENT_REFUSED.webhookMalformed);
   });
 
   it('refuses an event whose id or type is empty or over 100 characters, and takes 100', async () => {
@@ -385,12 +379,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
       { ...signed, event_type: '' },
       { ...signed, event_type: 'P'.repeat(101) },
     ]) {
-      await t
-        .http()
-        .post(WEBHOOK_PATH)
-        .set(paypal.sign(signed))
-        .send(body)
-        .expect(400, PAYMENT_REFUSED.webhookMalformed);
+      await deliverSigned(signed, body).expect(400, PAYMENT_REFUSED.webhookMalformed);
     }
     // Unique, as PayPal's are: a MySQL test database outlives its run, and an id stored before is a redelivery.
     const event = anEvent();
@@ -413,12 +402,7 @@ describe('POST /api/payments/paypal/webhook/', () => {
     ] as const) {
       const event = anEvent();
       paypal.failNextVerify(failure);
-      await t
-        .http()
-        .post(WEBHOOK_PATH)
-        .set(paypal.sign(event))
-        .send(event)
-        .expect(refusal.statusCode, refusal);
+      await deliverSigned(event).expect(refusal.statusCode, refusal);
       expect(await events.countBy({ eventId: event.id })).toBe(0);
     }
   });

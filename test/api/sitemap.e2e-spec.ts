@@ -29,6 +29,13 @@ async function allEntries(pageSize: number): Promise<SitemapEntry[]> {
   }
 }
 
+/** The 400 answer to a query value out of range: one message, naming the field. */
+const rangeRefusal = (field: string, message: string) => ({
+  statusCode: 400,
+  message,
+  errors: [{ field, message }],
+});
+
 const has = (entries: SitemapEntry[], type: SitemapEntry['type'], id: number) =>
   entries.some((entry) => entry.type === type && entry.id === id);
 
@@ -133,11 +140,7 @@ describe('GET /api/sitemap/', () => {
   ])('refuses ?%s with a 400 naming the range', async (query) => {
     const res = await sitemap(`?${query}`).expect(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      message: SITEMAP_QUERY_MESSAGES.page,
-      errors: [{ field: 'page', message: SITEMAP_QUERY_MESSAGES.page }],
-    });
+    expect(res.body).toEqual(rangeRefusal('page', SITEMAP_QUERY_MESSAGES.page));
   });
 
   it.each([
@@ -147,10 +150,6 @@ describe('GET /api/sitemap/', () => {
     'page_size=1&page_size=2',
   ])('refuses ?%s with a 400 naming the range', async (query) => {
     const res = await sitemap(`?${query}`).expect(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      message: SITEMAP_QUERY_MESSAGES.pageSize,
-      errors: [{ field: 'page_size', message: SITEMAP_QUERY_MESSAGES.pageSize }],
-    });
+    expect(res.body).toEqual(rangeRefusal('page_size', SITEMAP_QUERY_MESSAGES.pageSize));
   });
 });

@@ -74,6 +74,10 @@ async function propagated<T>(writer: TestApp, reader: TestApp, write: () => Prom
   }
 }
 
+/** A GET on instance `t` by the holder of `session`. */
+const getAs = (t: TestApp, path: string, session: Session) =>
+  t.http().get(path).set('Authorization', session.bearer);
+
 const names = (body: { program_name: string }[]) => body.map((program) => program.program_name);
 
 async function listed(t: TestApp, word: string): Promise<string[]> {
@@ -85,7 +89,7 @@ async function listed(t: TestApp, word: string): Promise<string[]> {
 }
 
 async function stats(t: TestApp): Promise<AdminStatsResponse> {
-  return (await t.http().get('/api/admin/stats/').set('Authorization', superuser.bearer).expect(200)).body;
+  return (await getAs(t, '/api/admin/stats/', superuser).expect(200)).body;
 }
 
 /** A rename the application is not told of (raw SQL): only a cache that was emptied shows it. */
@@ -100,17 +104,9 @@ describe('the anonymous catalogue on two instances', () => {
     const program = await createProgram(first, trainer, { name: `${word} one` });
     expect(await listed(second, word)).toEqual([]);
 
-    await first
-      .http()
-      .get(`/api/fitness_programs/publishRequest/${program.id}/`)
-      .set('Authorization', session.bearer)
-      .expect(200);
+    await getAs(first, `/api/fitness_programs/publishRequest/${program.id}/`, session).expect(200);
     await propagated(first, second, () =>
-      first
-        .http()
-        .get(`/api/fitness_programs/publishprogram/${program.id}/`)
-        .set('Authorization', superuser.bearer)
-        .expect(200),
+      getAs(first, `/api/fitness_programs/publishprogram/${program.id}/`, superuser).expect(200),
     );
     expect(await listed(second, word)).toEqual([`${word} one`]);
 
@@ -119,11 +115,7 @@ describe('the anonymous catalogue on two instances', () => {
     expect(await listed(second, word)).toEqual([`${word} one`]);
 
     await propagated(second, first, () =>
-      second
-        .http()
-        .get(`/api/fitness_programs/changePublishStatus/${program.id}/`)
-        .set('Authorization', superuser.bearer)
-        .expect(200),
+      getAs(second, `/api/fitness_programs/changePublishStatus/${program.id}/`, superuser).expect(200),
     );
     expect(await listed(first, word)).toEqual([]);
   });
@@ -168,8 +160,7 @@ describe('the dashboard figures on two instances', () => {
 });
 
 describe('signed-in sessions on two instances', () => {
-  const me = (t: TestApp, session: Session) =>
-    t.http().get('/api/users/me/').set('Authorization', session.bearer);
+  const me = (t: TestApp, session: Session) => getAs(t, '/api/users/me/', session);
 
   /** Signs `session` in twice on `t` and shows that the second request was answered from its memory. */
   async function rememberedOn(t: TestApp, session: Session): Promise<void> {
@@ -188,11 +179,9 @@ describe('signed-in sessions on two instances', () => {
     const member = await createSession(first);
     await rememberedOn(second, member);
     await propagated(first, second, () =>
-      first
-        .http()
-        .get(`/api/users/changeUserAccess/${member.user.id}/`)
-        .set('Authorization', superuser.bearer)
-        .expect(200, { message: 'User Blocked' }),
+      getAs(first, `/api/users/changeUserAccess/${member.user.id}/`, superuser).expect(200, {
+        message: 'User Blocked',
+      }),
     );
     await me(second, member).expect(403, REFUSED.blocked);
   });
@@ -227,11 +216,11 @@ describe('the anonymous catalogue on two instances, across the writes of members
         .expect(201),
     );
     await propagated(first, second, () =>
-      first
-        .http()
-        .get(`/api/fitness_programs/updatelessonProgress/${program.id}-${lesson.number}/`)
-        .set('Authorization', member.bearer)
-        .expect(201),
+      getAs(
+        first,
+        `/api/fitness_programs/updatelessonProgress/${program.id}-${lesson.number}/`,
+        member,
+      ).expect(201),
     );
     expect(await listed(second, word)).toEqual([`${word} before`]);
   });
