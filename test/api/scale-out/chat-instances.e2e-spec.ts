@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { ChatMessage, ChatSendAck, PresenceEvent, PresenceSnapshot } from '@fitcoach/contracts';
-import { createTestApp, type TestApp } from '../../fixtures/app.js';
-import { createProgram, createTrainer } from '../../fixtures/catalogue.js';
-import { type ChatClient, connect, listen } from '../../fixtures/sockets.js';
-import { subscribe } from '../../fixtures/subscriptions.js';
-import { createSession, type Session } from '../../fixtures/users.js';
+import { createSession } from '../../fixtures/users.js';
+import { useTwoInstances } from './two-instances.js';
 
 /*
  * Two instances of the app on two ports, one MariaDB database and one Redis, as behind a load balancer
@@ -13,48 +9,17 @@ import { createSession, type Session } from '../../fixtures/users.js';
  * Collected only when DATABASE_URL and REDIS_URL are set (jest.config.js), as `.ci/run`'s second pass does.
  */
 
-let first: TestApp;
-let second: TestApp;
-let firstUrl: string;
-let secondUrl: string;
-let coach: Session;
-let member: Session;
-const clients: ChatClient[] = [];
-
-async function on(url: string, session: Session): Promise<ChatClient> {
-  const client = await connect(url, { token: session.access });
-  clients.push(client);
-  return client;
-}
-
-beforeAll(async () => {
-  // One Redis namespace and one token secret for both, as two replicas of one deployment have.
-  const shared = {
-    queuePrefix: `fitcoach-scale-${randomUUID().slice(0, 8)}`,
-    env: { JWT_SECRET: `scale-out-test-secret-${randomUUID()}` },
-  };
-  first = await createTestApp(shared);
-  second = await createTestApp(shared);
-  firstUrl = await listen(first);
-  secondUrl = await listen(second);
-  const trainer = await createTrainer(first);
-  coach = trainer.session;
-  member = await createSession(first);
-  await subscribe(first, member.user.id, await createProgram(first, trainer.trainer, { isPublished: true }));
-});
-
-afterAll(async () => {
-  for (const client of clients) client.close();
-  await first.close();
-  await second.close();
-});
+const pair = useTwoInstances('scale');
 
 describe('two instances behind one address', () => {
   it('delivers a message sent through one instance to the sockets on the other', async () => {
-    const coachThere = await on(secondUrl, coach);
-    const memberHere = await on(firstUrl, member);
-    const memberThere = await on(secondUrl, member);
-    const ack = await memberHere.emit<ChatSendAck>('message:send', { to: coach.user.id, text: 'across' });
+    const coachThere = await pair.on(pair.secondUrl, pair.coach);
+    const memberHere = await pair.on(pair.firstUrl, pair.member);
+    const memberThere = await pair.on(pair.secondUrl, pair.member);
+    const ack = await memberHere.emit<ChatSendAck>('message:send', {
+      to: pair.coach.user.id,
+      text: 'across',
+    });
     if (!ack.ok) throw new Error(ack.error);
     const byId = (m: ChatMessage) => m.id === ack.message.id;
     expect(await coachThere.next<ChatMessage>('message:new', byId)).toEqual(ack.message);
@@ -63,36 +28,36 @@ describe('two instances behind one address', () => {
   });
 
   it('shares presence: online on one instance is online on the other, offline when the last socket closes', async () => {
-    const coachHere = await on(firstUrl, coach);
-    const memberThere = await on(secondUrl, member);
+    const coachHere = await pair.on(pair.firstUrl, pair.coach);
+    const memberThere = await pair.on(pair.secondUrl, pair.member);
     expect(
-      await coachHere.next<PresenceEvent>('presence', (e) => e.userId === member.user.id && e.online),
+      await coachHere.next<PresenceEvent>('presence', (e) => e.userId === pair.member.user.id && e.online),
     ).toEqual({
-      userId: member.user.id,
+      userId: pair.member.user.id,
       online: true,
     });
-    const online = await first
+    const online = await pair.first
       .http()
       .get('/api/chat/getOnlineUserIDs/')
-      .set('Authorization', coach.bearer)
+      .set('Authorization', pair.coach.bearer)
       .expect(200);
-    expect(online.body.online_user_ids).toEqual([member.user.id]);
-    const snapshotThere = await on(secondUrl, coach);
+    expect(online.body.online_user_ids).toEqual([pair.member.user.id]);
+    const snapshotThere = await pair.on(pair.secondUrl, pair.coach);
     expect((await snapshotThere.next<PresenceSnapshot>('presence:snapshot')).online).toEqual([
-      member.user.id,
+      pair.member.user.id,
     ]);
     memberThere.close();
     expect(
-      await coachHere.next<PresenceEvent>('presence', (e) => e.userId === member.user.id && !e.online),
-    ).toEqual({ userId: member.user.id, online: false });
+      await coachHere.next<PresenceEvent>('presence', (e) => e.userId === pair.member.user.id && !e.online),
+    ).toEqual({ userId: pair.member.user.id, online: false });
   });
 
   it('blocking through one instance closes the user’s sockets on both', async () => {
-    const victim = await createSession(first);
-    const superuser = await createSession(first, { superuser: true });
-    const here = await on(firstUrl, victim);
-    const there = await on(secondUrl, victim);
-    await second
+    const victim = await createSession(pair.first);
+    const superuser = await createSession(pair.first, { superuser: true });
+    const here = await pair.on(pair.firstUrl, victim);
+    const there = await pair.on(pair.secondUrl, victim);
+    await pair.second
       .http()
       .get(`/api/users/changeUserAccess/${victim.user.id}/`)
       .set('Authorization', superuser.bearer)
