@@ -41,8 +41,7 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     await request.dispose();
   }
 
-  await signIn(page, superuser);
-  await page.goto('/admin/dashboard');
+  await signIn(page, superuser, '/admin/dashboard');
   await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link')).toHaveText([
     'Dashboard',
     'Users',
@@ -73,8 +72,7 @@ test('a superuser blocks a member after confirming, then unblocks them; the memb
   superuser,
 }) => {
   const member = await apiAccount(page.request, { firstName: 'Bob', lastName: 'Blockable' });
-  await signIn(page, superuser);
-  await page.goto('/admin/users');
+  await signIn(page, superuser, '/admin/users');
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(member.email) });
   await expect(row.getByRole('cell').nth(3)).toContainText('Active');
   await row.getByRole('link', { name: 'Block' }).click();
@@ -107,8 +105,7 @@ test('a superuser publishes a programme waiting for approval, then blocks it fro
   const id = await apiProgram(page.request, trainer.auth, { program_name: name });
   await requestPublication(page.request, trainer.auth, [id]);
 
-  await signIn(page, superuser);
-  await page.goto('/admin/requestNotificaions');
+  await signIn(page, superuser, '/admin/requestNotificaions');
   const card = page.getByRole('article', { name });
   await card.getByRole('button', { name: 'Publish' }).click();
   await expect(card).toHaveCount(0);
@@ -134,8 +131,7 @@ test.describe('with JavaScript', () => {
     browser,
   }) => {
     const member = await apiAccount(page.request, { firstName: 'Nia', lastName: 'Newcomer' });
-    await signIn(page, superuser);
-    await page.goto('/admin/dashboard');
+    await signIn(page, superuser, '/admin/dashboard');
     const online = page.getByRole('table', { name: 'Online Users' });
     await expect(online).not.toContainText(member.email);
 

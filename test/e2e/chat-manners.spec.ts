@@ -106,20 +106,17 @@ test('a trainer with one subscriber: Enter, Shift+Enter, a confirmed delete, ima
     `This image is larger than ${limit}, the most a message may carry. Choose a smaller one.`,
   );
   await expect(preview).toHaveCount(0);
-  await picker.setInputFiles({
-    name: 'notes.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('Sets and reps'),
-  });
-  await expect(refusal).toHaveText('Only pictures can be sent: choose a JPEG, PNG, WebP, GIF or AVIF image.');
-  await expect(preview).toHaveCount(0);
-  await picker.setInputFiles({
-    name: 'fake.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from('not a picture'),
-  });
-  await expect(refusal).toHaveText('Only pictures can be sent: choose a JPEG, PNG, WebP, GIF or AVIF image.');
-  await expect(preview).toHaveCount(0);
+  // A text file, and one that only claims to be a PNG.
+  for (const [name, mimeType, content] of [
+    ['notes.txt', 'text/plain', 'Sets and reps'],
+    ['fake.png', 'image/png', 'not a picture'],
+  ]) {
+    await picker.setInputFiles({ name, mimeType, buffer: Buffer.from(content) });
+    await expect(refusal).toHaveText(
+      'Only pictures can be sent: choose a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
+    await expect(preview).toHaveCount(0);
+  }
   expect(sends).toHaveLength(1);
 
   // A real picture clears the refusal and shows its preview.

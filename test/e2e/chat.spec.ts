@@ -1,8 +1,8 @@
-import { CHAT_SERVER_EVENTS } from '@fitcoach/contracts';
 import type { Browser, Page } from '@playwright/test';
 import { plainImage } from '../fixtures/images.js';
 import { expect, signIn, test, testAddress, toast } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { gotoAndJoinRooms } from './support/chat.js';
 import { apiSubscribe } from './support/subscriptions.js';
 
 /*
@@ -125,17 +125,8 @@ test.describe('chat with JavaScript', () => {
     await expect(messages(trainer)).not.toContainText('Hello coach');
     await expect(messages(page)).toContainText('message deleted');
 
-    // Elsewhere on the site, a new message arrives as a toast: once the new page's socket has joined its rooms,
-    // which the server's presence snapshot to that socket tells.
-    const joined = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', (frame) =>
-          String(frame.payload).includes(`"${CHAT_SERVER_EVENTS.snapshot}"`),
-        ),
-      );
-    await page.goto('/programmes');
-    await joined;
+    // Elsewhere on the site, a new message arrives as a toast once the new page has joined its rooms.
+    await gotoAndJoinRooms(page, '/programmes');
     await trainer.getByRole('textbox', { name: 'Message' }).fill('Check lesson 2');
     await trainer.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(toast(page, 'Tina Coach: Check lesson 2')).toBeVisible();

@@ -27,6 +27,14 @@ async function publishedProgram(request: APIRequestContext) {
   return { trainer, id };
 }
 
+/** A new member, signed in on the page of a new published programme, `query` (a checkout step) appended. */
+async function memberOnProgramme(page: Page, request: APIRequestContext, query = '') {
+  const { id } = await publishedProgram(request);
+  const member = await apiAccount(request);
+  await signIn(page, member, `/programDetails/${id}${query}`);
+  return { id, member };
+}
+
 /** Buys the programme through the API, as another tab of the member would. */
 async function buyThroughApi(request: APIRequestContext, member: ApiAccount, programId: number) {
   const order = await request.post('/api/payments/paypal/orders/', {
@@ -49,10 +57,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     page,
     request,
   }) => {
-    const { id } = await publishedProgram(request);
-    const member = await apiAccount(request);
-    await signIn(page, member);
-    await page.goto(`/programDetails/${id}`);
+    const { id } = await memberOnProgramme(page, request);
     await expect(page.getByText('Subscribe to view the lessons')).toBeVisible();
 
     await subscribeLink(page).click();
@@ -92,10 +97,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     page,
     request,
   }) => {
-    const { id } = await publishedProgram(request);
-    const member = await apiAccount(request);
-    await signIn(page, member);
-    await page.goto(`/programDetails/${id}?checkout=1`);
+    const { id, member } = await memberOnProgramme(page, request, '?checkout=1');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(`/programDetails/${id}`);
     await expect(heading(page, 'Payment')).toHaveCount(0);
@@ -111,8 +113,7 @@ test.describe('the checkout with JavaScript disabled', () => {
 
   test('trainers get no Subscribe button; the owner may preview the lessons', async ({ page, request }) => {
     const { trainer, id } = await publishedProgram(request);
-    await signIn(page, trainer);
-    await page.goto(`/programDetails/${id}`);
+    await signIn(page, trainer, `/programDetails/${id}`);
     await expect(page.getByRole('link', { name: 'Preview lessons' })).toHaveAttribute(
       'href',
       `/programLesson/${id}`,
@@ -122,8 +123,7 @@ test.describe('the checkout with JavaScript disabled', () => {
 
     const { account: other } = await apiTrainer(request);
     await page.context().clearCookies();
-    await signIn(page, other);
-    await page.goto(`/programDetails/${id}?checkout=1`);
+    await signIn(page, other, `/programDetails/${id}?checkout=1`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: SUBSCRIBE })).toHaveCount(0);
     await expect(page.getByRole('button', { name: SUBSCRIBE })).toHaveCount(0);
@@ -148,10 +148,7 @@ test.describe('the checkout with JavaScript disabled', () => {
       page,
       request,
     }) => {
-      const { id } = await publishedProgram(request);
-      const member = await apiAccount(request);
-      await signIn(page, member);
-      await page.goto(`/programDetails/${id}?checkout=1`);
+      const { id, member } = await memberOnProgramme(page, request, '?checkout=1');
       // Another tab buys first: this one's payment is refused as a second purchase.
       await buyThroughApi(request, member, id);
       await page.getByRole('button', { name: 'Pay (test payment)' }).click();
@@ -174,8 +171,7 @@ test.describe('the checkout with JavaScript disabled', () => {
     request,
   }) => {
     const member = await apiAccount(request);
-    await signIn(page, member);
-    await page.goto('/checkout/paypal/return?token=ORDER-UNKNOWN&PayerID=PAYER-1');
+    await signIn(page, member, '/checkout/paypal/return?token=ORDER-UNKNOWN&PayerID=PAYER-1');
     await expect(page).toHaveURL('/programmes');
     await expect(toast(page, 'Order not found')).toBeVisible();
   });
@@ -183,10 +179,7 @@ test.describe('the checkout with JavaScript disabled', () => {
 
 test.describe('the checkout with JavaScript enabled', () => {
   test('a member pays with the test provider from the Payment modal', async ({ page, request }) => {
-    const { id } = await publishedProgram(request);
-    const member = await apiAccount(request);
-    await signIn(page, member);
-    await page.goto(`/programDetails/${id}`);
+    const { id } = await memberOnProgramme(page, request);
     await subscribeLink(page).click();
     const modal = page.getByRole('dialog', { name: 'Payment' });
     await expect(modal).toBeVisible();
@@ -221,8 +214,7 @@ test.describe('the checkout with JavaScript enabled', () => {
     const { id } = await publishedProgram(request);
     const member = await apiAccount(request);
     await buyThroughApi(request, member, id);
-    await signIn(page, member);
-    await page.goto(`/programDetails/${id}`);
+    await signIn(page, member, `/programDetails/${id}`);
     await page.getByRole('link', { name: 'UnSubscribe' }).click();
     const modal = page.getByRole('dialog', { name: 'Warning' });
     await expect(modal.getByText('Are you sure you want to unsubscribe?')).toBeVisible();

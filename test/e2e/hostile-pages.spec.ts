@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { NEW_PROGRAM_FIELDS } from '@fitcoach/contracts';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from './support/accounts.js';
 import { apiProgram, apiTrainer } from './support/catalogue.js';
+import { manifestPaths } from './support/manifest.js';
 import { runCli } from './support/process.js';
 
 /*
@@ -13,23 +12,8 @@ import { runCli } from './support/process.js';
  * form posts, as a visitor, a trainer and a superuser. No answer may be a 5xx, and no redirect may leave the site.
  */
 
-interface ManifestRoute {
-  path?: string;
-  parentId?: string;
-  index?: boolean;
-}
-
 async function pagePaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(join(process.cwd(), 'web/build/server/index.js')).href)) as {
-    routes: Record<string, ManifestRoute>;
-  };
-  const full = (id: string | undefined): string => {
-    const route = id ? build.routes[id] : undefined;
-    if (!route) return '';
-    const parent = full(route.parentId);
-    return route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
-  };
-  const paths = [...new Set(Object.keys(build.routes).map((id) => full(id) || '/'))].sort();
+  const paths = await manifestPaths();
   // Signing out ends the walking visitor's session: walk that page last.
   return [...paths.filter((path) => path !== '/logout'), '/logout'];
 }

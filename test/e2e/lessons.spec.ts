@@ -121,8 +121,7 @@ test.describe('the lesson player without JavaScript', () => {
     await card.getByRole('link', { name: `Continue ${program.name}` }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Balance' })).toBeVisible();
 
-    await signIn(page, program.trainer);
-    await page.goto('/trainerDashboard?view=subscribers');
+    await signIn(page, program.trainer, '/trainerDashboard?view=subscribers');
     const table = page.getByRole('table', { name: program.name });
     const row = table.getByRole('row', { name: new RegExp(`${buyer.firstName} ${buyer.lastName}`) });
     await expect(row.getByRole('cell', { name: '50%' })).toBeVisible();
@@ -131,8 +130,7 @@ test.describe('the lesson player without JavaScript', () => {
 
   test('"Next Lesson ->" after the last lesson congratulates the member', async ({ page }) => {
     const program = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, program));
-    await page.goto(`/programLesson/${program.programId}`);
+    await signIn(page, await member(page, program), `/programLesson/${program.programId}`);
     await page.getByRole('link', { name: 'Next Lesson ->' }).click();
     await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
     await expect(page.getByRole('heading', { name: MESSAGES.lessonsFinished })).toBeVisible();
@@ -167,8 +165,7 @@ test.describe('the lesson player without JavaScript', () => {
 
   test('a refused mark is told in an info toast with the server message', async ({ page }) => {
     const program = await course(page, LESSONS.slice(0, 2));
-    await signIn(page, await member(page, program));
-    await page.goto(`/programLesson/${program.programId}?lesson=2`);
+    await signIn(page, await member(page, program), `/programLesson/${program.programId}?lesson=2`);
     // The trainer deletes the lesson while the member watches it.
     const lessons = await page.request.get(`/api/fitness_programs/getLessons/${program.programId}/`, {
       headers: program.trainer.auth,
@@ -185,8 +182,7 @@ test.describe('the lesson player without JavaScript', () => {
 
   test('a signed-in user who has not subscribed is sent to the details page', async ({ page }) => {
     const program = await course(page);
-    await signIn(page, await apiAccount(page.request));
-    await page.goto(`/programLesson/${program.programId}`);
+    await signIn(page, await apiAccount(page.request), `/programLesson/${program.programId}`);
     await expect(page).toHaveURL(`/programDetails/${program.programId}`);
     await expect(toast(page, MESSAGES.subscribeToView)).toBeVisible();
   });
@@ -197,8 +193,7 @@ test.describe('the lesson player without JavaScript', () => {
   }) => {
     const program = await course(page);
     for (const viewer of [program.trainer, superuser]) {
-      await signIn(page, viewer);
-      await page.goto(`/programLesson/${program.programId}?lesson=2`);
+      await signIn(page, viewer, `/programLesson/${program.programId}?lesson=2`);
       await expect(page.getByRole('heading', { level: 2, name: 'Standing poses' })).toBeVisible();
       await expect(page.getByTitle('Video: Standing poses')).toHaveAttribute(
         'src',
@@ -229,8 +224,7 @@ test.describe("the member's dashboard without JavaScript", () => {
     page,
   }) => {
     const program = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, program));
-    await page.goto('/trainerDashboard?view=subscribed');
+    await signIn(page, await member(page, program), '/trainerDashboard?view=subscribed');
     const card = page.getByRole('article', { name: program.name });
     await card.getByRole('link', { name: program.name, exact: true }).click();
     await expect(page).toHaveURL(`/programDetails/${program.programId}`);
@@ -256,8 +250,7 @@ test.describe("the member's dashboard without JavaScript", () => {
 test.describe('the lesson player with JavaScript', () => {
   test('marks a lesson and moves on after the confirmation, without a full page load', async ({ page }) => {
     const program = await course(page, LESSONS.slice(0, 2));
-    await signIn(page, await member(page, program));
-    await page.goto(`/programLesson/${program.programId}`);
+    await signIn(page, await member(page, program), `/programLesson/${program.programId}`);
     await page.getByRole('link', { name: 'Next Lesson ->' }).click();
     await page.getByRole('button', { name: MESSAGES.markAndContinue }).click();
     await expect(toast(page, 'Lesson marked as completed')).toBeVisible();
@@ -270,8 +263,7 @@ test.describe('the lesson player with JavaScript', () => {
 
   test('the dashboard asks in a modal before unsubscribing', async ({ page }) => {
     const program = await course(page, LESSONS.slice(0, 1));
-    await signIn(page, await member(page, program));
-    await page.goto('/trainerDashboard?view=subscribed');
+    await signIn(page, await member(page, program), '/trainerDashboard?view=subscribed');
     const card = page.getByRole('article', { name: program.name });
     await card.getByRole('link', { name: `Unsubscribe from ${program.name}` }).click();
     const question = page.getByRole('dialog', { name: MESSAGES.confirmUnsubscribe });

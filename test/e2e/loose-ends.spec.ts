@@ -1,8 +1,8 @@
-import { CHAT_SERVER_EVENTS } from '@fitcoach/contracts';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../web/app/utils/messages.js';
 import { blockAccount, expect, fillLogin, signIn, test, toast } from './support/accounts.js';
 import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { gotoAndJoinRooms } from './support/chat.js';
 import { apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 
@@ -130,16 +130,7 @@ test('a blocked member’s open page signs out at once, to the login page with t
 }) => {
   const member = await apiAccount(page.request);
   await signIn(page, member);
-  // The page's socket has joined its rooms once the server sends it the presence snapshot.
-  const joined = page
-    .waitForEvent('websocket')
-    .then((socket) =>
-      socket.waitForEvent('framereceived', (frame) =>
-        String(frame.payload).includes(`"${CHAT_SERVER_EVENTS.snapshot}"`),
-      ),
-    );
-  await page.goto('/programmes');
-  await joined;
+  await gotoAndJoinRooms(page, '/programmes');
 
   await blockAccount(page.request, member);
   await expect(page).toHaveURL(/\/login/);

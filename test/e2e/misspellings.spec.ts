@@ -1,10 +1,9 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { misspellingsIn } from '../fixtures/misspellings.js';
 import { uniqueWord } from '../fixtures/words.js';
 import { accessToken, expect, test } from './support/accounts.js';
 import { apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { manifestPaths, manifestRoutes } from './support/manifest.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 
 /*
@@ -15,27 +14,11 @@ import { apiLessons, apiSubscribe } from './support/subscriptions.js';
  * JSON names, `specalized` among them.
  */
 
-interface ManifestRoute {
-  path?: string;
-  parentId?: string;
-  module: { loader?: unknown };
-}
-
 /** The manifest's paths, and those of routes that only take forms (no loader: nothing to read). */
-async function manifestPaths(): Promise<{ paths: string[]; formsOnly: string[] }> {
-  const build = (await import(pathToFileURL(join(process.cwd(), 'web/build/server/index.js')).href)) as {
-    routes: Record<string, ManifestRoute>;
-  };
-  const full = (id: string | undefined): string => {
-    const route = id ? build.routes[id] : undefined;
-    if (!route) return '';
-    const parent = full(route.parentId);
-    return route.path ? `${parent}/${route.path}`.replace(/\/+/g, '/') : parent;
-  };
-  const ids = Object.keys(build.routes);
+async function pagePaths(): Promise<{ paths: string[]; formsOnly: string[] }> {
   return {
-    paths: [...new Set(ids.map((id) => full(id) || '/'))].sort(),
-    formsOnly: ids.filter((id) => build.routes[id].module.loader === undefined).map((id) => full(id) || '/'),
+    paths: await manifestPaths(),
+    formsOnly: (await manifestRoutes()).filter((route) => !route.hasLoader).map((route) => route.path),
   };
 }
 
@@ -119,7 +102,7 @@ const VIEWS = [
 
 test('no page of the manifest shows an old misspelling, to anybody', async ({ request, superuser }) => {
   test.setTimeout(120_000);
-  const { paths, formsOnly } = await manifestPaths();
+  const { paths, formsOnly } = await pagePaths();
   expect(paths).toEqual(expect.arrayContaining(['/', '/about', '/programDetails/:id', '/admin/users', '/*']));
   const world = await makeWorld(request, superuser);
   const visitors = [['visitor', ''], ...Object.entries(world.cookies)] as const;

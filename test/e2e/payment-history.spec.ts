@@ -19,6 +19,14 @@ async function programmes(request: APIRequestContext, names: string[]): Promise<
   return ids;
 }
 
+/** A new member who bought a new programme of the given name. */
+async function buyerOf(request: APIRequestContext, name: string): Promise<ApiAccount> {
+  const [programId] = await programmes(request, [name]);
+  const buyer = await apiAccount(request);
+  await apiSubscribe(request, buyer.auth, programId);
+  return buyer;
+}
+
 /** An order the member opened and never paid. */
 async function orderOnly(request: APIRequestContext, member: ApiAccount, programId: number) {
   const order = await request.post('/api/payments/paypal/orders/', {
@@ -84,9 +92,7 @@ for (const javaScriptEnabled of [false, true]) {
       page,
       request,
     }) => {
-      const [programId] = await programmes(request, [`Stretch ${uniqueWord()}`]);
-      const buyer = await apiAccount(request);
-      await apiSubscribe(request, buyer.auth, programId);
+      const buyer = await buyerOf(request, `Stretch ${uniqueWord()}`);
       const [paid] = (await (await request.get('/api/payments/mine/', { headers: buyer.auth })).json()) as {
         id: number;
       }[];
@@ -119,9 +125,7 @@ test.describe('payment history in the visitor’s language', () => {
     page,
     request,
   }) => {
-    const [programId] = await programmes(request, [`Balance ${uniqueWord()}`]);
-    const member = await apiAccount(request);
-    await apiSubscribe(request, member.auth, programId);
+    const member = await buyerOf(request, `Balance ${uniqueWord()}`);
     await signIn(page, member);
 
     await page.goto('/account/payments');

@@ -126,9 +126,9 @@ export async function accessToken(
 /**
  * Signs the browser of `page` in as the login page does, without the page: the token pair of a sign-in through
  * `POST /api/token/` in the session cookies (web/app/utils/session.server.ts). For the tests whose subject is not
- * the login form.
+ * the login form. With `path`, the signed-in browser then opens it.
  */
-export async function signIn(page: Page, { email, password }: Credentials): Promise<void> {
+export async function signIn(page: Page, { email, password }: Credentials, path?: string): Promise<void> {
   const response = await page.request.post('/api/token/', { data: { email, password } });
   expect(response.status()).toBe(200);
   const { access, refresh } = (await response.json()) as { access: string; refresh: string };
@@ -137,6 +137,7 @@ export async function signIn(page: Page, { email, password }: Credentials): Prom
     { name: 'accessToken', value: access, url, httpOnly: true, sameSite: 'Lax' },
     { name: 'refreshToken', value: refresh, url, httpOnly: true, sameSite: 'Lax' },
   ]);
+  if (path !== undefined) await page.goto(path);
 }
 
 /** Signs in, opens `path` and follows the link named `link` in the landmark `within` there, as a user reaches a section. */
@@ -147,8 +148,7 @@ export async function signInAndFollow(
   within: { role: 'navigation' | 'region'; name: string },
   link: string,
 ): Promise<void> {
-  await signIn(page, credentials);
-  await page.goto(path);
+  await signIn(page, credentials, path);
   await page.getByRole(within.role, { name: within.name }).getByRole('link', { name: link }).click();
 }
 

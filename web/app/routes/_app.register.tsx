@@ -1,5 +1,5 @@
-import { PASSWORD, type RegisterDto } from '@fitcoach/contracts';
-import { Group, Stack, TextInput } from '@mantine/core';
+import type { RegisterDto } from '@fitcoach/contracts';
+import { Group, Stack } from '@mantine/core';
 import {
   type ActionFunctionArgs,
   data,
@@ -10,7 +10,7 @@ import {
 import { Form, useActionData } from '@remix-run/react';
 import { type ChangeEvent, useState } from 'react';
 import { AuthCard } from '~/components/auth/auth-card';
-import { EmailField, NameField } from '~/components/forms/account-fields';
+import { EmailField, NameField, NewPasswordField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { formFields } from '~/components/forms/form-fields';
 import { Honeypot } from '~/components/forms/honeypot';
@@ -109,26 +109,16 @@ export default function RegisterRoute() {
             <NameField {...field('last_name')} placeholder="Last Name" />
           </Group>
           <EmailField {...field('email')} checkOnBlur />
-          <TextInput
+          <NewPasswordField
             label="Password"
-            placeholder="Password"
             name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD.minLength}
-            maxLength={PASSWORD.maxLength}
             error={error('password')}
             onChange={comparePasswords}
           />
-          <TextInput
+          <NewPasswordField
             label="Re-enter Password"
-            placeholder="Re-enter Password"
             name="password2"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD.maxLength}
+            repeat
             error={password2Error}
             onChange={comparePasswords}
           />

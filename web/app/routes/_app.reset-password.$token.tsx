@@ -1,8 +1,8 @@
-import { PASSWORD } from '@fitcoach/contracts';
-import { Alert, Anchor, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { type ActionFunctionArgs, data, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData } from '@remix-run/react';
 import { AuthCard } from '~/components/auth/auth-card';
+import { NewPasswordField } from '~/components/forms/account-fields';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { validateNewPassword } from '~/utils/account-forms.server';
 import { api } from '~/utils/api/endpoints.server';
@@ -66,25 +66,11 @@ export default function ResetPasswordRoute() {
         ) : null}
         <Form method="post">
           <Stack>
-            <TextInput
-              label="New password"
-              placeholder="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD.minLength}
-              maxLength={PASSWORD.maxLength}
-              error={refusal?.errors.password}
-            />
-            <TextInput
+            <NewPasswordField label="New password" name="password" error={refusal?.errors.password} />
+            <NewPasswordField
               label="Re-enter the new password"
-              placeholder="Re-enter the new password"
               name="password2"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD.maxLength}
+              repeat
               error={refusal?.errors.password2}
             />
             <SubmitButton>Change my password</SubmitButton>

@@ -1,6 +1,6 @@
 import { ACCOUNT_SEARCH_MAX_LENGTH, ACCOUNT_SORTS, type AccountSort, PAGINATION } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import type { ApiResult } from './api/transport.server';
+import type { ApiResult, ListPage } from './api/transport.server';
 import { requireSuperuser } from './auth.server';
 import { pageParam, parseId, requirePageInRange } from './catalogue';
 import { dataOrThrow, invariantResponse } from './invariant';
@@ -25,6 +25,34 @@ export async function adminList<T>(
   const list = dataOrThrow(await read({ page, pageSize: ADMIN_PAGE_SIZE }, search));
   requirePageInRange(page, ADMIN_PAGE_SIZE, list.total);
   return { me: me.id, items: list.items, total: list.total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * A list's two filters of a URL (`?<choiceKey>=&<idKey>=`): the choice if it is one of `known`, and an id; an unknown
+ * value means "any" rather than an error.
+ */
+export function choiceAndIdFilters<C extends string, K extends string, I extends string>(
+  search: URLSearchParams,
+  choiceKey: K,
+  known: readonly C[],
+  idKey: I,
+): Partial<Record<K, C> & Record<I, number>> {
+  const choice = known.find((value) => value === search.get(choiceKey));
+  const id = parseId(search.get(idKey)) ?? undefined;
+  return { ...(choice ? { [choiceKey]: choice } : {}), ...(id ? { [idKey]: id } : {}) } as Partial<
+    Record<K, C> & Record<I, number>
+  >;
+}
+
+/** The people a list's filter offers, by username: one page as long as the API allows, none if it refuses. */
+export async function filterChoices(
+  read: (paging: {
+    page: number;
+    pageSize: number;
+  }) => Promise<ApiResult<ListPage<{ id: number; username: string }>>>,
+): Promise<{ id: number; name: string }[]> {
+  const people = await read({ page: 1, pageSize: PAGINATION.maxPageSize });
+  return people.ok ? people.data.items.map(({ id, username }) => ({ id, name: username })) : [];
 }
 
 /** `?search=&sort=` as the API takes them: the search cut to its longest, an unknown order dropped (API default). */

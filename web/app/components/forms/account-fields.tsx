@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   NAME_PATTERN,
+  PASSWORD,
   PHONE_DIGITS,
   PHONE_PATTERN,
 } from '@fitcoach/contracts';
@@ -73,6 +74,26 @@ export function PhoneField(props: TextInputProps) {
       autoComplete="tel-national"
       pattern={PHONE_PATTERN}
       maxLength={PHONE_DIGITS}
+      {...props}
+    />
+  );
+}
+
+/** A new password field (labelled by its placeholder too); `repeat` is its confirmation, whose length the comparison checks. */
+export function NewPasswordField({
+  label,
+  repeat = false,
+  ...props
+}: TextInputProps & { label: string; name: string; repeat?: boolean }) {
+  return (
+    <TextInput
+      label={label}
+      placeholder={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={repeat ? undefined : PASSWORD.minLength}
+      maxLength={PASSWORD.maxLength}
       {...props}
     />
   );

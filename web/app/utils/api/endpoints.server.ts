@@ -95,42 +95,31 @@ const accountParams = ({ search, sort, ...paging }: AccountQuery) => ({
   sort,
 });
 
+/** A JSON post of the public account forms, sent without a session: their visitor is not signed in. */
+function postAnonymously<T>(args: RouteArgs, path: string, body: unknown) {
+  return call<T>(args, path, { method: 'POST', body, auth: false });
+}
+
 export const api = {
   health: (args: RouteArgs) => call<HealthResponse>(args, '/api/health', { auth: false }),
 
   register: (args: RouteArgs, registration: RegisterDto) =>
-    call<MessageResponse>(args, '/api/users/register/', { method: 'POST', body: registration, auth: false }),
+    postAnonymously<MessageResponse>(args, '/api/users/register/', registration),
 
   verifyEmail: (args: RouteArgs, token: string) =>
-    call<VerificationResponse>(args, '/api/users/email_verification/', {
-      method: 'POST',
-      body: { token },
-      auth: false,
-    }),
+    postAnonymously<VerificationResponse>(args, '/api/users/email_verification/', { token }),
 
   requestPasswordReset: (args: RouteArgs, email: string) =>
-    call<MessageResponse>(args, '/api/users/password_reset/', {
-      method: 'POST',
-      body: { email },
-      auth: false,
-    }),
+    postAnonymously<MessageResponse>(args, '/api/users/password_reset/', { email }),
 
   confirmPasswordReset: (args: RouteArgs, token: string, password: string) =>
-    call<MessageResponse>(args, '/api/users/password_reset/confirm/', {
-      method: 'POST',
-      body: { token, password },
-      auth: false,
-    }),
+    postAnonymously<MessageResponse>(args, '/api/users/password_reset/confirm/', { token, password }),
 
   resendVerification: (args: RouteArgs, email: string) =>
-    call<MessageResponse>(args, '/api/users/resend_verification/', {
-      method: 'POST',
-      body: { email },
-      auth: false,
-    }),
+    postAnonymously<MessageResponse>(args, '/api/users/resend_verification/', { email }),
 
   login: (args: RouteArgs, credentials: LoginDto) =>
-    call<TokenPairResponse>(args, '/api/token/', { method: 'POST', body: credentials, auth: false }),
+    postAnonymously<TokenPairResponse>(args, '/api/token/', credentials),
 
   /** Revokes the session's refresh token (after a renewal, the renewed one). */
   logout: (args: RouteArgs) =>
