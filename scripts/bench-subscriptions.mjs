@@ -12,29 +12,24 @@ const PASSWORD = 'bench-member-password-1';
 const dist = (path) => import(new URL(`../api/dist/${path}`, import.meta.url).href);
 
 async function entities() {
-  const [user, accountRow, profile, program, lesson, payment, subscription, paid, completion, password] =
-    await Promise.all([
-      dist('modules/users/user.entity.js'),
-      dist('modules/users/account-row.js'),
-      dist('modules/users/profile.entity.js'),
-      dist('modules/programs/program.entity.js'),
-      dist('modules/lessons/lesson.entity.js'),
-      dist('modules/payments/payment.entity.js'),
-      dist('modules/subscriptions/subscription.entity.js'),
-      dist('modules/subscriptions/paid-subscription-rows.js'),
-      dist('modules/subscriptions/lesson-completion.entity.js'),
-      dist('modules/auth/password.service.js'),
-    ]);
+  const [user, accountRow, profile, program, lesson, paid, completion, password] = await Promise.all([
+    dist('modules/users/user.entity.js'),
+    dist('modules/users/account-row.js'),
+    dist('modules/users/profile.entity.js'),
+    dist('modules/programs/program.entity.js'),
+    dist('modules/lessons/lesson.entity.js'),
+    dist('modules/subscriptions/paid-subscription-rows.js'),
+    dist('modules/subscriptions/lesson-completion.entity.js'),
+    dist('modules/auth/password.service.js'),
+  ]);
   return {
     UserEntity: user.UserEntity,
     verifiedAccountRow: accountRow.verifiedAccountRow,
     completedTestPaymentRow: paid.completedTestPaymentRow,
-    activeSubscriptionRow: paid.activeSubscriptionRow,
+    insertPaidSubscriptions: paid.insertPaidSubscriptions,
     ProfileEntity: profile.ProfileEntity,
     ProgramEntity: program.ProgramEntity,
     LessonEntity: lesson.LessonEntity,
-    PaymentEntity: payment.PaymentEntity,
-    SubscriptionEntity: subscription.SubscriptionEntity,
     LessonCompletionEntity: completion.LessonCompletionEntity,
     PasswordService: password.PasswordService,
   };
@@ -51,17 +46,15 @@ async function createMember(dataSource, e, email, passwordHash) {
 async function subscribeAll(dataSource, e, userEmail, programs) {
   const user = await dataSource.getRepository(e.UserEntity).findOneByOrFail({ email: userEmail });
   const now = new Date();
-  for (const program of programs) {
-    const payment = await dataSource.getRepository(e.PaymentEntity).save(
-      e.completedTestPaymentRow(user.id, program, {
-        prefix: 'BENCH',
-        key: `${user.id}-${program.id}`,
-        payerName: 'Bench Member',
-        at: now,
-      }),
-    );
-    await dataSource.getRepository(e.SubscriptionEntity).insert(e.activeSubscriptionRow(payment, now));
-  }
+  const payments = programs.map((program) =>
+    e.completedTestPaymentRow(user.id, program, {
+      prefix: 'BENCH',
+      key: `${user.id}-${program.id}`,
+      payerName: 'Bench Member',
+      at: now,
+    }),
+  );
+  await e.insertPaidSubscriptions(dataSource, payments, now);
   const lessons = await dataSource
     .getRepository(e.LessonEntity)
     .find({ where: { programId: In(programs.map((p) => p.id)), number: 1 } });

@@ -20,10 +20,9 @@ import { ProgramEntity } from '../../modules/programs/program.entity.js';
 import { PublishRequestEntity } from '../../modules/programs/publish-request.entity.js';
 import { LessonCompletionEntity } from '../../modules/subscriptions/lesson-completion.entity.js';
 import {
-  activeSubscriptionRow,
   completedTestPaymentRow,
+  insertPaidSubscriptions,
 } from '../../modules/subscriptions/paid-subscription-rows.js';
-import { SubscriptionEntity } from '../../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../modules/trainers/trainer.entity.js';
 import { verifiedAccountRow } from '../../modules/users/account-row.js';
 import { ProfileEntity } from '../../modules/users/profile.entity.js';
@@ -257,20 +256,15 @@ class DemoSeeder {
     });
     const now = new Date();
     await this.dataSource.transaction(async (manager) => {
-      for (const program of programs) {
-        const payment = await manager.save(
-          manager.create(
-            PaymentEntity,
-            completedTestPaymentRow(member.id, program, {
-              prefix: 'DEMO',
-              key: `${member.id}-${program.id}`,
-              payerName: `${member.firstName} ${member.lastName}`,
-              at: now,
-            }),
-          ),
-        );
-        await manager.insert(SubscriptionEntity, activeSubscriptionRow(payment, now));
-      }
+      const payments = programs.map((program) =>
+        completedTestPaymentRow(member.id, program, {
+          prefix: 'DEMO',
+          key: `${member.id}-${program.id}`,
+          payerName: `${member.firstName} ${member.lastName}`,
+          at: now,
+        }),
+      );
+      await insertPaidSubscriptions(manager, payments, now);
       const first = programs[0]
         ? await manager.findOneBy(LessonEntity, { programId: programs[0].id, number: 1 })
         : null;

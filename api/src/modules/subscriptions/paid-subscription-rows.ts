@@ -35,7 +35,7 @@ export function completedTestPaymentRow(
 }
 
 /** The active subscription a completed payment opens. */
-export function activeSubscriptionRow(
+function activeSubscriptionRow(
   payment: Pick<PaymentEntity, 'userId' | 'programId'> & { id: number },
   at: Date,
 ): SubscriptionRow {
@@ -56,6 +56,7 @@ export async function insertPaidSubscriptions(
   payments: PaymentRow[],
   at: Date,
 ): Promise<void> {
+  if (payments.length === 0) return;
   const { identifiers } = await db.getRepository(PaymentEntity).insert(payments);
   await db
     .getRepository(SubscriptionEntity)
