@@ -7,7 +7,7 @@ import {
   type SubscriptionStartedEvent,
 } from '../../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { type NewNotification, NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
 export const TRAINER_NEWS = {
@@ -67,6 +67,26 @@ export class TrainerNewsListener {
 
   @OnEvent(DOMAIN_EVENTS.programPublicationChanged)
   async onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
+    await this.tellFromSite(programId, 'its publication', (name) => ({
+      message: published ? TRAINER_NEWS.published(name) : TRAINER_NEWS.blocked(name),
+      payload: { program_id: programId, published },
+    }));
+  }
+
+  @OnEvent(DOMAIN_EVENTS.programRejected)
+  async onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
+    await this.tellFromSite(programId, 'its rejection', (name) => ({
+      message: clipNotification(TRAINER_NEWS.rejected(name, reason)),
+      payload: { program_id: programId, published: false, reason },
+    }));
+  }
+
+  /** Tells the trainer of `programId` the news `news` writes from the programme's name; `about` names it in the log. */
+  private async tellFromSite(
+    programId: number,
+    about: string,
+    news: (programme: string) => Pick<NewNotification, 'message' | 'payload'>,
+  ): Promise<void> {
     try {
       const programme = await this.lookups.programmeAndTrainer(programId);
       if (!programme) return;
@@ -75,34 +95,10 @@ export class TrainerNewsListener {
         senderId: null,
         // The site itself signs the news it sends.
         senderName: this.config.siteName,
-        message: published ? TRAINER_NEWS.published(programme.name) : TRAINER_NEWS.blocked(programme.name),
-        payload: { program_id: programId, published },
+        ...news(programme.name),
       });
     } catch (error) {
-      this.logger.error(
-        { err: error },
-        `Could not tell the trainer of programme ${programId} of its publication`,
-      );
-    }
-  }
-
-  @OnEvent(DOMAIN_EVENTS.programRejected)
-  async onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
-    try {
-      const programme = await this.lookups.programmeAndTrainer(programId);
-      if (!programme) return;
-      await this.notifications.notify(programme.trainerUserId, {
-        category: 'program',
-        senderId: null,
-        senderName: this.config.siteName,
-        message: clipNotification(TRAINER_NEWS.rejected(programme.name, reason)),
-        payload: { program_id: programId, published: false, reason },
-      });
-    } catch (error) {
-      this.logger.error(
-        { err: error },
-        `Could not tell the trainer of programme ${programId} of its rejection`,
-      );
+      this.logger.error({ err: error }, `Could not tell the trainer of programme ${programId} of ${about}`);
     }
   }
 }
