@@ -33,6 +33,7 @@ import {
   demoVideoLink,
 } from './demo-content.js';
 import { avatarImage, coverImage } from './demo-images.js';
+import { CATALOGUE_TABLES } from './seed-tables.js';
 
 export interface DemoLogin {
   role: 'superuser' | 'member' | 'trainer';
@@ -74,17 +75,7 @@ const DEMO_SUBSCRIPTIONS = 2;
 const INSERT_CHUNK = 500;
 
 /** The tables the demo seed writes to. */
-const DEMO_TABLES = [
-  'user',
-  'profile',
-  'trainer',
-  'program',
-  'publish_request',
-  'lesson',
-  'payment',
-  'subscription',
-  'lesson_completion',
-];
+const DEMO_TABLES = [...CATALOGUE_TABLES, 'lesson_completion'];
 
 /**
  * Creates the demo content (docs/product.md §3 entities: a superuser, a member, five trainers with their

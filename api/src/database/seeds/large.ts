@@ -6,6 +6,7 @@ import { hashToken } from '../../common/auth/token-hash.js';
 import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
+import { CATALOGUE_TABLES } from './seed-tables.js';
 
 /** The sizes of `npm run seed -- --scale large`, factor 1 (the size at which the admin dashboard must answer p95 under 100 ms). */
 export const LARGE_SCALE = {
@@ -53,14 +54,7 @@ export interface LargeSeedResult {
 
 /** In the order they are written: every table after those it references. */
 const TABLES = [
-  'user',
-  'profile',
-  'trainer',
-  'program',
-  'publish_request',
-  'lesson',
-  'payment',
-  'subscription',
+  ...CATALOGUE_TABLES,
   'payment_event',
   'lesson_completion',
   'chat_message',
