@@ -1,5 +1,6 @@
 import { PAGINATION, type PaginationQueryDto } from '@fitcoach/contracts';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { Page } from '../http/pagination.interceptor.js';
 
 /** 1-based; its size already bounded by the query's validation. */
 export interface Paging {
@@ -12,6 +13,18 @@ export function pagingOf(
   defaultPageSize: number = PAGINATION.defaultPageSize,
 ): Paging {
   return { page: query.page ?? 1, pageSize: query.page_size ?? defaultPageSize };
+}
+
+/** The page `query` asks for: its rows read by `fetch`, each answered as `toItem` makes it, with the total. */
+export async function pageOf<Row, Item>(
+  query: PaginationQueryDto,
+  fetch: (paging: Paging) => Promise<[Row[], number]>,
+  toItem: (row: Row) => Item,
+  defaultPageSize?: number,
+): Promise<Page<Item>> {
+  const paging = pagingOf(query, defaultPageSize);
+  const [rows, total] = await fetch(paging);
+  return { items: rows.map(toItem), total, ...paging };
 }
 
 /**

@@ -1,8 +1,8 @@
 // Over 300 lines: sixteen tables' generated rows (column lists one a line) share the ids and the draws the seeder
 // makes once, and read best together.
-import { createHash } from 'node:crypto';
 import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { hashToken } from '../../common/auth/token-hash.js';
 import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { GROWING_TABLES } from '../tables.js';
@@ -103,8 +103,6 @@ export function largeSizes(factor: number): LargeSizes {
     outboxRows: Math.round(LARGE_SCALE.outboxRows * factor),
   };
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * `npm run seed -- --scale large [--factor F]`: at factor 1, 100,000 verified accounts (one in 20 a trainer) plus
@@ -781,7 +779,7 @@ class LargeSeeder {
           this.bases.refresh_token + a,
           this.userId(a),
           `00000000-0000-4000-8000-${a.toString(16).padStart(12, '0')}`,
-          sha256(`large-refresh-${a}`),
+          hashToken(`large-refresh-${a}`),
           datetime(issued + 30 * DAY_MS),
           a % 3 === 0 ? datetime(issued + DAY_MS) : null,
           datetime(issued),
@@ -803,7 +801,7 @@ class LargeSeeder {
           this.bases.email_verification + a,
           this.userId(a),
           this.email(a),
-          sha256(`large-verify-${a}`),
+          hashToken(`large-verify-${a}`),
           datetime(sent + DAY_MS),
           datetime(sent + 60_000),
           datetime(sent),

@@ -20,6 +20,16 @@ export interface TopProgramRow {
   users: number;
 }
 
+interface RevenueRow {
+  currency: string;
+  amount: number | string;
+}
+
+const toMinorAmount = (row: RevenueRow): MinorAmount => ({
+  currency: row.currency,
+  amountMinor: Number(row.amount),
+});
+
 /** 'YYYY-MM-DD' text in both dialects. */
 const day = (column: string) => `CAST(DATE(${column}) AS CHAR)`;
 
@@ -45,15 +55,11 @@ export class AdminRepository {
   }
 
   async revenue(): Promise<MinorAmount[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder(PaymentEntity, 'payment')
-      .select('payment.currency', 'currency')
-      .addSelect('SUM(payment.amountMinor)', 'amount')
-      .where('payment.status = :completed', { completed: 'completed' })
+    const rows = await this.completedPayments()
       .groupBy('payment.currency')
       .orderBy('payment.currency', 'ASC')
-      .getRawMany<{ currency: string; amount: number | string }>();
-    return rows.map((row) => ({ currency: row.currency, amountMinor: Number(row.amount) }));
+      .getRawMany<RevenueRow>();
+    return rows.map(toMinorAmount);
   }
 
   /** Grouped from an index alone; only the `limit` programmes found are then read. */
@@ -88,39 +94,32 @@ export class AdminRepository {
 
   async revenueOf(programIds: number[]): Promise<(MinorAmount & { programId: number })[]> {
     if (programIds.length === 0) return [];
-    const rows = await this.dataSource
-      .createQueryBuilder(PaymentEntity, 'payment')
-      .select('payment.programId', 'programId')
-      .addSelect('payment.currency', 'currency')
-      .addSelect('SUM(payment.amountMinor)', 'amount')
-      .where('payment.status = :completed', { completed: 'completed' })
+    const rows = await this.completedPayments()
+      .addSelect('payment.programId', 'programId')
       .andWhere('payment.programId IN (:...programIds)', { programIds })
       .groupBy('payment.programId')
       .addGroupBy('payment.currency')
-      .getRawMany<{ programId: number | string; currency: string; amount: number | string }>();
-    return rows.map((row) => ({
-      programId: Number(row.programId),
-      currency: row.currency,
-      amountMinor: Number(row.amount),
-    }));
+      .getRawMany<RevenueRow & { programId: number | string }>();
+    return rows.map((row) => ({ programId: Number(row.programId), ...toMinorAmount(row) }));
   }
 
   async revenueByDay(from: Date): Promise<(MinorAmount & { day: string })[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder(PaymentEntity, 'payment')
-      .select(day('payment.completed_at'), 'day')
-      .addSelect('payment.currency', 'currency')
-      .addSelect('SUM(payment.amountMinor)', 'amount')
-      .where('payment.status = :completed', { completed: 'completed' })
+    const rows = await this.completedPayments()
+      .addSelect(day('payment.completed_at'), 'day')
       .andWhere('payment.completedAt >= :from', { from })
       .groupBy('day')
       .addGroupBy('payment.currency')
-      .getRawMany<{ day: string; currency: string; amount: number | string }>();
-    return rows.map((row) => ({
-      day: String(row.day),
-      currency: row.currency,
-      amountMinor: Number(row.amount),
-    }));
+      .getRawMany<RevenueRow & { day: string }>();
+    return rows.map((row) => ({ day: String(row.day), ...toMinorAmount(row) }));
+  }
+
+  /** Completed payments summed per currency (`currency`, `amount`), for the caller to group and narrow further. */
+  private completedPayments() {
+    return this.dataSource
+      .createQueryBuilder(PaymentEntity, 'payment')
+      .select('payment.currency', 'currency')
+      .addSelect('SUM(payment.amountMinor)', 'amount')
+      .where('payment.status = :completed', { completed: 'completed' });
   }
 
   async subscriptionsByDay(from: Date): Promise<{ day: string; count: number }[]> {

@@ -7,7 +7,7 @@ import {
   type PaginationQueryDto,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
-import { pagingOf } from '../../common/database/paging.js';
+import { pageOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import type { FailedJobEntity } from '../../common/jobs/failed-job.entity.js';
 import { FailedJobRepository } from '../../common/jobs/failed-job.repository.js';
@@ -39,10 +39,8 @@ export class FailedJobsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: PaginationQueryDto): Promise<Page<FailedJobResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.rows.page(paging);
-    return { items: rows.map(toFailedJobResponse), total, ...paging };
+  list(query: PaginationQueryDto): Promise<Page<FailedJobResponse>> {
+    return pageOf(query, (paging) => this.rows.page(paging), toFailedJobResponse);
   }
 
   retry(auth: AuthContext, id: number): Promise<MessageResponse> {

@@ -1,9 +1,10 @@
-import { createHash, createHmac, createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { JwtService } from '@nestjs/jwt';
 import type { SessionResponse, TokenPairResponse } from '@fitcoach/contracts';
 import { AUTH_MESSAGES } from '../../common/auth/auth.messages.js';
+import { hashToken } from '../../common/auth/token-hash.js';
 import {
   SESSION_EVENTS,
   type SessionRevokedEvent,
@@ -21,8 +22,6 @@ import {
 import { JWT_SECRET } from './auth.tokens.js';
 import type { RefreshTokenEntity } from './refresh-token.entity.js';
 import { SessionsRepository } from './sessions.repository.js';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Whole seconds, as every database keeps a datetime. */
 const wholeSeconds = (offsetSeconds = 0) => new Date((Math.floor(Date.now() / 1000) + offsetSeconds) * 1000);
@@ -66,7 +65,7 @@ export class SessionsService {
     await this.tokens.insert({
       userId,
       familyId: sessionId,
-      tokenHash: sha256(jti),
+      tokenHash: hashToken(jti),
       expiresAt,
       signedInAt,
       userAgent,
@@ -79,7 +78,7 @@ export class SessionsService {
    * same successor; any other reuse revokes the whole session.
    */
   async rotate(claims: RefreshTokenClaims, userAgent: string | null = null): Promise<TokenPairResponse> {
-    const tokenHash = sha256(claims.jti);
+    const tokenHash = hashToken(claims.jti);
     const row = await this.tokens.findByHash(tokenHash);
     if (!row || row.userId !== Number(claims.sub) || row.familyId !== claims.sid) {
       throw new UnauthorizedException(AUTH_MESSAGES.invalidToken);
@@ -91,7 +90,7 @@ export class SessionsService {
       {
         userId: row.userId,
         familyId: row.familyId,
-        tokenHash: sha256(successorJti),
+        tokenHash: hashToken(successorJti),
         expiresAt,
         signedInAt: row.signedInAt,
         userAgent: row.userAgent ?? userAgent,
@@ -112,7 +111,7 @@ export class SessionsService {
     const renewed = await this.tokens.renew(sessionId, (live) => ({
       userId,
       familyId: sessionId,
-      tokenHash: sha256(jti),
+      tokenHash: hashToken(jti),
       expiresAt,
       signedInAt: live.signedInAt,
       userAgent: live.userAgent,
@@ -200,7 +199,7 @@ export class SessionsService {
   private async liveSuccessor(tokenHash: string, successorJti: string): Promise<RefreshTokenEntity | null> {
     const graceStart = new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000);
     if (!(await this.tokens.rotatedSince(tokenHash, graceStart))) return null;
-    return this.tokens.findLive(sha256(successorJti));
+    return this.tokens.findLive(hashToken(successorJti));
   }
 
   /** The refresh token's claims all come from the row, so it is the same each time. */

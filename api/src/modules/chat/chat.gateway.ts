@@ -155,26 +155,23 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.delete)
   remove(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
-    return this.acknowledge(socket, async (user) => {
-      await this.chat.remove(user, await chatPayload(DeleteChatMessageDto, body));
-      return {};
-    });
+    return this.acknowledgeDone(socket, async (user) =>
+      this.chat.remove(user, await chatPayload(DeleteChatMessageDto, body)),
+    );
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.read)
   read(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
-    return this.acknowledge(socket, async (user) => {
-      await this.chat.read(user, await chatPayload(ChatConversationDto, body));
-      return {};
-    });
+    return this.acknowledgeDone(socket, async (user) =>
+      this.chat.read(user, await chatPayload(ChatConversationDto, body)),
+    );
   }
 
   @SubscribeMessage(CHAT_CLIENT_EVENTS.typing)
   typing(@ConnectedSocket() socket: ChatSocket, @MessageBody() body: unknown): Promise<ChatAck> {
-    return this.acknowledge(socket, async (user) => {
-      await this.chat.typing(user, await chatPayload(ChatConversationDto, body));
-      return {};
-    });
+    return this.acknowledgeDone(socket, async (user) =>
+      this.chat.typing(user, await chatPayload(ChatConversationDto, body)),
+    );
   }
 
   /** Logout, a stolen refresh token's family ended, or a device signed out: that session's sockets close at once. */
@@ -260,6 +257,14 @@ export class ChatGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private refusalOf(error: unknown): string {
     if (error instanceof HttpException || error instanceof Error) return error.message;
     return CHAT_MESSAGES.unauthenticated;
+  }
+
+  /** `acknowledge` for a request whose answer is only that it was done. */
+  private acknowledgeDone(socket: ChatSocket, act: (user: UserEntity) => Promise<void>): Promise<ChatAck> {
+    return this.acknowledge(socket, async (user) => {
+      await act(user);
+      return {};
+    });
   }
 
   /** Runs a client event for the socket's user and answers its acknowledgement; nothing a client sends throws. */

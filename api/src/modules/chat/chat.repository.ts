@@ -84,26 +84,25 @@ export class ChatRepository {
     return row;
   }
 
-  /** A message with its sender's name. */
-  findWithSender(id: number): Promise<ChatMessageEntity | null> {
+  /** Messages (`message`) with their sender's name (`sender`). */
+  private withSender() {
     return this.messages
       .createQueryBuilder('message')
       .innerJoin('message.sender', 'sender')
-      .addSelect(SENDER_COLUMNS)
-      .where('message.id = :id', { id })
-      .getOne();
+      .addSelect(SENDER_COLUMNS);
+  }
+
+  /** A message with its sender's name. */
+  findWithSender(id: number): Promise<ChatMessageEntity | null> {
+    return this.withSender().where('message.id = :id', { id }).getOne();
   }
 
   /** Up to `limit` messages of the conversation older than `before` (all when null), newest last. */
   async history(a: number, b: number, before: number | null, limit: number): Promise<ChatMessageEntity[]> {
-    const query = this.messages
-      .createQueryBuilder('message')
-      .innerJoin('message.sender', 'sender')
-      .addSelect(SENDER_COLUMNS)
-      .where('message.lowId = :low AND message.highId = :high', {
-        low: Math.min(a, b),
-        high: Math.max(a, b),
-      });
+    const query = this.withSender().where('message.lowId = :low AND message.highId = :high', {
+      low: Math.min(a, b),
+      high: Math.max(a, b),
+    });
     if (before !== null) query.andWhere('message.id < :before', { before });
     const page = await query.orderBy('message.id', 'DESC').limit(limit).getMany();
     return page.reverse();
@@ -178,12 +177,7 @@ export class ChatRepository {
     const sides = await Promise.all([latest('lowId', 'highId'), latest('highId', 'lowId')]);
     const ids = sides.flat().map((row) => Number(row.id));
     if (ids.length === 0) return [];
-    return this.messages
-      .createQueryBuilder('message')
-      .innerJoin('message.sender', 'sender')
-      .addSelect(SENDER_COLUMNS)
-      .where('message.id IN (:...ids)', { ids })
-      .getMany();
+    return this.withSender().where('message.id IN (:...ids)', { ids }).getMany();
   }
 }
 

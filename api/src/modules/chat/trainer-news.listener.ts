@@ -7,7 +7,7 @@ import {
   type SubscriptionStartedEvent,
 } from '../../common/events/domain-events.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { type NewNotification, NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
 
 export const TRAINER_NEWS = {
@@ -66,26 +66,26 @@ export class TrainerNewsListener {
   }
 
   @OnEvent(DOMAIN_EVENTS.programPublicationChanged)
-  onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
-    return this.tellTrainer(programId, 'its publication', (name) => ({
+  async onPublicationChanged({ programId, published }: ProgramPublicationChangedEvent): Promise<void> {
+    await this.tellFromSite(programId, 'its publication', (name) => ({
       message: published ? TRAINER_NEWS.published(name) : TRAINER_NEWS.blocked(name),
       payload: { program_id: programId, published },
     }));
   }
 
   @OnEvent(DOMAIN_EVENTS.programRejected)
-  onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
-    return this.tellTrainer(programId, 'its rejection', (name) => ({
+  async onRejected({ programId, reason }: ProgramRejectedEvent): Promise<void> {
+    await this.tellFromSite(programId, 'its rejection', (name) => ({
       message: clipNotification(TRAINER_NEWS.rejected(name, reason)),
       payload: { program_id: programId, published: false, reason },
     }));
   }
 
-  /** News about a programme, signed by the site itself, to the programme's trainer. */
-  private async tellTrainer(
+  /** Tells the trainer of `programId` the news `news` writes from the programme's name; `about` names it in the log. */
+  private async tellFromSite(
     programId: number,
-    what: string,
-    news: (programme: string) => { message: string; payload: Record<string, unknown> },
+    about: string,
+    news: (programme: string) => Pick<NewNotification, 'message' | 'payload'>,
   ): Promise<void> {
     try {
       const programme = await this.lookups.programmeAndTrainer(programId);
@@ -93,11 +93,12 @@ export class TrainerNewsListener {
       await this.notifications.notify(programme.trainerUserId, {
         category: 'program',
         senderId: null,
+        // The site itself signs the news it sends.
         senderName: this.config.siteName,
         ...news(programme.name),
       });
     } catch (error) {
-      this.logger.error({ err: error }, `Could not tell the trainer of programme ${programId} of ${what}`);
+      this.logger.error({ err: error }, `Could not tell the trainer of programme ${programId} of ${about}`);
     }
   }
 }

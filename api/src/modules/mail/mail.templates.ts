@@ -64,9 +64,30 @@ export function passwordResetMail(input: { firstName: string; link: string }, si
 }
 
 /**
- * A mail whose point is one link, as plain text and as HTML. The HTML is self-contained (inline styles, no images or
- * web fonts), because mail clients strip style sheets and block remote content.
+ * The HTML page every mail is: self-contained (inline styles, no images or web fonts), because mail clients strip
+ * style sheets and block remote content. The site's name heads it and the greeting opens it; `body` is HTML.
  */
+function htmlMail(head: { subject: string; firstName: string; site: string }, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(head.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
+<div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
+<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(head.site)}</p>
+<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${escapeHtml(head.firstName)},</p>
+${body}
+</div>
+</body>
+</html>
+`;
+}
+
+/** A mail's one button: a link styled to stand out. */
+function mailButton(href: string, label: string): string {
+  return `<p style="margin:0;"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(label)}</a></p>`;
+}
+
+/** A mail whose point is one link, as plain text and as HTML. */
 function linkMail(
   copy: LinkMailCopy,
   input: { firstName: string; link: string; validity: string },
@@ -87,24 +108,15 @@ function linkMail(
     '',
   ].join('\n');
 
-  const name = escapeHtml(input.firstName);
   const link = escapeHtml(input.link);
   const small = 'margin:16px 0 0;font-size:13px;line-height:1.5;color:#52606d;';
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(copy.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
-<div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(site)}</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${name},</p>
-<p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(copy.intro)}</p>
-<p style="margin:0;"><a href="${link}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(copy.button)}</a></p>
+  const html = htmlMail(
+    { subject: copy.subject, firstName: input.firstName, site },
+    `<p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(copy.intro)}</p>
+${mailButton(input.link, copy.button)}
 <p style="${small}">Or open this link: <a href="${link}" style="color:#1c7ed6;word-break:break-all;">${link}</a></p>
-<p style="${small}">${escapeHtml(validity)} ${escapeHtml(copy.notYou)}</p>
-</div>
-</body>
-</html>
-`;
+<p style="${small}">${escapeHtml(validity)} ${escapeHtml(copy.notYou)}</p>`,
+  );
   return { subject: copy.subject, text, html };
 }
 
@@ -149,24 +161,15 @@ function statementMail(statement: Statement, site: string): RenderedMail {
         `<tr><td style="${cell}color:#52606d;padding-right:16px;">${escapeHtml(label)}</td><td style="${cell}">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const href = escapeHtml(statement.link.href);
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(statement.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f3f5;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
-<div style="max-width:480px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px;">
-<p style="margin:0 0 24px;font-size:20px;font-weight:bold;color:#1c7ed6;">${escapeHtml(site)}</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">Hi ${escapeHtml(statement.firstName)},</p>
-<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(statement.intro)}</p>
+  const html = htmlMail(
+    { subject: statement.subject, firstName: statement.firstName, site },
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;">${escapeHtml(statement.intro)}</p>
 <table role="presentation" style="margin:0 0 16px;border-collapse:collapse;">
 ${rows}
 </table>
 <p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(statement.outro)}</p>
-<p style="margin:0;"><a href="${href}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;font-size:15px;font-weight:bold;text-decoration:none;border-radius:6px;">${escapeHtml(statement.link.label)}</a></p>
-</div>
-</body>
-</html>
-`;
+${mailButton(statement.link.href, statement.link.label)}`,
+  );
   return { subject: statement.subject, text, html };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
-import { pagingOf } from '../../common/database/paging.js';
+import { pageOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
@@ -25,10 +25,8 @@ export class PaymentHistoryService {
     private readonly access: AccessService,
   ) {}
 
-  async mine(auth: AuthContext, query: PaginationQueryDto): Promise<Page<MyPaymentResponse>> {
-    const paging = pagingOf(query);
-    const [payments, total] = await this.payments.pageOfMember(auth.user.id, paging);
-    return { items: payments.map(toMyPaymentResponse), total, ...paging };
+  mine(auth: AuthContext, query: PaginationQueryDto): Promise<Page<MyPaymentResponse>> {
+    return pageOf(query, (paging) => this.payments.pageOfMember(auth.user.id, paging), toMyPaymentResponse);
   }
 
   /** The receipt as HTML, its amount and dates written as a reader of `locale` writes them. */

@@ -16,7 +16,7 @@ import {
   type UserBriefResponse,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
-import { pagingOf } from '../../common/database/paging.js';
+import { pageOf, pagingOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
@@ -156,9 +156,12 @@ export class SubscriptionsService {
   /** The trainer's chat contacts: members with an active subscription to one of their programmes, each once. */
   async contactsOf(auth: AuthContext, query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
     const trainer = await this.trainers.requireOwnTrainer(auth);
-    const paging = pagingOf(query, PAGINATION.maxPageSize);
-    const [members, total] = await this.subscriptions.membersOfTrainer(trainer.id, paging);
-    return { items: members.map(toUserBrief), total, ...paging };
+    return pageOf(
+      query,
+      (paging) => this.subscriptions.membersOfTrainer(trainer.id, paging),
+      toUserBrief,
+      PAGINATION.maxPageSize,
+    );
   }
 
   /** Top programmes by active followers, with revenue in the programme's currency (like `price`), which it names. */

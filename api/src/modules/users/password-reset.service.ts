@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import {
   type MessageResponse,
@@ -6,12 +5,12 @@ import {
   type PasswordResetConfirmDto,
   type PasswordResetDto,
 } from '@fitcoach/contracts';
+import { hashToken, newLinkToken } from '../../common/auth/token-hash.js';
 import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { SessionsService } from '../auth/sessions.service.js';
+import { PasswordResetEntity } from './password-reset.entity.js';
 import { UsersRepository } from './users.repository.js';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export const PASSWORD_RESET_MESSAGES = {
   sent: 'If an account uses this address, a link to choose a new password has been sent to it.',
@@ -37,11 +36,11 @@ export class PasswordResetService {
   async request(dto: PasswordResetDto): Promise<MessageResponse> {
     const user = await this.users.findByEmail(dto.email);
     if (user && !user.blocked) {
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       await this.users.transaction(async (manager) => {
         const link = await this.users.createPasswordReset(manager, {
           userId: user.id,
-          tokenHash: sha256(token),
+          tokenHash: hashToken(token),
           expiresAt: new Date(Date.now() + PASSWORD_RESET_LINK_TTL_MINUTES * 60 * 1000),
         });
         await this.outbox.add(
@@ -56,15 +55,15 @@ export class PasswordResetService {
   }
 
   async confirm(dto: PasswordResetConfirmDto): Promise<MessageResponse> {
-    const link = await this.users.findPasswordReset(sha256(dto.token));
+    const link = await this.users.findPasswordReset(hashToken(dto.token));
     if (!link || link.usedAt) throw new BadRequestException(PASSWORD_RESET_MESSAGES.invalid);
     if (link.expiresAt.getTime() <= Date.now())
       throw new BadRequestException(PASSWORD_RESET_MESSAGES.expired);
     // Hashed before the transaction: argon2 takes tens of milliseconds, which the transaction need not wait for.
     const passwordHash = await this.passwords.hash(dto.password);
     await this.users.transaction(async (manager) => {
-      const newest = await this.users.newestPasswordResetId(manager, link.userId);
-      if (newest !== link.id || !(await this.users.claimPasswordReset(manager, link.id)))
+      const newest = await this.users.newestLinkId(manager, PasswordResetEntity, link.userId);
+      if (newest !== link.id || !(await this.users.claimLink(manager, PasswordResetEntity, link.id)))
         throw new BadRequestException(PASSWORD_RESET_MESSAGES.invalid);
       await this.users.resetPassword(manager, link.userId, passwordHash);
     });

@@ -9,7 +9,7 @@ import {
 import { isSelf } from '../access/access.rules.js';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { retryingDeadlocks } from '../../common/database/errors.js';
-import { pagingOf } from '../../common/database/paging.js';
+import { pageOf } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { RealtimeService } from '../../common/realtime/realtime.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -55,10 +55,8 @@ export class SuperusersService {
   ) {}
 
   /** Every superuser, the newest accounts first. */
-  async list(query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.users.pageOfSuperusers(paging);
-    return { items: rows.map(toUserBrief), total, ...paging };
+  list(query: PaginationQueryDto): Promise<Page<UserBriefResponse>> {
+    return pageOf(query, (paging) => this.users.pageOfSuperusers(paging), toUserBrief);
   }
 
   /**

@@ -10,6 +10,7 @@ import {
 } from 'typeorm';
 import type { AccountsQueryDto } from '@fitcoach/contracts';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
+import type { SingleUseLinkEntity } from '../../common/database/token-row.entity.js';
 import { whereEveryWordIn } from '../../common/database/search.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
 import { PasswordResetEntity } from './password-reset.entity.js';
@@ -26,6 +27,9 @@ export type AccountChanges = Partial<
 
 /** What a profile update may change of the body stats. */
 export type ProfileChanges = Partial<Pick<ProfileEntity, 'height' | 'weight' | 'bodyFat' | 'age' | 'phone'>>;
+
+/** The single-use links e-mailed to an account: an address to verify, a password to reset. */
+type EmailLinkKind = typeof EmailVerificationEntity | typeof PasswordResetEntity;
 
 export type NewVerificationLink = Pick<
   EmailVerificationEntity,
@@ -210,9 +214,13 @@ export class UsersRepository {
     return manager.findOneBy(EmailVerificationEntity, { tokenHash });
   }
 
-  /** The id of the account's newest link. */
-  async newestVerificationLinkId(manager: EntityManager, userId: number): Promise<number | undefined> {
-    const newest = await manager.findOne(EmailVerificationEntity, {
+  /** The id of the account's newest link of this kind: only that one works. */
+  async newestLinkId(
+    manager: EntityManager,
+    kind: EmailLinkKind,
+    userId: number,
+  ): Promise<number | undefined> {
+    const newest = await manager.findOne<SingleUseLinkEntity>(kind, {
       select: { id: true },
       where: { userId },
       order: { id: 'DESC' },
@@ -221,9 +229,9 @@ export class UsersRepository {
   }
 
   /** Marks the link used; false when it was used already (a concurrent use won). */
-  async claimVerificationLink(manager: EntityManager, id: number): Promise<boolean> {
-    const claimed = await manager.update(
-      EmailVerificationEntity,
+  async claimLink(manager: EntityManager, kind: EmailLinkKind, id: number): Promise<boolean> {
+    const claimed = await manager.update<SingleUseLinkEntity>(
+      kind,
       { id, usedAt: IsNull() },
       { usedAt: new Date() },
     );
@@ -239,26 +247,6 @@ export class UsersRepository {
 
   findPasswordReset(tokenHash: string): Promise<PasswordResetEntity | null> {
     return this.dataSource.manager.findOneBy(PasswordResetEntity, { tokenHash });
-  }
-
-  /** The id of the account's newest password reset link. */
-  async newestPasswordResetId(manager: EntityManager, userId: number): Promise<number | undefined> {
-    const newest = await manager.findOne(PasswordResetEntity, {
-      select: { id: true },
-      where: { userId },
-      order: { id: 'DESC' },
-    });
-    return newest?.id;
-  }
-
-  /** Marks the link used; false when it was used already (a concurrent use won). */
-  async claimPasswordReset(manager: EntityManager, id: number): Promise<boolean> {
-    const claimed = await manager.update(
-      PasswordResetEntity,
-      { id, usedAt: IsNull() },
-      { usedAt: new Date() },
-    );
-    return claimed.affected === 1;
   }
 
   /** A new password; a reset link proves the address, so the account is verified too. */

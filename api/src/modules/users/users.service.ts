@@ -12,7 +12,7 @@ import {
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { definedOnly } from '../../common/database/changes.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
-import { pagingOf } from '../../common/database/paging.js';
+import { pageOf } from '../../common/database/paging.js';
 import { RateLimits } from '../../common/rate-limit/rate-limit.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
@@ -184,10 +184,8 @@ export class UsersService {
   }
 
   /** Members (neither trainers nor superusers), newest first. */
-  async listUsers(query: AccountsQueryDto): Promise<Page<UserBriefResponse>> {
-    const paging = pagingOf(query);
-    const [rows, total] = await this.users.pageOfMembers(paging, query);
-    return { items: rows.map(toUserBrief), total, ...paging };
+  listUsers(query: AccountsQueryDto): Promise<Page<UserBriefResponse>> {
+    return pageOf(query, (paging) => this.users.pageOfMembers(paging, query), toUserBrief);
   }
 
   /** The accounts among `ids` (those online), trainers or plain members, never superusers, by id. */

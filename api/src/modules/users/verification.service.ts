@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { VERIFY_EMAIL_LINK_TTL_HOURS } from '@fitcoach/contracts';
+import { hashToken, newLinkToken } from '../../common/auth/token-hash.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { OutboxService } from '../../common/jobs/outbox.service.js';
+import { EmailVerificationEntity } from './email-verification.entity.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export const VERIFICATION_MESSAGES = {
   activated: 'Account Activated \n Now Log in using your credentials',
@@ -40,11 +39,11 @@ export class VerificationService {
     email: string,
     purpose: VerificationPurpose,
   ): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newLinkToken();
     const row = await this.users.createVerificationLink(manager, {
       userId: user.id,
       email,
-      tokenHash: sha256(token),
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + VERIFY_EMAIL_LINK_TTL_HOURS * 3600 * 1000),
     });
     await this.outbox.add(
@@ -71,7 +70,7 @@ export class VerificationService {
 
   private use(token: string): Promise<{ status: 200 | 201; Message: string }> {
     return this.users.transaction(async (manager) => {
-      const link = await this.users.findVerificationLink(manager, sha256(token));
+      const link = await this.users.findVerificationLink(manager, hashToken(token));
       if (!link) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
       const user = await this.users.findById(link.userId, manager);
       if (!user) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
@@ -83,10 +82,10 @@ export class VerificationService {
         throw new BadRequestException(VERIFICATION_MESSAGES.expired);
       // Only the account's newest link works, so an older e-mail change cannot be confirmed. Checked here rather
       // than by deleting older links in `create`: a DELETE then INSERT on the same index gap deadlocks on InnoDB.
-      const newest = await this.users.newestVerificationLinkId(manager, link.userId);
+      const newest = await this.users.newestLinkId(manager, EmailVerificationEntity, link.userId);
       if (newest !== link.id) throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
-      if (!(await this.users.claimVerificationLink(manager, link.id)))
+      if (!(await this.users.claimLink(manager, EmailVerificationEntity, link.id)))
         throw new BadRequestException(VERIFICATION_MESSAGES.invalid);
 
       if (link.email !== user.email) {

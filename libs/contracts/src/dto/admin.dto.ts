@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { AUDIT_ACTIONS, type AuditAction } from '../admin.js';
 import { EMAIL_MAX_LENGTH, EMAIL_REGEX, REJECTION_REASON_MAX_LENGTH } from '../limits.js';
 import { rules } from './field-rules.js';
-import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
+import { PaginationQueryDto, queryWholeNumber } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim, trim, trimLowercase } from './transforms.js';
 import { VALIDATION_MESSAGES } from './users.dto.js';
 
@@ -39,12 +39,7 @@ export class AdminProgramsQueryDto extends PaginationQueryDto {
   @rules(OptionalQuery(optionalTrim), IsIn(PROGRAM_STATUSES, { message: ADMIN_QUERY_MESSAGES.status }))
   status?: ProgramStatus;
 
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: ADMIN_QUERY_MESSAGES.trainer }),
-    Min(1, { message: ADMIN_QUERY_MESSAGES.trainer }),
-    Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.trainer }),
-  )
+  @queryWholeNumber(MAX_ROW_ID, ADMIN_QUERY_MESSAGES.trainer)
   trainer?: number;
 }
 
@@ -64,12 +59,7 @@ export class AuditQueryDto extends PaginationQueryDto {
   @rules(OptionalQuery(optionalTrim), IsIn(AUDIT_ACTIONS, { message: ADMIN_QUERY_MESSAGES.action }))
   action?: AuditAction;
 
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: ADMIN_QUERY_MESSAGES.actor }),
-    Min(1, { message: ADMIN_QUERY_MESSAGES.actor }),
-    Max(MAX_ROW_ID, { message: ADMIN_QUERY_MESSAGES.actor }),
-  )
+  @queryWholeNumber(MAX_ROW_ID, ADMIN_QUERY_MESSAGES.actor)
   actor?: number;
 }
 

@@ -1,41 +1,24 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, PASSWORD } from '../limits.js';
-import { rules } from './field-rules.js';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { EMAIL_MAX_LENGTH } from '../limits.js';
+import { currentPassword, presentText, rules } from './field-rules.js';
 import { trim, trimLowercase } from './transforms.js';
 
 export class LoginDto {
-  @rules(
-    Transform(trimLowercase),
-    IsString({ message: 'email is required' }),
-    IsNotEmpty({ message: 'email is required' }),
-    MaxLength(EMAIL_MAX_LENGTH),
-  )
+  @rules(Transform(trimLowercase), presentText('email'), MaxLength(EMAIL_MAX_LENGTH))
   email!: string;
 
-  @rules(
-    IsString({ message: 'password is required' }),
-    IsNotEmpty({ message: 'password is required' }),
-    MaxLength(PASSWORD.maxLength),
-  )
+  @currentPassword('password')
   password!: string;
 }
 
 export class RefreshTokenDto {
-  @rules(
-    Transform(trim),
-    IsString({ message: 'refresh is required' }),
-    IsNotEmpty({ message: 'refresh is required' }),
-  )
+  @rules(Transform(trim), presentText('refresh'))
   refresh!: string;
 }
 
 export class VerifyTokenDto {
-  @rules(
-    Transform(trim),
-    IsString({ message: 'token is required' }),
-    IsNotEmpty({ message: 'token is required' }),
-  )
+  @rules(Transform(trim), presentText('token'))
   token!: string;
 }
 

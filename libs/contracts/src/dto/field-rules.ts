@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { NumericRange } from '../limits.js';
+import { type NumericRange, PASSWORD } from '../limits.js';
 import { optionalNumber, optionalTrim, optionalTrimOr, trim } from './transforms.js';
 
 /* How DTO fields list their rules, and the rules that several fields share, each one property decorator. */
@@ -41,10 +41,20 @@ export function wholeNumber({ min, max }: NumericRange, message: string): Proper
   return rules(Transform(optionalNumber), IsInt({ message }), Min(min, { message }), Max(max, { message }));
 }
 
+/** A text that must be there: "{field} is required" when it is missing, not a text, or empty. */
+export function presentText(field: string): PropertyDecorator {
+  const message = `${field} is required`;
+  return rules(IsString({ message }), IsNotEmpty({ message }));
+}
+
 /** A required text, trimmed: "{field} is required" when missing or blank. */
 export function requiredText(field: string, maxLength: number): PropertyDecorator {
-  const message = `${field} is required`;
-  return rules(Transform(trim), IsString({ message }), IsNotEmpty({ message }), MaxLength(maxLength));
+  return rules(Transform(trim), presentText(field), MaxLength(maxLength));
+}
+
+/** A password the account already has, whatever rules it was chosen under: only its presence and length are checked. */
+export function currentPassword(field: string): PropertyDecorator {
+  return rules(presentText(field), MaxLength(PASSWORD.maxLength));
 }
 
 /** A text an edit may leave out (absent, blank or "null": unchanged), trimmed when it is there. */

@@ -18,21 +18,16 @@ export const queryInteger = ({ value }: TransformFnParams): unknown => {
   return typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
 };
 
+/** A query parameter that may be absent, else a whole number from 1 to `max`, any refusal saying `message`. */
+export function queryWholeNumber(max: number, message: string): PropertyDecorator {
+  return rules(OptionalQuery(queryInteger), IsInt({ message }), Min(1, { message }), Max(max, { message }));
+}
+
 /** `?page=&page_size=` of every list that can grow (docs/api.md: paged lists). */
 export class PaginationQueryDto {
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: PAGINATION_MESSAGES.page }),
-    Min(1, { message: PAGINATION_MESSAGES.page }),
-    Max(PAGINATION.maxPage, { message: PAGINATION_MESSAGES.page }),
-  )
+  @queryWholeNumber(PAGINATION.maxPage, PAGINATION_MESSAGES.page)
   page?: number;
 
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: PAGINATION_MESSAGES.pageSize }),
-    Min(1, { message: PAGINATION_MESSAGES.pageSize }),
-    Max(PAGINATION.maxPageSize, { message: PAGINATION_MESSAGES.pageSize }),
-  )
+  @queryWholeNumber(PAGINATION.maxPageSize, PAGINATION_MESSAGES.pageSize)
   page_size?: number;
 }

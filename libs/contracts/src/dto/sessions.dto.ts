@@ -1,14 +1,8 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { PASSWORD } from '../limits.js';
-import { rules } from './field-rules.js';
+import { currentPassword } from './field-rules.js';
 import { passwordRules } from './users.dto.js';
 
 export class ChangePasswordDto {
-  @rules(
-    IsString({ message: 'old_password is required' }),
-    IsNotEmpty({ message: 'old_password is required' }),
-    MaxLength(PASSWORD.maxLength),
-  )
+  @currentPassword('old_password')
   old_password!: string;
 
   /** Registration's rules. */

@@ -1,7 +1,4 @@
-import { IsInt, Max, Min } from 'class-validator';
-import { rules } from './field-rules.js';
-import { OptionalQuery } from './transforms.js';
-import { queryInteger } from './pagination.dto.js';
+import { queryWholeNumber } from './pagination.dto.js';
 
 /**
  * The sitemaps protocol's limits: a sitemap lists at most 50,000 URLs, and a sitemap index names at most 50,000
@@ -16,20 +13,10 @@ export const SITEMAP_QUERY_MESSAGES = {
 
 /** `?page=&page_size=` of `GET /api/sitemap/`: pages as large as one sitemap, by default the largest. */
 export class SitemapQueryDto {
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: SITEMAP_QUERY_MESSAGES.page }),
-    Min(1, { message: SITEMAP_QUERY_MESSAGES.page }),
-    Max(SITEMAP_LIMITS.maxSitemaps, { message: SITEMAP_QUERY_MESSAGES.page }),
-  )
+  @queryWholeNumber(SITEMAP_LIMITS.maxSitemaps, SITEMAP_QUERY_MESSAGES.page)
   page?: number;
 
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: SITEMAP_QUERY_MESSAGES.pageSize }),
-    Min(1, { message: SITEMAP_QUERY_MESSAGES.pageSize }),
-    Max(SITEMAP_LIMITS.maxUrls, { message: SITEMAP_QUERY_MESSAGES.pageSize }),
-  )
+  @queryWholeNumber(SITEMAP_LIMITS.maxUrls, SITEMAP_QUERY_MESSAGES.pageSize)
   page_size?: number;
 }
 

@@ -1,7 +1,4 @@
-import { IsInt, Max, Min } from 'class-validator';
-import { rules } from './field-rules.js';
-import { PaginationQueryDto, queryInteger } from './pagination.dto.js';
-import { OptionalQuery } from './transforms.js';
+import { PaginationQueryDto, queryWholeNumber } from './pagination.dto.js';
 
 export const SUBSCRIBERS_QUERY_MESSAGES = {
   program: 'program must be the id of one of your programmes',
@@ -9,11 +6,6 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
 
 /** `GET /api/trainers/get_subscribers/?program=&page=&page_size=`: one of the caller's programmes, or all. */
 export class SubscribersQueryDto extends PaginationQueryDto {
-  @rules(
-    OptionalQuery(queryInteger),
-    IsInt({ message: SUBSCRIBERS_QUERY_MESSAGES.program }),
-    Min(1, { message: SUBSCRIBERS_QUERY_MESSAGES.program }),
-    Max(2_147_483_647, { message: SUBSCRIBERS_QUERY_MESSAGES.program }),
-  )
+  @queryWholeNumber(2_147_483_647, SUBSCRIBERS_QUERY_MESSAGES.program)
   program?: number;
 }

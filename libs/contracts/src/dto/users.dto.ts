@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import {
   IsInt,
-  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -24,13 +23,12 @@ import {
   WEIGHT_KG,
   type NumericRange,
 } from '../limits.js';
-import { fileField, ignoredField, rules } from './field-rules.js';
+import { fileField, ignoredField, presentText, requiredText, rules } from './field-rules.js';
 import {
   optionalNumber,
   optionalTrim,
   optionalTrimLowercase,
   optionalTrimNfc,
-  trim,
   trimLowercase,
   trimNfc,
 } from './transforms.js';
@@ -58,13 +56,7 @@ const emailRules = () =>
   );
 
 /** The token of a link sent by e-mail. */
-const tokenRules = () =>
-  rules(
-    Transform(trim),
-    IsString({ message: 'token is required' }),
-    IsNotEmpty({ message: 'token is required' }),
-    MaxLength(200),
-  );
+const tokenRules = () => requiredText('token', 200);
 
 /** The password of a new account, or a new password: the same rules. */
 export const passwordRules = (field = 'password') =>
@@ -79,8 +71,7 @@ export const passwordRules = (field = 'password') =>
 const nameRules = (field: string) =>
   rules(
     Transform(trimNfc),
-    IsString({ message: `${field} is required` }),
-    IsNotEmpty({ message: `${field} is required` }),
+    presentText(field),
     MaxLength(NAME_MAX_LENGTH, { message: VALIDATION_MESSAGES.name }),
     Matches(NAME_REGEX, { message: VALIDATION_MESSAGES.name }),
   );
