@@ -16,6 +16,8 @@ import { EmailVerificationEntity } from '../modules/users/email-verification.ent
 import { PasswordResetEntity } from '../modules/users/password-reset.entity.js';
 import { ProfileEntity } from '../modules/users/profile.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
+import { NotificationSettingEntity } from '../modules/reminders/notification-setting.entity.js';
+import { PushSubscriptionEntity } from '../modules/push/push-subscription.entity.js';
 
 /** Every entity, listed explicitly so the app, the CLI and the tests load the same schema without globbing. */
 export const entities = [
@@ -37,4 +39,6 @@ export const entities = [
   AuditEntryEntity,
   OutboxEntity,
   FailedJobEntity,
+  NotificationSettingEntity,
+  PushSubscriptionEntity,
 ];

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './admin.js';
 export * from './chat.js';
+export * from './coaching.js';
 export * from './countries.js';
 export * from './enums.js';
 export * from './errors.js';

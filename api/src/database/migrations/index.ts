@@ -16,6 +16,7 @@ import { AddSessionDetails1764700000000 } from './1764700000000-AddSessionDetail
 import { IndexPaymentHistory1764720000000 } from './1764720000000-IndexPaymentHistory.js';
 import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js';
 import { TrainerVerification1764810000000 } from './1764810000000-TrainerVerification.js';
+import { DailyCoachingLoop1764900000000 } from './1764900000000-DailyCoachingLoop.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   IndexPaymentHistory1764720000000,
   AccountDeletion1764710000000,
   TrainerVerification1764810000000,
+  DailyCoachingLoop1764900000000,
 ];

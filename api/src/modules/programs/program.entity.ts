@@ -1,3 +1,4 @@
+import type { ProgramUnlock } from '@fitcoach/contracts';
 import { Column, Entity, type Relation } from 'typeorm';
 import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
@@ -38,4 +39,8 @@ export class ProgramEntity extends RowEntity {
 
   @Column({ name: 'is_published', type: 'boolean', default: false })
   isPublished: boolean;
+
+  /** `all`: every lesson open from day 1; `daily`: lesson n opens on the member's day n. */
+  @Column({ type: 'varchar', length: 10, default: 'all' })
+  unlock: ProgramUnlock;
 }

@@ -47,6 +47,10 @@ function activeSubscriptionRow(
     activeFlag: 1,
     startedAt: at,
     endedAt: null,
+    startDate: at.toISOString().slice(0, 10),
+    reminderTime: null,
+    timezone: 'UTC',
+    nextReminderAt: null,
   };
 }
 

@@ -43,4 +43,20 @@ export class SubscriptionEntity extends RowEntity {
 
   @Column({ name: 'ended_at', type: 'datetime', nullable: true })
   endedAt: Date | null;
+
+  /** The member's day 1, `YYYY-MM-DD` in `timezone`. */
+  @Column({ name: 'start_date', type: 'varchar', length: 10, nullable: true })
+  startDate: string | null;
+
+  /** `HH:MM` in `timezone` when the member wants a reminder, or null for none. */
+  @Column({ name: 'reminder_time', type: 'varchar', length: 5, nullable: true })
+  reminderTime: string | null;
+
+  /** An IANA time zone name: the member's days and reminder time are counted in it. */
+  @Column({ type: 'varchar', length: 64, default: 'UTC' })
+  timezone: string;
+
+  /** When the reminder job next looks at this subscription; null when no reminder is due again. */
+  @Column({ name: 'next_reminder_at', type: 'datetime', nullable: true })
+  nextReminderAt: Date | null;
 }
