@@ -1,5 +1,6 @@
 import { type FollowedProgram, fullName, type SubscriberEntry } from '@fitcoach/contracts';
 import { toProgramResponse } from '../programs/programs.mapper.js';
+import type { EnrolmentProgress } from './progress.repository.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 
 /** A followed programme: the public Program plus the member's progress and the subscription's start. */
@@ -13,16 +14,29 @@ export function toFollowedProgram(subscription: SubscriptionEntity, progress: nu
   };
 }
 
-/** A row of a trainer's Subscribers view; loaded with the member and the programme's id and name. */
-export function toSubscriberEntry(subscription: SubscriptionEntity, progress: number): SubscriberEntry {
+/**
+ * A row of a trainer's Subscribers view; loaded with the member and the programme's id and name. Its last activity
+ * is the later of the subscription's start and the member's latest completion in the programme: following again
+ * counts as activity. It is inactive when that is before `inactiveBefore` and a lesson is left to do.
+ */
+export function toSubscriberEntry(
+  subscription: SubscriptionEntity,
+  progress: EnrolmentProgress,
+  inactiveBefore: Date,
+): SubscriberEntry {
   const { user, program } = subscription;
   if (!user || !program) throw new Error(`Subscription ${subscription.id} was loaded without its member`);
+  const { lastCompletedAt } = progress;
+  const lastActivity =
+    lastCompletedAt && lastCompletedAt > subscription.startedAt ? lastCompletedAt : subscription.startedAt;
   return {
     user: user.id,
     username: fullName(user.firstName, user.lastName),
     created_on: subscription.startedAt.toISOString(),
     status: subscription.status,
-    progress,
+    progress: progress.percentage,
     program: [{ id: program.id, program_name: program.name }],
+    last_activity: lastActivity.toISOString(),
+    inactive: lastActivity < inactiveBefore && !progress.completed,
   };
 }

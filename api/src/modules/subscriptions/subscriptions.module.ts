@@ -12,6 +12,7 @@ import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionStoreModule } from './subscription-store.module.js';
 import {
   MemberSubscriptionsController,
+  StreakController,
   ProgressController,
   TrainerSubscribersController,
 } from './subscriptions.controller.js';
@@ -27,7 +28,12 @@ import { SubscriptionsService } from './subscriptions.service.js';
     UsersModule,
     AccessModule,
   ],
-  controllers: [MemberSubscriptionsController, TrainerSubscribersController, ProgressController],
+  controllers: [
+    MemberSubscriptionsController,
+    StreakController,
+    TrainerSubscribersController,
+    ProgressController,
+  ],
   providers: [SubscriptionsService, ProgressService, ProgressRepository, RevenueRepository],
 })
 export class SubscriptionsModule {}

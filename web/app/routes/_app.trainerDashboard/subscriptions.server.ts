@@ -1,4 +1,10 @@
-import type { AccountView, FollowedProgram, SubscriberEntry, TrainerResponse } from '@fitcoach/contracts';
+import type {
+  AccountView,
+  FollowedProgram,
+  StreakResponse,
+  SubscriberEntry,
+  TrainerResponse,
+} from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ListPage } from '~/utils/api/transport.server';
@@ -27,14 +33,16 @@ export interface SubscribedData {
   programs: FollowedProgram[] | null;
   /** The programme whose unsubscription the member is asked to confirm. */
   confirmUnsubscribe: number | null;
+  /** The member's streak; null when the API could not tell it (the card is then left out). */
+  streak: StreakResponse | null;
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
-  const followed = await api.followedPrograms(args);
+  const [followed, streak] = await Promise.all([api.followedPrograms(args), api.streak(args)]);
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
-  return { programs, confirmUnsubscribe };
+  return { programs, confirmUnsubscribe, streak: streak.ok ? streak.data : null };
 }
 
 export interface SubscribersData {
@@ -46,6 +54,8 @@ export interface SubscribersData {
   programs: { id: number; program_name: string }[];
   /** The open 'User Details'. */
   details: AccountView | null;
+  /** The instant the page was made (ISO): "n days ago" reads the same on the server and in the browser. */
+  now: string;
 }
 
 export async function loadSubscribers(
@@ -58,6 +68,7 @@ export async function loadSubscribers(
       page: query.page,
       pageSize: SUBSCRIBERS_PAGE_SIZE,
       program: query.program ?? undefined,
+      inactive: query.inactive,
     }),
     api.trainerPrograms(args, trainer.id),
     query.user === null ? null : api.userById(args, query.user),
@@ -69,6 +80,7 @@ export async function loadSubscribers(
     subscribers: subscribers.ok ? subscribers.data : null,
     programs: programs.ok ? programs.data.map(({ id, program_name }) => ({ id, program_name })) : [],
     details: details?.ok ? details.data : null,
+    now: new Date().toISOString(),
   };
 }
 
