@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, LessThanOrEqual } from 'typeorm';
+import type { ProgramUnlock } from '@fitcoach/contracts';
+import { isUniqueViolation } from '../../common/database/errors.js';
+import { LessonEntity } from '../lessons/lesson.entity.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { LessonCompletionEntity } from '../subscriptions/lesson-completion.entity.js';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import { NotificationSettingEntity } from './notification-setting.entity.js';
+import type { ReminderLesson } from './reminder-rules.js';
+
+/** A subscription whose reminder time has come. */
+export type DueSubscription = Pick<
+  SubscriptionEntity,
+  'id' | 'userId' | 'programId' | 'activeFlag' | 'startDate' | 'reminderTime' | 'timezone' | 'startedAt'
+>;
+
+export type ReminderAccount = Pick<
+  UserEntity,
+  'id' | 'email' | 'firstName' | 'blocked' | 'deletedAt' | 'isVerified'
+>;
+
+export type ReminderSetting = Pick<NotificationSettingEntity, 'userId' | 'reminderEmails' | 'lastReminderOn'>;
+
+export type ReminderProgram = Pick<ProgramEntity, 'id' | 'name'> & { unlock: ProgramUnlock };
+
+/**
+ * The reminder job's queries (docs/decisions/059-reminders-at-the-members-hour.md): one range of the
+ * `next_reminder_at` index per batch, then the batch's accounts, settings, programmes, lessons and completions by
+ * key, and the batch's writes grouped so that a batch costs a few statements, not a few per subscription.
+ */
+@Injectable()
+export class RemindersRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Up to `limit` subscriptions due at `now`, the longest-waiting first. */
+  due(now: Date, limit: number): Promise<DueSubscription[]> {
+    return this.dataSource.getRepository(SubscriptionEntity).find({
+      select: {
+        id: true,
+        userId: true,
+        programId: true,
+        activeFlag: true,
+        startDate: true,
+        reminderTime: true,
+        timezone: true,
+        startedAt: true,
+      },
+      where: { nextReminderAt: LessThanOrEqual(now) },
+      order: { nextReminderAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  accounts(ids: number[]): Promise<ReminderAccount[]> {
+    return this.dataSource.getRepository(UserEntity).find({
+      select: { id: true, email: true, firstName: true, blocked: true, deletedAt: true, isVerified: true },
+      where: { id: In(ids) },
+    });
+  }
+
+  settings(userIds: number[]): Promise<ReminderSetting[]> {
+    return this.dataSource.getRepository(NotificationSettingEntity).find({
+      select: { userId: true, reminderEmails: true, lastReminderOn: true },
+      where: { userId: In(userIds) },
+    });
+  }
+
+  programs(ids: number[]): Promise<ReminderProgram[]> {
+    return this.dataSource.getRepository(ProgramEntity).find({
+      select: { id: true, name: true, unlock: true },
+      where: { id: In(ids) },
+    });
+  }
+
+  async lessons(programIds: number[]): Promise<(ReminderLesson & { programId: number })[]> {
+    return this.dataSource.getRepository(LessonEntity).find({
+      select: { id: true, programId: true, number: true, title: true },
+      where: { programId: In(programIds) },
+    });
+  }
+
+  /** The lessons each account completed, of the programmes given. */
+  completions(userIds: number[], lessonIds: number[]): Promise<{ userId: number; lessonId: number }[]> {
+    if (lessonIds.length === 0) return Promise.resolve([]);
+    return this.dataSource.getRepository(LessonCompletionEntity).find({
+      select: { userId: true, lessonId: true },
+      where: { userId: In(userIds), lessonId: In(lessonIds) },
+    });
+  }
+
+  /**
+   * Moves the subscriptions to their next reminder (null: none again), each group with one statement. Only rows
+   * still due at `now` move: one another run moved in between keeps its later time.
+   */
+  async reschedule(manager: EntityManager, now: Date, next: Map<number, Date | null>): Promise<void> {
+    const groups = new Map<string, { at: Date | null; ids: number[] }>();
+    for (const [id, at] of next) {
+      const key = at === null ? 'null' : String(at.getTime());
+      const group = groups.get(key) ?? { at, ids: [] };
+      group.ids.push(id);
+      groups.set(key, group);
+    }
+    for (const { at, ids } of groups.values()) {
+      await manager
+        .createQueryBuilder()
+        .update(SubscriptionEntity)
+        .set({ nextReminderAt: at })
+        .where({ id: In(ids), nextReminderAt: LessThanOrEqual(now) })
+        .execute();
+    }
+  }
+
+  /**
+   * Records each account's local date of its reminder: one update per date for accounts with a settings row, one
+   * insert for the others (a row another transaction added meanwhile is updated instead).
+   */
+  async recordReminders(
+    manager: EntityManager,
+    sent: Map<number, string>,
+    withRow: Set<number>,
+  ): Promise<void> {
+    const byDate = new Map<string, number[]>();
+    const fresh: number[] = [];
+    for (const [userId, date] of sent) {
+      if (!withRow.has(userId)) fresh.push(userId);
+      else byDate.set(date, [...(byDate.get(date) ?? []), userId]);
+    }
+    const settings = manager.getRepository(NotificationSettingEntity);
+    for (const [date, userIds] of byDate)
+      await settings.update({ userId: In(userIds) }, { lastReminderOn: date });
+    if (fresh.length === 0) return;
+    const rows = fresh.map((userId) => ({ userId, lastReminderOn: sent.get(userId) ?? null }));
+    try {
+      await settings.insert(rows);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      for (const row of rows) {
+        const updated = await settings.update({ userId: row.userId }, { lastReminderOn: row.lastReminderOn });
+        if (!updated.affected) await settings.insert(row);
+      }
+    }
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+}
