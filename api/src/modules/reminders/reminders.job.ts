@@ -93,12 +93,11 @@ export class RemindersJob implements OnModuleInit {
       for (const id of missing) lessons.set(id, []);
       for (const lesson of await this.rows.lessons(missing)) lessons.get(lesson.programId)?.push(lesson);
     }
-    const lessonIds = programIds.flatMap((id) => (lessons.get(id) ?? []).map((lesson) => lesson.id));
     const [accounts, settings, programs, completions] = await Promise.all([
       this.rows.accounts(userIds),
       this.rows.settings(userIds),
       this.rows.programs(programIds),
-      this.rows.completions(userIds, lessonIds),
+      this.rows.completions(userIds),
     ]);
     const completed = new Map<number, Set<number>>();
     for (const { userId, lessonId } of completions) {
@@ -172,10 +171,11 @@ export class RemindersJob implements OnModuleInit {
     return this.rows.transaction(async (manager) => {
       await this.rows.reschedule(manager, now, next);
       await this.rows.recordReminders(manager, sent, withRow);
-      let mailed = 0;
-      for (const { job, dedupeKey } of mails) {
-        if (await this.outbox.add(manager, 'mail.lesson-reminder', job, { dedupeKey })) mailed += 1;
-      }
+      const mailed = await this.outbox.addMany(
+        manager,
+        'mail.lesson-reminder',
+        mails.map(({ job, dedupeKey }) => ({ payload: job, options: { dedupeKey } })),
+      );
       if (news.length > 0) await manager.insert(NotificationEntity, news);
       return mailed;
     });

@@ -11,6 +11,20 @@ import { UserEntity } from '../users/user.entity.js';
 import { NotificationSettingEntity } from './notification-setting.entity.js';
 import type { ReminderLesson } from './reminder-rules.js';
 
+/**
+ * Keys per `IN` list: with a few hundred of a batch's programmes in one list, SQLite reads the programme table whole
+ * instead of by key (test/api/query-plans.e2e-spec.ts).
+ */
+const KEYS_PER_QUERY = 100;
+
+async function byKeys<T>(keys: number[], read: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
+    found.push(...(await read(keys.slice(start, start + KEYS_PER_QUERY))));
+  }
+  return found;
+}
+
 /** A subscription whose reminder time has come. */
 export type DueSubscription = Pick<
   SubscriptionEntity,
@@ -55,40 +69,49 @@ export class RemindersRepository {
   }
 
   accounts(ids: number[]): Promise<ReminderAccount[]> {
-    return this.dataSource.getRepository(UserEntity).find({
-      select: { id: true, email: true, firstName: true, blocked: true, deletedAt: true, isVerified: true },
-      where: { id: In(ids) },
-    });
+    return byKeys(ids, (chunk) =>
+      this.dataSource.getRepository(UserEntity).find({
+        select: { id: true, email: true, firstName: true, blocked: true, deletedAt: true, isVerified: true },
+        where: { id: In(chunk) },
+      }),
+    );
   }
 
   settings(userIds: number[]): Promise<ReminderSetting[]> {
-    return this.dataSource.getRepository(NotificationSettingEntity).find({
-      select: { userId: true, reminderEmails: true, lastReminderOn: true },
-      where: { userId: In(userIds) },
-    });
+    return byKeys(userIds, (chunk) =>
+      this.dataSource.getRepository(NotificationSettingEntity).find({
+        select: { userId: true, reminderEmails: true, lastReminderOn: true },
+        where: { userId: In(chunk) },
+      }),
+    );
   }
 
   programs(ids: number[]): Promise<ReminderProgram[]> {
-    return this.dataSource.getRepository(ProgramEntity).find({
-      select: { id: true, name: true, unlock: true },
-      where: { id: In(ids) },
-    });
+    return byKeys(ids, (chunk) =>
+      this.dataSource.getRepository(ProgramEntity).find({
+        select: { id: true, name: true, unlock: true },
+        where: { id: In(chunk) },
+      }),
+    );
   }
 
-  async lessons(programIds: number[]): Promise<(ReminderLesson & { programId: number })[]> {
-    return this.dataSource.getRepository(LessonEntity).find({
-      select: { id: true, programId: true, number: true, title: true },
-      where: { programId: In(programIds) },
-    });
+  lessons(programIds: number[]): Promise<(ReminderLesson & { programId: number })[]> {
+    return byKeys(programIds, (chunk) =>
+      this.dataSource.getRepository(LessonEntity).find({
+        select: { id: true, programId: true, number: true, title: true },
+        where: { programId: In(chunk) },
+      }),
+    );
   }
 
-  /** The lessons each account completed, of the programmes given. */
-  completions(userIds: number[], lessonIds: number[]): Promise<{ userId: number; lessonId: number }[]> {
-    if (lessonIds.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(LessonCompletionEntity).find({
-      select: { userId: true, lessonId: true },
-      where: { userId: In(userIds), lessonId: In(lessonIds) },
-    });
+  /** The lessons the accounts completed, by account: their other completions are read and dropped. */
+  completions(userIds: number[]): Promise<{ userId: number; lessonId: number }[]> {
+    return byKeys(userIds, (chunk) =>
+      this.dataSource.getRepository(LessonCompletionEntity).find({
+        select: { userId: true, lessonId: true },
+        where: { userId: In(chunk) },
+      }),
+    );
   }
 
   /**
