@@ -74,11 +74,12 @@ export class RemindersJob implements OnModuleInit {
   private async runNow(now: Date): Promise<RemindersRun> {
     const total: RemindersRun = { looked: 0, mailed: 0 };
     const lessons = new Map<number, ReminderLesson[]>();
+    const clock = new RunClock(now);
     for (;;) {
       const due = await this.rows.due(now, REMINDERS_BATCH);
       if (due.length === 0) break;
       total.looked += due.length;
-      total.mailed += await this.batch(now, due, lessons);
+      total.mailed += await this.batch(clock, due, lessons);
       if (due.length < REMINDERS_BATCH) break;
     }
     if (total.looked > 0) this.logger.log(`${total.looked} reminder(s) due, ${total.mailed} mailed`);
@@ -113,7 +114,7 @@ export class RemindersJob implements OnModuleInit {
   }
 
   private async batch(
-    now: Date,
+    clock: RunClock,
     due: DueSubscription[],
     lessons: Map<number, ReminderLesson[]>,
   ): Promise<number> {
@@ -122,8 +123,9 @@ export class RemindersJob implements OnModuleInit {
     const sent = new Map<number, string>();
     const mails: { job: LessonReminderJob; dedupeKey: string }[] = [];
     const news: Omit<NotificationEntity, 'id' | 'createdAt' | 'updatedAt'>[] = [];
+    const now = clock.now;
     for (const row of due) {
-      const today = localDate(now, row.timezone);
+      const today = clock.today(row.timezone);
       const startDate = row.startDate ?? localDate(row.startedAt, row.timezone);
       const program = loaded.programs.get(row.programId);
       const day: LessonOfTheDay = program
@@ -136,7 +138,7 @@ export class RemindersJob implements OnModuleInit {
           })
         : { kind: 'programme-done' };
       const finished = row.activeFlag !== 1 || day.kind === 'programme-done';
-      next.set(row.id, finished ? null : nextReminderAt(startDate, row.reminderTime, row.timezone, now));
+      next.set(row.id, finished ? null : clock.nextReminderAt(startDate, row.reminderTime, row.timezone));
       const account = loaded.accounts.get(row.userId);
       if (day.kind !== 'lesson' || finished || !program || !account) continue;
       if (!this.mayMail(account, loaded.settings.get(row.userId), today) || sent.has(row.userId)) continue;
@@ -186,5 +188,33 @@ export class RemindersJob implements OnModuleInit {
     if (account.blocked || account.deletedAt !== null || !account.isVerified) return false;
     if (setting && (!setting.reminderEmails || setting.lastReminderOn === today)) return false;
     return true;
+  }
+}
+
+/**
+ * A run's calendar: the members' dates and next reminder times at the run's one `now`, each worked out once per
+ * zone (and start date and time); luxon's zone arithmetic was a third of a run over 100,000 reminders.
+ */
+class RunClock {
+  private readonly todays = new Map<string, string>();
+  private readonly nexts = new Map<string, Date | null>();
+
+  constructor(readonly now: Date) {}
+
+  today(zone: string): string {
+    let today = this.todays.get(zone);
+    if (today === undefined) {
+      today = localDate(this.now, zone);
+      this.todays.set(zone, today);
+    }
+    return today;
+  }
+
+  nextReminderAt(startDate: string, reminderTime: string | null, zone: string): Date | null {
+    // Dates before today give the same answer as today.
+    const from = startDate > this.today(zone) ? startDate : this.today(zone);
+    const key = `${zone} ${from} ${reminderTime}`;
+    if (!this.nexts.has(key)) this.nexts.set(key, nextReminderAt(from, reminderTime, zone, this.now));
+    return this.nexts.get(key) ?? null;
   }
 }
