@@ -45,7 +45,7 @@ export class InProcessJobRunner implements JobRunner {
     let previous: Promise<void> | undefined;
     const timer = setInterval(() => {
       if (this.closed || previous) return;
-      const run = this.runOnce({ ...job, attempt: 1 }).finally(() => {
+      const run = this.run({ ...job, attempt: 1 }, false).finally(() => {
         this.running.delete(run);
         previous = undefined;
       });
@@ -101,24 +101,14 @@ export class InProcessJobRunner implements JobRunner {
     this.timers.set(timer, { queue: job.queue, delayed: delayMs > 0 });
   }
 
-  /** A repeated job's run: not retried, as the next run comes soon and does the same work. */
-  private async runOnce(job: QueuedJob): Promise<void> {
+  /** A repeated job's run (`retry` false) is not retried: the next run comes soon and does the same work. */
+  private async run(job: QueuedJob, retry = true): Promise<void> {
     if (!this.dispatch || !this.events) throw new Error('The job runner was not started');
     try {
       await this.dispatch(job);
       this.events.onCompleted(job);
     } catch (error) {
-      this.events.onFailed(job, error);
-    }
-  }
-
-  private async run(job: QueuedJob): Promise<void> {
-    if (!this.dispatch || !this.events) throw new Error('The job runner was not started');
-    try {
-      await this.dispatch(job);
-      this.events.onCompleted(job);
-    } catch (error) {
-      if (job.attempt < this.policy.attempts) {
+      if (retry && job.attempt < this.policy.attempts) {
         this.events.onRetrying(job, error);
         this.schedule({ ...job, attempt: job.attempt + 1 }, backoffDelay(this.policy, job.attempt));
       } else {
