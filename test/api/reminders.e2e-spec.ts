@@ -400,7 +400,7 @@ describe('the reminder mail and its unsubscribe link', () => {
     await run(t, '2031-09-02T07:00:10Z');
     const mail = await reminderMail(m.user.email);
 
-    expect(mail.headers.subject).toBe(`Lesson 2 of ${m.program.name} is open today`);
+    expect(mail.headers.subject).toBe(`Lesson 2 of ${m.program.name} is open today on FitCoach`);
     expect(mail.text).toContain('Hi Mia,');
     expect(mail.text).toContain(
       `A new lesson of ${m.program.name} opened today: Lesson 2: Sun salutation 2.`,

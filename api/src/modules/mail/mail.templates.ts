@@ -275,8 +275,8 @@ export function lessonReminderMail(
 ): RenderedMail {
   const lesson = `Lesson ${job.lessonNumber}: ${job.lessonTitle}`;
   const subject = job.opensToday
-    ? `Lesson ${job.lessonNumber} of ${job.programName} is open today`
-    : `Today's lesson of ${job.programName}: lesson ${job.lessonNumber}`;
+    ? `Lesson ${job.lessonNumber} of ${job.programName} is open today on ${site}`
+    : `Your ${site} lesson today: lesson ${job.lessonNumber} of ${job.programName}`;
   const intro = job.opensToday
     ? `A new lesson of ${job.programName} opened today: ${lesson}.`
     : `Your next lesson of ${job.programName} is waiting for you: ${lesson}.`;
