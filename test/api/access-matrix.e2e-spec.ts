@@ -247,6 +247,39 @@ describe('users', () => {
     );
   });
 
+  describe('GET /api/users/notification_settings/ (every signed-in account: its own)', () => {
+    matrix(
+      get(() => '/api/users/notification_settings/'),
+      [
+        anonymousRow,
+        ...rowsFor([...signedIn, 'subscriber'], 200, {
+          reminder_emails: true,
+          push_reminders: true,
+          push_chat: true,
+        }),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe('PUT /api/users/notification_settings/ (refusals only)', () => {
+    matrix(
+      () => (http) => http.put('/api/users/notification_settings/').send({ reminder_emails: false }),
+      [anonymousRow, blockedRow],
+    );
+  });
+
+  describe("POST /api/users/notification_settings/unsubscribe/ (the link's token is the credential)", () => {
+    matrix(
+      () => (http) =>
+        http.post('/api/users/notification_settings/unsubscribe/').send({ token: `${target.id}.forged` }),
+      rowsFor(['anonymous', 'member'], 400, {
+        statusCode: 400,
+        message: 'This unsubscribe link is not valid.',
+      }),
+    );
+  });
+
   // The superusers' counts and lists of accounts and trainers.
   for (const path of [
     '/api/users/getUserCount/',

@@ -42,6 +42,22 @@ const SAMPLES: Record<string, (site: string) => RenderedMail[]> = {
   trainerLeftMail: (site) => [
     templates.trainerLeftMail({ ...person, programName: 'Core', programId: 7 }, LINK, site),
   ],
+  lessonReminderMail: (site) =>
+    [false, true].map((opensToday) =>
+      templates.lessonReminderMail(
+        {
+          ...person,
+          programName: 'Core',
+          programId: 7,
+          lessonNumber: 3,
+          lessonTitle: 'Plank',
+          opensToday,
+          unsubscribeToken: '7.signature',
+        },
+        { lesson: LINK, unsubscribe: `${LINK}?token=7.signature` },
+        site,
+      ),
+    ),
 };
 
 const templateNames = Object.keys(templates).filter((name) => name.endsWith('Mail'));

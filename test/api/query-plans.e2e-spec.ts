@@ -11,6 +11,9 @@ import {
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../../api/src/common/jobs/jobs.service.js';
+import { JWT_SECRET } from '../../api/src/modules/auth/auth.tokens.js';
+import { RemindersJob } from '../../api/src/modules/reminders/reminders.job.js';
+import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token.js';
 import { GROWING_TABLES } from '../../api/src/database/tables.js';
 import {
   LARGE_ADMIN_EMAIL,
@@ -208,6 +211,7 @@ let capture: StatementCapture;
 let dialect: Dialect;
 const toured = new Set<string>();
 const emitted = new Set<string>();
+let remindersMailed = 0;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -397,6 +401,19 @@ const TOURS: Record<string, Tour> = {
     const session = await signIn(largeEmail(12));
     await signIn(largeEmail(12));
     await call('post', '/api/users/sessions/revoke_others/', session).expect(succeeded);
+  },
+  'GET /api/users/notification_settings': async (w) => {
+    await call('get', '/api/users/notification_settings/', w.member).expect(succeeded);
+  },
+  // The first change writes the account's row, the second updates it.
+  'PUT /api/users/notification_settings': async (w) => {
+    for (const push_chat of [false, true]) {
+      await call('put', '/api/users/notification_settings/', w.member).send({ push_chat }).expect(succeeded);
+    }
+  },
+  'POST /api/users/notification_settings/unsubscribe': async (w) => {
+    const token = unsubscribeToken(t.app.get<string>(JWT_SECRET), w.otherMember.userId);
+    await call('post', '/api/users/notification_settings/unsubscribe/').send({ token }).expect(succeeded);
   },
   'GET /api/users/me': async (w) => {
     await call('get', '/api/users/me/', w.member).expect(succeeded);
@@ -717,6 +734,20 @@ const TOURS: Record<string, Tour> = {
   },
 };
 
+/**
+ * One run of the reminder job half an hour after the seed's first reminders come due: those of the first 30
+ * minutes, a few hundred, go through every query a batch makes.
+ */
+async function reminderTour(): Promise<number> {
+  const [{ first }] = (await ownQuery('SELECT MIN(next_reminder_at) AS first FROM subscription')) as {
+    first: Date | string;
+  }[];
+  const firstMs = new Date(typeof first === 'string' ? `${first.replace(' ', 'T')}Z` : first).getTime();
+  capture.cause = 'job reminders.run';
+  const run = await t.app.get(RemindersJob).run(new Date(firstMs + 30 * 60 * 1000));
+  return run.mailed;
+}
+
 /** The chat socket's events, sent as the site's chat page sends them. */
 async function socketTour(w: World): Promise<void> {
   const url = await listen(t);
@@ -776,6 +807,7 @@ beforeAll(async () => {
     toured.add(key);
   }
   await socketTour(world);
+  remindersMailed = await reminderTour();
   capture.stop();
 }, SETUP_TIMEOUT_MS);
 
@@ -800,6 +832,10 @@ describe('the tour', () => {
     expect(routes.filter((route) => !toured.has(route) && !WITHOUT_QUERIES.includes(route))).toEqual([]);
     expect(Object.keys(TOURS).filter((route) => !routes.includes(route))).toEqual([]);
     expect([...emitted].sort()).toEqual(Object.values(CHAT_CLIENT_EVENTS).sort());
+  });
+
+  it('runs the reminder job over due reminders', () => {
+    expect(remindersMailed).toBeGreaterThan(0);
   });
 });
 

@@ -111,6 +111,7 @@ const VISITS: Record<string, Visit[]> = {
   'trainerPage.$id': [{ as: 'anonymous', path: (w) => `/trainerPage/${w.trainerId}` }],
   trainerRegister: [{ as: 'anonymous', path: at('/trainerRegister') }],
   userProfile: [{ as: 'member', path: at('/userProfile') }],
+  'unsubscribe.reminders': [{ as: 'anonymous', path: at('/unsubscribe/reminders?token=1.not-a-real-link') }],
   'verify.$token': [{ as: 'anonymous', path: at('/verify/not-a-real-link') }],
 };
 

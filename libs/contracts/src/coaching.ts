@@ -27,3 +27,12 @@ export interface NotificationSettingsResponse {
   push_reminders: boolean;
   push_chat: boolean;
 }
+
+/** The reminder job's run: it reads the clock itself, so a run queued late still sends what is due then. */
+export type RemindersRunJob = Record<string, never>;
+
+declare module './jobs.js' {
+  interface JobPayloads {
+    'reminders.run': RemindersRunJob;
+  }
+}

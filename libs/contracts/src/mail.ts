@@ -76,3 +76,24 @@ declare module './jobs.js' {
     'mail.trainer-left': TrainerLeftJob;
   }
 }
+
+/**
+ * `mail.lesson-reminder`: the member's lesson of the day (docs/product.md, Reminders). `unsubscribeToken` signs the
+ * account's one-click unsubscribe link; `opensToday` says the lesson opened today rather than waits since before.
+ */
+export interface LessonReminderJob {
+  to: string;
+  firstName: string;
+  programName: string;
+  programId: number;
+  lessonNumber: number;
+  lessonTitle: string;
+  opensToday: boolean;
+  unsubscribeToken: string;
+}
+
+declare module './jobs.js' {
+  interface JobPayloads {
+    'mail.lesson-reminder': LessonReminderJob;
+  }
+}

@@ -5,6 +5,7 @@ import { ACCOUNT_INTENTS } from '~/utils/account-security';
 import { changePassword, loadDevices } from '~/utils/account-security.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/multipart.server';
+import { loadNotificationSettings } from '~/utils/notification-settings.server';
 import { loadProfile, updateProfile } from '~/utils/profile.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { privatePageMeta } from '~/utils/seo';
@@ -14,8 +15,12 @@ export const meta: MetaFunction = () =>
   privatePageMeta('Your profile', 'Your account, your picture and your body stats.');
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
-  const [profile, devices] = await Promise.all([loadProfile(args), loadDevices(args)]);
-  return { ...profile, devices };
+  const [profile, devices, notifications] = await Promise.all([
+    loadProfile(args),
+    loadDevices(args),
+    loadNotificationSettings(args),
+  ]);
+  return { ...profile, devices, notifications };
 });
 
 // The session is checked before the body is read: an anonymous upload goes to the login page unread.
@@ -28,7 +33,8 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 });
 
 export default function UserProfileRoute() {
-  const { user, editing, trainer, trainerUnavailable, devices } = useLoaderData<typeof loader>();
+  const { user, editing, trainer, trainerUnavailable, devices, notifications } =
+    useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <ProfileView
@@ -38,6 +44,7 @@ export default function UserProfileRoute() {
       trainer={trainer}
       trainerUnavailable={trainerUnavailable}
       devices={devices}
+      notifications={notifications}
     />
   );
 }

@@ -80,6 +80,17 @@ export class BullJobRunner implements JobRunner {
     });
   }
 
+  async repeat(job: Omit<QueuedJob, 'attempt'>, everyMs: number): Promise<void> {
+    // Bull keys a repeatable job by name, id and interval: every instance adding it adds one schedule.
+    await this.queues[job.queue].add(job.name, wrap(job), {
+      jobId: job.id,
+      repeat: { every: everyMs },
+      attempts: 1,
+      removeOnComplete: true,
+      removeOnFail: 100,
+    });
+  }
+
   async isHealthy(): Promise<boolean> {
     try {
       const answers = await Promise.all(

@@ -23,6 +23,7 @@ export class InProcessJobRunner implements JobRunner {
   /** Each scheduled job's timer, with its queue and whether it waits for a retry (delayed) or its first run. */
   private readonly timers = new Map<NodeJS.Timeout, { queue: string; delayed: boolean }>();
   private readonly running = new Map<Promise<void>, string>();
+  private readonly repeaters = new Set<NodeJS.Timeout>();
   private dispatch?: JobDispatcher;
   private events?: JobRunnerEvents;
   private closed = false;
@@ -38,6 +39,20 @@ export class InProcessJobRunner implements JobRunner {
     if (this.seenIds.has(job.id)) return;
     this.remember(job.id);
     this.schedule({ ...job, payload: JSON.parse(JSON.stringify(job.payload ?? null)), attempt: 1 }, delayMs);
+  }
+
+  async repeat(job: Omit<QueuedJob, 'attempt'>, everyMs: number): Promise<void> {
+    let previous: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (this.closed || previous) return;
+      const run = this.run({ ...job, attempt: 1 }, false).finally(() => {
+        this.running.delete(run);
+        previous = undefined;
+      });
+      previous = run;
+      this.running.set(run, job.queue);
+    }, everyMs).unref();
+    this.repeaters.add(timer);
   }
 
   async isHealthy(): Promise<boolean> {
@@ -62,6 +77,8 @@ export class InProcessJobRunner implements JobRunner {
       this.logger.warn(`${this.timers.size} waiting job(s) dropped at shutdown`);
     }
     for (const timer of this.timers.keys()) clearTimeout(timer);
+    for (const timer of this.repeaters) clearInterval(timer);
+    this.repeaters.clear();
     this.timers.clear();
     await Promise.allSettled([...this.running.keys()]);
   }
@@ -84,13 +101,14 @@ export class InProcessJobRunner implements JobRunner {
     this.timers.set(timer, { queue: job.queue, delayed: delayMs > 0 });
   }
 
-  private async run(job: QueuedJob): Promise<void> {
+  /** A repeated job's run (`retry` false) is not retried: the next run comes soon and does the same work. */
+  private async run(job: QueuedJob, retry = true): Promise<void> {
     if (!this.dispatch || !this.events) throw new Error('The job runner was not started');
     try {
       await this.dispatch(job);
       this.events.onCompleted(job);
     } catch (error) {
-      if (job.attempt < this.policy.attempts) {
+      if (retry && job.attempt < this.policy.attempts) {
         this.events.onRetrying(job, error);
         this.schedule({ ...job, attempt: job.attempt + 1 }, backoffDelay(this.policy, job.attempt));
       } else {

@@ -23,6 +23,11 @@ export interface JobRunner {
   readonly kind: 'bull' | 'in-process';
   start(dispatch: JobDispatcher, events: JobRunnerEvents): Promise<void>;
   enqueue(job: Omit<QueuedJob, 'attempt'>, delayMs: number): Promise<void>;
+  /**
+   * Runs the job every `everyMs`, one run at a time across every instance that shares the queue (a Bull
+   * repeatable job; in-process, a timer of this process). A run due while the previous one works is skipped.
+   */
+  repeat(job: Omit<QueuedJob, 'attempt'>, everyMs: number): Promise<void>;
   isHealthy(): Promise<boolean>;
   /** How many jobs of each queue wait (now or later, for a retry) and run: the metrics' queue depth. */
   depth(): Promise<QueueDepth[]>;

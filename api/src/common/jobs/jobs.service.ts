@@ -61,6 +61,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger('Jobs');
   private readonly registrations = new Map<string, Registration>();
   private started = false;
+  private readonly repeats: (Omit<QueuedJob, 'attempt'> & { everyMs: number })[] = [];
 
   constructor(
     @Inject(JOB_RUNNER) private readonly runner: JobRunner,
@@ -108,6 +109,15 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     );
     await this.withinWait(adding, name, id);
     return id;
+  }
+
+  /**
+   * Runs job `name` every `everyMs` from start-up on, once per interval across instances sharing Redis (see
+   * JobRunner.repeat). Call it while modules initialise, after `register`.
+   */
+  repeat<N extends JobName>(name: N, payload: JobPayloads[N], everyMs: number): void {
+    if (this.started) throw new Error(`Job "${name}" scheduled after start-up`);
+    this.repeats.push({ id: `repeat:${name}`, queue: this.queueOf(name), name, payload, everyMs });
   }
 
   /**
@@ -176,6 +186,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       onRetrying: (job, error) => this.retrying(job, error),
       onFailed: (job, error) => this.failed(job, error, this.runner.kind),
     });
+    for (const { everyMs, ...job } of this.repeats) await this.runner.repeat(job, everyMs);
     this.logger.log(`Job runner: ${this.runner.kind}, ${this.registrations.size} job type(s)`);
   }
 

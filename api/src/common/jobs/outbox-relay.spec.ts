@@ -47,6 +47,8 @@ class FakeBull implements JobRunner {
     return new Promise((resolve) => this.late.push(() => (keep(), resolve())));
   }
 
+  async repeat(): Promise<void> {}
+
   /** Redis is back: the additions made meanwhile land. */
   comeBack(): void {
     this.answers = true;

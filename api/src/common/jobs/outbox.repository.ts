@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, type DataSource, type EntityManager, IsNull, LessThan } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
 import type { QueueName } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../database/errors.js';
 import { OutboxEntity } from './outbox.entity.js';
@@ -33,6 +33,43 @@ export class OutboxRepository {
       if (row.dedupeKey !== null && isUniqueViolation(error)) return false;
       throw error;
     }
+  }
+
+  /**
+   * Many rows with one statement, inside the caller's transaction, but those whose dedupe key was written before;
+   * returns the number written.
+   */
+  async insertMany(manager: EntityManager, rows: NewOutboxRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const keys = rows.flatMap((row) => (row.dedupeKey === null ? [] : [row.dedupeKey]));
+    const written = new Set(
+      keys.length === 0
+        ? []
+        : (
+            await manager.getRepository(OutboxEntity).find({
+              select: { dedupeKey: true },
+              where: { dedupeKey: In(keys) },
+            })
+          ).map((row) => row.dedupeKey),
+    );
+    const fresh = rows.filter((row) => row.dedupeKey === null || !written.has(row.dedupeKey));
+    if (fresh.length === 0) return 0;
+    try {
+      // Plain SQL: TypeORM's insert builder spends about 0.2 ms a row in JavaScript, a second per 5,000 rows.
+      await manager.query(
+        `INSERT INTO outbox (queue, job_name, payload, dedupe_key, request_id, attempts) VALUES ${fresh
+          .map(() => '(?, ?, ?, ?, ?, 0)')
+          .join(', ')}`,
+        fresh.flatMap((row) => [row.queue, row.jobName, row.payload, row.dedupeKey, row.requestId]),
+      );
+      return fresh.length;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    // Another transaction wrote one of the keys meanwhile: row by row, as `insert` does.
+    let added = 0;
+    for (const row of fresh) if (await this.insert(manager, row)) added += 1;
+    return added;
   }
 
   /**

@@ -62,19 +62,43 @@ export class OutboxService implements OnModuleInit, OnApplicationShutdown {
     payload: JobPayloads[N],
     options: OutboxOptions = {},
   ): Promise<boolean> {
-    const added = await this.rows.insert(manager, {
+    const added = await this.rows.insert(manager, this.row(name, payload, options));
+    this.added(manager, added ? 1 : 0);
+    return added;
+  }
+
+  /**
+   * Writes many jobs of one name with `manager`'s transaction, with one statement unless a dedupe key was written
+   * before; returns how many were written. A job per member of a batch (the reminders) costs one insert, not one each.
+   */
+  async addMany<N extends JobName>(
+    manager: EntityManager,
+    name: N,
+    jobs: { payload: JobPayloads[N]; options?: OutboxOptions }[],
+  ): Promise<number> {
+    const added = await this.rows.insertMany(
+      manager,
+      jobs.map(({ payload, options }) => this.row(name, payload, options)),
+    );
+    this.added(manager, added);
+    return added;
+  }
+
+  private row<N extends JobName>(name: N, payload: JobPayloads[N], options: OutboxOptions = {}) {
+    return {
       queue: this.jobs.queueOf(name),
       jobName: name,
       payload: JSON.stringify(payload),
       dedupeKey: options.dedupeKey ?? null,
       requestId: this.logContext.currentRequestId() ?? null,
-    });
+    };
+  }
+
+  /** Wakes the relay once the transaction commits, or now without one. */
+  private added(manager: EntityManager, count: number): void {
+    if (count === 0) return;
     const runner = manager.queryRunner as MarkedQueryRunner | undefined;
-    if (runner?.isTransactionActive) {
-      if (added) runner.data[ADDED] = true;
-    } else if (added) {
-      this.relay.wake();
-    }
-    return added;
+    if (runner?.isTransactionActive) runner.data[ADDED] = true;
+    else this.relay.wake();
   }
 }

@@ -6,6 +6,7 @@ import {
   isLocalDate,
   isTimeZone,
   localDate,
+  localTime,
 } from './local-time.js';
 
 describe('local time', () => {
@@ -33,5 +34,10 @@ describe('local time', () => {
     expect(instantAt('2027-03-28', 'Europe/Berlin', '02:30').toISOString()).toBe('2027-03-28T01:30:00.000Z');
     expect(daysBetween('2027-03-27', '2027-03-29')).toBe(2);
     expect(addDays('2027-03-27', 2)).toBe('2027-03-29');
+  });
+
+  it('reads the clock an instant shows in a zone', () => {
+    expect(localTime(new Date('2031-07-09T23:30:00Z'), 'Asia/Kolkata')).toBe('05:00');
+    expect(localTime(new Date('2031-03-30T06:00:00Z'), 'Europe/Berlin')).toBe('08:00');
   });
 });

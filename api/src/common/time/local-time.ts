@@ -25,6 +25,11 @@ export function localDate(instant: Date, zone: string): string {
   return DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
 }
 
+/** The clock time (`HH:MM`) an instant shows in `zone`. */
+export function localTime(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat('HH:mm');
+}
+
 /** `date` plus `days` calendar days. */
 export function addDays(date: string, days: number): string {
   return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() ?? '';

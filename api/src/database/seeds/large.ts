@@ -3,6 +3,7 @@
 import { CURRENCIES, PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { hashToken } from '../../common/auth/token-hash.js';
+import { localDate, localTime } from '../../common/time/local-time.js';
 import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { GROWING_TABLES } from '../tables.js';
@@ -18,6 +19,8 @@ export const LARGE_SCALE = {
   coachSubscribers: 5_000,
   auditEntries: 5_000,
   outboxRows: 50_000,
+  /** Active subscriptions with a reminder time, all due within a day of the seed. */
+  reminders: 100_000,
 } as const;
 
 /** Every account's one password (hashed once, the same hash on every row). */
@@ -65,6 +68,13 @@ const CHAT_EVERY = 8;
 /** Subscriptions of the last two weeks told their trainer with a notification. */
 const SUBSCRIBER_NEWS_DAYS = 14;
 const VIDEO_ID = 'dQw4w9WgXcQ';
+/** The seeded reminders' zones: their members' reminder times are the clock there at the same instants. */
+const REMINDER_ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York', 'Australia/Sydney'];
+/** The seeded reminders come due from the first whole hour at least this long after the seed, over one day. */
+const REMINDERS_AFTER_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** 22 hours: every seeded reminder is its clock time's first coming after the seed, as the job would set it. */
+const REMINDER_SPREAD_MINUTES = 22 * 60;
 const TEXTS = [
   'How is the programme going for you?',
   'Lesson three was hard, but I finished it.',
@@ -82,6 +92,7 @@ export interface LargeSizes {
   coachSubscribers: number;
   auditEntries: number;
   outboxRows: number;
+  reminders: number;
 }
 
 /** LARGE_SCALE times `factor`, whole numbers. */
@@ -101,6 +112,7 @@ export function largeSizes(factor: number): LargeSizes {
     coachSubscribers: Math.round(LARGE_SCALE.coachSubscribers * factor),
     auditEntries: Math.round(LARGE_SCALE.auditEntries * factor),
     outboxRows: Math.round(LARGE_SCALE.outboxRows * factor),
+    reminders: Math.round(LARGE_SCALE.reminders * factor),
   };
 }
 
@@ -510,13 +522,35 @@ class LargeSeeder {
     return written;
   }
 
-  /** Subscription n is enrolment n; its payment is the n-th paid one (the big trainer's after the others). */
+  /**
+   * Subscription n is enrolment n; its payment is the n-th paid one (the big trainer's after the others). Evenly
+   * spread active ones (`sizes.reminders` of them) have a reminder time in one of REMINDER_ZONES, each due at its own
+   * minute of the 22 hours that start at the first whole hour an hour after the seed: a run of the reminder job a day
+   * later finds them all due (`npm run bench:reminders`).
+   */
   private subscriptions(): Promise<number> {
     const paid: number[] = [];
     this.statuses.forEach((status, i) => {
       if (status === 'completed' || status === 'refunded') paid.push(i);
     });
     const generic = paid.length;
+    const active = this.enrolments.filter((enrolment) => enrolment.active).length;
+    const every = Math.max(1, Math.floor(active / Math.max(1, this.sizes.reminders)));
+    const fromMs = Math.ceil((this.nowMs + REMINDERS_AFTER_MS) / (60 * MINUTE_MS)) * 60 * MINUTE_MS;
+    let activeSeen = 0;
+    let reminders = 0;
+    const reminderOf = (account: number, active: boolean): [string | null, string, string | null] => {
+      // A member's subscriptions share their zone, as the schedule form sets it.
+      if (!active) return [null, REMINDER_ZONES[account % REMINDER_ZONES.length], null];
+      activeSeen += 1;
+      if ((activeSeen - 1) % every !== 0 || reminders >= this.sizes.reminders) {
+        return [null, REMINDER_ZONES[account % REMINDER_ZONES.length], null];
+      }
+      reminders += 1;
+      const atMs = fromMs + ((reminders * 7) % REMINDER_SPREAD_MINUTES) * MINUTE_MS;
+      const zone = REMINDER_ZONES[account % REMINDER_ZONES.length];
+      return [localTime(new Date(atMs), zone), zone, datetime(atMs)];
+    };
     return this.writer.insert(
       'subscription',
       [
@@ -530,11 +564,16 @@ class LargeSeeder {
         'ended_at',
         'created_at',
         'updated_at',
+        'start_date',
+        'reminder_time',
+        'timezone',
+        'next_reminder_at',
       ],
       rows(this.enrolments.length, (n) => {
         const { account, program, startedMs, active } = this.enrolments[n];
         const payment = n < generic ? paid[n] : this.sizes.payments + n - generic;
         const started = datetime(startedMs);
+        const [reminderTime, zone, nextReminderAt] = reminderOf(account, active);
         return [
           this.bases.subscription + n,
           this.userId(account),
@@ -546,6 +585,10 @@ class LargeSeeder {
           active ? null : datetime(Math.min(this.nowMs, startedMs + DAY_MS)),
           started,
           started,
+          localDate(new Date(startedMs), zone),
+          reminderTime,
+          zone,
+          nextReminderAt,
         ];
       }),
     );

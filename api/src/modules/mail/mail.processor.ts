@@ -19,5 +19,6 @@ export class MailProcessor implements OnModuleInit {
     );
     this.jobs.register('mail.program-rejected', 'mail', (job) => this.mail.sendProgramRejected(job));
     this.jobs.register('mail.trainer-left', 'mail', (job) => this.mail.sendTrainerLeft(job));
+    this.jobs.register('mail.lesson-reminder', 'mail', (job) => this.mail.sendLessonReminder(job));
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  LessonReminderJob,
   PasswordResetJob,
   PaymentReceiptJob,
   ProgramRejectedJob,
@@ -9,6 +10,7 @@ import type {
 } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
 import {
+  lessonReminderMail,
   passwordResetMail,
   paymentReceiptMail,
   programRejectedMail,
@@ -66,5 +68,25 @@ export class MailService {
   async sendTrainerLeft(job: TrainerLeftJob): Promise<void> {
     const link = `${this.config.publicUrl}/programLesson/${job.programId}`;
     await this.transport.send({ to: job.to, ...trainerLeftMail(job, link, this.config.siteName) }, link);
+  }
+
+  /**
+   * The daily lesson reminder, with its unsubscribe link also as RFC 8058's headers: mail clients show an
+   * unsubscribe button that posts to the same page (docs/product.md, Reminders).
+   */
+  async sendLessonReminder(job: LessonReminderJob): Promise<void> {
+    const lesson = `${this.config.publicUrl}/programLesson/${job.programId}`;
+    const unsubscribe = `${this.config.publicUrl}/unsubscribe/reminders?token=${encodeURIComponent(job.unsubscribeToken)}`;
+    await this.transport.send(
+      {
+        to: job.to,
+        ...lessonReminderMail(job, { lesson, unsubscribe }, this.config.siteName),
+        headers: {
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+      lesson,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import {
   fromMinorUnits,
+  type LessonReminderJob,
   minorUnitDigits,
   type PaymentReceiptJob,
   type ProgramRejectedJob,
@@ -261,4 +262,45 @@ export function trainerLeftMail(job: TrainerLeftJob, link: string, site: string)
     },
     site,
   );
+}
+
+/**
+ * The daily lesson reminder (docs/product.md, Reminders): the programme, today's lesson and its link, and a
+ * one-click way to stop these mails.
+ */
+export function lessonReminderMail(
+  job: LessonReminderJob,
+  links: { lesson: string; unsubscribe: string },
+  site: string,
+): RenderedMail {
+  const lesson = `Lesson ${job.lessonNumber}: ${job.lessonTitle}`;
+  const subject = job.opensToday
+    ? `Lesson ${job.lessonNumber} of ${job.programName} is open today on ${site}`
+    : `Your ${site} lesson today: lesson ${job.lessonNumber} of ${job.programName}`;
+  const intro = job.opensToday
+    ? `A new lesson of ${job.programName} opened today: ${lesson}.`
+    : `Your next lesson of ${job.programName} is waiting for you: ${lesson}.`;
+  const stop = `You get this e-mail because lesson reminders are on for your ${site} account. To stop them, open this link:`;
+  const text = [
+    `Hi ${job.firstName},`,
+    '',
+    intro,
+    '',
+    `Start the lesson: ${links.lesson}`,
+    '',
+    `The ${site} team`,
+    '',
+    '--',
+    stop,
+    links.unsubscribe,
+    '',
+  ].join('\n');
+  const small = 'margin:24px 0 0;font-size:13px;line-height:1.5;color:#52606d;';
+  const html = htmlMail(
+    { subject, firstName: job.firstName, site },
+    `<p style="margin:0 0 24px;font-size:15px;line-height:1.5;">${escapeHtml(intro)}</p>
+${mailButton(links.lesson, 'Start the lesson')}
+<p style="${small}">You get this e-mail because lesson reminders are on for your ${escapeHtml(site)} account. <a href="${escapeHtml(links.unsubscribe)}" style="color:#1c7ed6;">Unsubscribe from lesson reminders</a>.</p>`,
+  );
+  return { subject, text, html };
 }

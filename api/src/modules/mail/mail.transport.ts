@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as RFC 8058's List-Unsubscribe pair. */
+  headers?: Record<string, string>;
 }
 
 /**

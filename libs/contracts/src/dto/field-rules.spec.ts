@@ -12,6 +12,7 @@ const STAGE: Record<string, number> = {
   isNumber: 0,
   isNotEmpty: 0,
   isIn: 0,
+  isBoolean: 0,
   minLength: 1,
   maxLength: 1,
   matches: 2,

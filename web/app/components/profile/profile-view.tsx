@@ -1,4 +1,9 @@
-import { fullName, type TrainerResponse, type UserResponse } from '@fitcoach/contracts';
+import {
+  fullName,
+  type NotificationSettingsResponse,
+  type TrainerResponse,
+  type UserResponse,
+} from '@fitcoach/contracts';
 import {
   Alert,
   Avatar,
@@ -18,6 +23,7 @@ import type { Toast } from '~/types/toast';
 import type { Device } from '~/utils/account-security';
 import { useHydrated } from '~/utils/use-hydrated';
 import { AccountSecurity } from './account-security';
+import { NotificationSettings } from './notification-settings';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
@@ -146,12 +152,14 @@ export function ProfileView(
   props: Omit<ProfilePanelProps, 'headingOrder' | 'result'> & {
     result: ProfileActionResult | undefined;
     devices: Device[] | null;
+    notifications: NotificationSettingsResponse | null;
   },
 ) {
   return (
     <Container size="md" py="xl">
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
+      <NotificationSettings settings={props.notifications} />
       <AccountSecurity devices={props.devices} result={props.result} />
       <YourData />
     </Container>

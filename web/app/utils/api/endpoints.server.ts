@@ -17,6 +17,7 @@ import type {
   LoginDto,
   MessageResponse,
   MyPaymentResponse,
+  NotificationSettingsResponse,
   NotificationResponse,
   PaymentsConfigResponse,
   ProgramDetailResponse,
@@ -140,6 +141,18 @@ export const api = {
 
   endSession: (args: RouteArgs, id: string) =>
     call<null>(args, `/api/users/sessions/${encodeURIComponent(id)}/`, { method: 'DELETE' }),
+
+  notificationSettings: (args: RouteArgs) =>
+    call<NotificationSettingsResponse>(args, '/api/users/notification_settings/'),
+
+  updateNotificationSettings: (args: RouteArgs, settings: NotificationSettingsResponse) =>
+    call<NotificationSettingsResponse>(args, '/api/users/notification_settings/', {
+      method: 'PUT',
+      body: settings,
+    }),
+
+  unsubscribeReminders: (args: RouteArgs, token: string) =>
+    postAnonymously<MessageResponse>(args, '/api/users/notification_settings/unsubscribe/', { token }),
 
   endOtherSessions: (args: RouteArgs) =>
     call<RevokedSessionsResponse>(args, '/api/users/sessions/revoke_others/', { method: 'POST' }),
