@@ -34,6 +34,7 @@ import { ChatModule } from './modules/chat/chat.module.js';
 import { CHAT_RATE_LIMITS } from './modules/chat/chat.constants.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { SitemapModule } from './modules/sitemap/sitemap.module.js';
+import { PushModule } from './modules/push/push.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -50,6 +51,7 @@ const API_MODULES = [
   ChatModule,
   AdminModule,
   SitemapModule,
+  PushModule,
 ];
 
 export interface AppModuleOptions {

@@ -3,6 +3,8 @@ export const DOMAIN_EVENTS = {
   subscriptionStarted: 'subscription.started',
   programPublicationChanged: 'program.publication-changed',
   programRejected: 'program.rejected',
+  /** A chat message reached none of its recipient's pages: they are told some other way. */
+  chatMessageUnseen: 'chat.message-unseen',
 } as const;
 
 export interface SubscriptionStartedEvent {
@@ -18,4 +20,11 @@ export interface ProgramPublicationChangedEvent {
 export interface ProgramRejectedEvent {
   programId: number;
   reason: string;
+}
+
+export interface ChatMessageUnseenEvent {
+  recipientId: number;
+  senderName: string;
+  /** The text's start, or what stands for an image. */
+  preview: string;
 }

@@ -13,3 +13,4 @@ export * from './sitemap.dto.js';
 export * from './sessions.dto.js';
 export * from './chat.dto.js';
 export { rules } from './field-rules.js';
+export * from './push.dto.js';
