@@ -18,6 +18,7 @@ import type { Toast } from '~/types/toast';
 import type { Device } from '~/utils/account-security';
 import { useHydrated } from '~/utils/use-hydrated';
 import { AccountSecurity } from './account-security';
+import { PushDevice } from './push-device';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
@@ -153,6 +154,7 @@ export function ProfileView(
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
       <AccountSecurity devices={props.devices} result={props.result} />
+      <PushDevice />
       <YourData />
     </Container>
   );
