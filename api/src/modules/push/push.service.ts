@@ -26,6 +26,12 @@ const TIME_TO_LIVE_SECONDS = 12 * 60 * 60;
 /** A push service that does not answer within this is tried again later (the job's retries). */
 const SEND_TIMEOUT_MS = 10_000;
 
+/**
+ * What a push service answers for a subscription that will never take a message again: unknown (404), expired
+ * (410), or made for another VAPID key pair (403, after the keys were rotated).
+ */
+const GONE = new Set([403, 404, 410]);
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** What a reminder says; the tag is the service's. */
@@ -125,7 +131,7 @@ export class PushService implements OnModuleInit {
     return ids.length;
   }
 
-  /** One message to one browser. A subscription the push service no longer knows (404, 410) is removed. */
+  /** One message to one browser. A subscription the push service no longer takes (GONE) is removed. */
   private async send({ subscriptionId, message }: PushSendJob): Promise<void> {
     const row = await this.subscriptions.findById(subscriptionId);
     if (!row) return;
@@ -152,7 +158,7 @@ export class PushService implements OnModuleInit {
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     await answer.body?.cancel();
-    if (answer.status === 404 || answer.status === 410) {
+    if (GONE.has(answer.status)) {
       await this.subscriptions.remove([row.id]);
       this.logger.log(`Push subscription ${row.id} is gone at its push service (${answer.status}): removed`);
       return;
