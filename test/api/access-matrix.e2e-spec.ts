@@ -1,6 +1,5 @@
 // Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
 // so that a rule is read, and changed, in one place.
-import { createECDH, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { PUSH_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -15,6 +14,7 @@ import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { type TestApp, useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
+import { browserSubscription } from '../fixtures/push-service.js';
 import { noRoute, REFUSED, refusal } from '../fixtures/refusals.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
@@ -703,12 +703,8 @@ describe('subscriptions and progress', () => {
 });
 
 describe('push', () => {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const browser = {
-    endpoint: 'https://push.example.com/access-matrix',
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
+  const { endpoint, keys } = browserSubscription('https://push.example.com/access-matrix');
+  const browser = { endpoint, keys };
 
   beforeAll(async () => {
     await t

@@ -1,6 +1,5 @@
 // Over 300 lines on purpose: one seeded database, a tour of every route and socket event on it, and the plans of
 // what the tour made the application run; the tours, the allow-list and the rule read best together.
-import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   CHAT_CLIENT_EVENTS,
@@ -37,6 +36,7 @@ import {
   type PlanProblem,
   StatementCapture,
 } from '../fixtures/query-plans.js';
+import { browserSubscription } from '../fixtures/push-service.js';
 import { discoverRoutes } from '../fixtures/routes.js';
 import { connect, listen } from '../fixtures/sockets.js';
 import { uniqueEmail } from '../fixtures/users.js';
@@ -320,12 +320,8 @@ async function buy(w: World, programId: number): Promise<{ orderId: string }> {
 
 /** A browser's subscription as it sends it, at a push service the tour never reaches. */
 function pushBrowser(name: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    endpoint: `https://push.example.com/${name}`,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
-  };
+  const { endpoint, keys } = browserSubscription(`https://push.example.com/${name}`);
+  return { endpoint, keys };
 }
 
 type Tour = (w: World) => Promise<void>;
