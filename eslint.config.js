@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker runs in its own global scope, without the page's window.
+    files: ['web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['web/app/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },

@@ -39,6 +39,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The site's service worker would answer navigations itself, out of reach of page.route and request counts;
+    // test/e2e/pwa.spec.ts lets it in.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'chromium', use: chromiumUse, testIgnore: /accessibility\.spec\.ts$/ },

@@ -35,6 +35,7 @@ import { CHAT_RATE_LIMITS } from './modules/chat/chat.constants.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { SitemapModule } from './modules/sitemap/sitemap.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
+import { PushModule } from './modules/push/push.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -52,6 +53,7 @@ const API_MODULES = [
   AdminModule,
   SitemapModule,
   RemindersModule,
+  PushModule,
 ];
 
 export interface AppModuleOptions {

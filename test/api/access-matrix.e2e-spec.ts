@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
 // so that a rule is read, and changed, in one place.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import { PUSH_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -14,7 +14,8 @@ import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { type TestApp, useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
-import { noRoute, REFUSED } from '../fixtures/refusals.js';
+import { browserSubscription } from '../fixtures/push-service.js';
+import { noRoute, REFUSED, refusal } from '../fixtures/refusals.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
 import { AnswerRecorder } from './support/answers.js';
@@ -748,6 +749,50 @@ describe('subscriptions and progress', () => {
     expect(
       await dataSource.getRepository(LessonCompletionEntity).countBy({ lessonId: publishedLesson.id }),
     ).toBe(0);
+  });
+});
+
+describe('push', () => {
+  const { endpoint, keys } = browserSubscription('https://push.example.com/access-matrix');
+  const browser = { endpoint, keys };
+
+  beforeAll(async () => {
+    await t
+      .http()
+      .post('/api/push/subscriptions/')
+      .set('Authorization', sessions.member.bearer)
+      .send(browser)
+      .expect(201);
+  });
+
+  describe('GET /api/push/config/ (anyone)', () => {
+    matrix(
+      get(() => '/api/push/config/'),
+      (['anonymous', ...signedIn, 'subscriber', 'blocked user'] as Viewer[]).map((viewer) => ({
+        viewer,
+        status: 200,
+        body: (body: unknown) => expect(body).toEqual({ public_key: expect.any(String) }),
+      })),
+    );
+  });
+
+  describe('POST /api/push/subscriptions/ (signed-in users; refusals only)', () => {
+    matrix(() => (http) => http.post('/api/push/subscriptions/').send(browser), [anonymousRow, blockedRow]);
+  });
+
+  describe("DELETE /api/push/subscriptions/ of a member's subscription (the member; refusals only)", () => {
+    matrix(
+      () => (http) => http.delete('/api/push/subscriptions/').send({ endpoint: browser.endpoint }),
+      [
+        anonymousRow,
+        ...rowsFor(
+          ['subscriber', 'other trainer', 'owner trainer', 'superuser'],
+          404,
+          refusal(404, PUSH_MESSAGES.notFound),
+        ),
+        blockedRow,
+      ],
+    );
   });
 });
 

@@ -48,6 +48,8 @@ describe('the CSP with the test payment provider', () => {
         'https://www.youtube.com',
       ]);
       expect(directives.get('form-action')).toEqual(["'self'"]);
+      expect(directives.get('worker-src')).toEqual(["'self'"]);
+      expect(directives.get('manifest-src')).toEqual(["'self'"]);
     },
   );
 

@@ -65,6 +65,7 @@ const VISITS: Record<string, Visit[]> = {
   contact: [{ as: 'anonymous', path: at('/contact') }],
   privacy: [{ as: 'anonymous', path: at('/privacy') }],
   terms: [{ as: 'anonymous', path: at('/terms') }],
+  offline: [{ as: 'anonymous', path: at('/offline') }],
   _index: [
     { as: 'anonymous', path: at('/') },
     { as: 'member', path: at('/') },

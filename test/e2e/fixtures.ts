@@ -10,11 +10,16 @@ export interface BrowserErrorOptions {
 
 /**
  * Resolves once the page's app runs: its scripts are fetched after the page's first paint (ADR 044), and
- * Remix makes its router as React starts on the page. A document that is not a page of the app has nothing to wait
- * for.
+ * Remix makes its router as React starts on the page. A document that is not a page of the app, or a page that runs
+ * no scripts (the offline page), has nothing to wait for.
  */
 export async function appStarted(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.contentType !== 'text/html' || '__remixRouter' in window);
+  await page.waitForFunction(
+    () =>
+      document.contentType !== 'text/html' ||
+      '__remixRouter' in window ||
+      (document.readyState === 'complete' && document.querySelector('script[type="module"]') === null),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-export const QUEUE_NAMES = ['mail', 'payments', 'reminders'] as const;
+export const QUEUE_NAMES = ['mail', 'payments', 'reminders', 'push'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**

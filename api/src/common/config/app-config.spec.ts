@@ -150,6 +150,24 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
   });
 
+  it('takes a VAPID key pair whole, and names push services a mailbox unless the site is on https', () => {
+    const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig(keys)).toMatchObject({
+      vapidKeys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      vapidSubject: 'mailto:no-reply@localhost',
+    });
+    expect(loadConfig({}).vapidKeys).toBeUndefined();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY must be/);
+    expect(loadConfig({ PUBLIC_URL: 'https://fit.example.com' }).vapidSubject).toBe(
+      'https://fit.example.com',
+    );
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:coach@fit.example.com' }).vapidSubject).toBe(
+      'mailto:coach@fit.example.com',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://fit.example.com' })).toThrow(/VAPID_SUBJECT must be/);
+  });
+
   it('names every invalid variable at once', () => {
     expect(() => loadConfig({ PORT: '0', REDIS_URL: 'nope' })).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

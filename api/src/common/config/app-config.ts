@@ -189,6 +189,29 @@ class EnvironmentVariables {
   METRICS_TOKEN?: string;
 
   @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[A-Za-z0-9_-]{87}$/, {
+    message:
+      'VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters; npx web-push generate-vapid-keys)',
+  })
+  VAPID_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^[A-Za-z0-9_-]{43}$/, {
+    message:
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters; npx web-push generate-vapid-keys)',
+  })
+  VAPID_PRIVATE_KEY?: string;
+
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  @Matches(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, {
+    message: 'VAPID_SUBJECT must be a mailto: address or an https:// URL',
+  })
+  VAPID_SUBJECT?: string;
+
+  @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'PUBLIC_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
@@ -288,6 +311,10 @@ export interface AppConfig {
   authCacheMs: number;
   /** Unset: no `/metrics`. */
   metricsToken?: string;
+  /** Web Push's VAPID key pair; unset: generated once into DATA_DIR (api/src/modules/push/vapid-keys.ts). */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** Who push services may contact about this site's messages: a mailto: address or an https:// URL. */
+  vapidSubject: string;
   /** How many requests wait for a connection, and how long (ADR 035). */
   databasePool: DatabasePoolConfig;
   /** How long a request may take before it is answered 503 (ADR 035, ADR 037). */
@@ -377,6 +404,7 @@ export const FILE_VARIABLES = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'METRICS_TOKEN',
+  'VAPID_PRIVATE_KEY',
 ] as const;
 
 type Environment = Record<string, string | undefined>;
@@ -429,16 +457,22 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
   const problems = [...files.problems, ...(errors.length > 0 ? [describe(errors)] : [])];
   const paypal = paypalProblem(vars);
   if (paypal) problems.push(paypal);
+  if ((vars.VAPID_PUBLIC_KEY === undefined) !== (vars.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither: generated into DATA_DIR)',
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const port = vars.PORT ?? 3000;
   const dataDir = vars.DATA_DIR ?? './data';
   const siteName = vars.SITE_NAME ?? DEFAULT_SITE_NAME;
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(TRAILING_SLASHES, '');
   return {
     nodeEnv: vars.NODE_ENV ?? 'development',
     port,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${port}`).replace(TRAILING_SLASHES, ''),
+    publicUrl,
     dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
@@ -456,6 +490,13 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
     authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,
+    ...(vars.VAPID_PUBLIC_KEY !== undefined &&
+      vars.VAPID_PRIVATE_KEY !== undefined && {
+        vapidKeys: { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY },
+      }),
+    // Push services refuse an http:// subject; a site without https is named by a mailbox instead.
+    vapidSubject:
+      vars.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:no-reply@localhost'),
     databasePool: {
       size: vars.DATABASE_POOL_SIZE ?? 10,
       queueLimit: vars.DATABASE_POOL_QUEUE_LIMIT ?? 1000,

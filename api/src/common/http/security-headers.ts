@@ -51,6 +51,9 @@ function directives(config: AppConfig, checkout: boolean) {
     ],
     // Without JavaScript the checkout redirects to PayPal, which browsers check against form-action.
     formAction: ["'self'", ...(checkout ? ['https://*.paypal.com', ...paypal.approval] : [])],
+    // The site's own service worker (web/public/sw.js) and its manifest, named rather than left to the fallbacks.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
   };
 }

@@ -53,6 +53,8 @@ export enum Permission {
   MessageRead = 'message.read',
   /** Delete a chat message: its sender. Refused with 403. */
   MessageDelete = 'message.delete',
+  /** Remove a browser's push subscription: the account it belongs to. Refused with 404. */
+  PushSubscriptionDelete = 'push.subscription.delete',
 }
 
 /** The caller is the account a row belongs to; superusers are not, whatever they may read. */

@@ -10,6 +10,7 @@ import type { Repository } from 'typeorm';
 import {
   CHAT_MESSAGES,
   PAYMENT_MESSAGES,
+  PUSH_MESSAGES,
   RECEIPT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
@@ -47,6 +48,7 @@ export interface AccessTargets {
   [Permission.ChatWith]: number;
   [Permission.MessageRead]: { senderId: number; recipientId: number };
   [Permission.MessageDelete]: { senderId: number };
+  [Permission.PushSubscriptionDelete]: { userId: number };
 }
 
 /**
@@ -67,6 +69,7 @@ const REFUSALS = {
   [Permission.ChatWith]: () => new ForbiddenException(CHAT_MESSAGES.notContact),
   [Permission.MessageRead]: () => new NotFoundException(CHAT_MESSAGES.messageNotFound),
   [Permission.MessageDelete]: () => new ForbiddenException(CHAT_MESSAGES.notYourMessage),
+  [Permission.PushSubscriptionDelete]: () => new NotFoundException(PUSH_MESSAGES.notFound),
 } satisfies Partial<Record<Permission, () => HttpException>>;
 
 type RequiredPermission = keyof typeof REFUSALS;
@@ -145,6 +148,8 @@ export class AccessService {
       }
       case Permission.MessageDelete:
         return isSelf(auth, of(permission).senderId);
+      case Permission.PushSubscriptionDelete:
+        return isSelf(auth, of(permission).userId);
     }
   }
 

@@ -21,6 +21,8 @@ import {
   type SendChatMessageDto,
   type UnreadCounts,
 } from '@fitcoach/contracts';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { type ChatMessageUnseenEvent, DOMAIN_EVENTS } from '../../common/events/domain-events.js';
 import { MediaService } from '../../common/media/media.service.js';
 import { RateLimits, RetryLater } from '../../common/rate-limit/rate-limit.js';
 import { Permission } from '../access/access.rules.js';
@@ -72,6 +74,7 @@ export class ChatService implements OnModuleDestroy {
     private readonly realtime: RealtimeService,
     private readonly limits: RateLimits,
     private readonly access: AccessService,
+    private readonly events: EventEmitter2,
   ) {}
 
   /**
@@ -294,13 +297,22 @@ export class ChatService implements OnModuleDestroy {
     saved.sender = user;
     const view = toChatMessage(saved);
     this.realtime.toUsers([message.senderId, message.recipientId], CHAT_SERVER_EVENTS.newMessage, view);
-    await this.notifier.notify(message.recipientId, {
+    const senderName = fullName(user.firstName, user.lastName);
+    const preview = message.text?.slice(0, NOTIFICATION_PREVIEW_LENGTH) ?? CHAT_MESSAGES.imageNotification;
+    const live = await this.notifier.notify(message.recipientId, {
       category: 'message',
       senderId: user.id,
-      senderName: fullName(user.firstName, user.lastName),
-      message: message.text?.slice(0, NOTIFICATION_PREVIEW_LENGTH) ?? CHAT_MESSAGES.imageNotification,
+      senderName,
+      message: preview,
       payload: { message_id: saved.id },
     });
+    if (!live) {
+      this.events.emit(DOMAIN_EVENTS.chatMessageUnseen, {
+        recipientId: message.recipientId,
+        senderName,
+        preview,
+      } satisfies ChatMessageUnseenEvent);
+    }
     this.publishUnread(message.recipientId);
     return view;
   }

@@ -16,7 +16,8 @@ export class NotificationsService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async notify(userId: number, notification: Omit<NewNotification, 'userId'>): Promise<void> {
+  /** Whether it was shown live; false: stored for the next visit. */
+  async notify(userId: number, notification: Omit<NewNotification, 'userId'>): Promise<boolean> {
     if (await this.presence.recentlyOnline(userId)) {
       const event: NotificationEvent = {
         id: null,
@@ -27,8 +28,9 @@ export class NotificationsService {
         payload: notification.payload,
       };
       this.realtime.toUsers([userId], CHAT_SERVER_EVENTS.notification, event);
-      return;
+      return true;
     }
     await this.notifications.insert({ userId, ...notification });
+    return false;
   }
 }

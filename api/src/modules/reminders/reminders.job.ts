@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import type { LessonReminderJob } from '@fitcoach/contracts';
 import { APP_CONFIG, type AppConfig } from '../../common/config/app-config.js';
+import { DOMAIN_EVENTS, type LessonRemindedEvent } from '../../common/events/domain-events.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { localDate } from '../../common/time/local-time.js';
@@ -57,6 +59,7 @@ export class RemindersJob implements OnModuleInit {
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(JWT_SECRET) private readonly secret: string,
+    private readonly events: EventEmitter2,
   ) {}
 
   onModuleInit(): void {
@@ -121,7 +124,7 @@ export class RemindersJob implements OnModuleInit {
     const loaded = await this.load(due, lessons);
     const next = new Map<number, Date | null>();
     const sent = new Map<number, string>();
-    const mails: { job: LessonReminderJob; dedupeKey: string }[] = [];
+    const mails: { userId: number; job: LessonReminderJob; dedupeKey: string }[] = [];
     const news: Omit<NotificationEntity, 'id' | 'createdAt' | 'updatedAt'>[] = [];
     const now = clock.now;
     for (const row of due) {
@@ -144,6 +147,7 @@ export class RemindersJob implements OnModuleInit {
       if (!this.mayMail(account, loaded.settings.get(row.userId), today) || sent.has(row.userId)) continue;
       sent.set(row.userId, today);
       mails.push({
+        userId: account.id,
         job: {
           to: account.email,
           firstName: account.firstName,
@@ -170,7 +174,7 @@ export class RemindersJob implements OnModuleInit {
       }
     }
     const withRow = new Set(loaded.settings.keys());
-    return this.rows.transaction(async (manager) => {
+    const mailed = await this.rows.transaction(async (manager) => {
       await this.rows.reschedule(manager, now, next);
       await this.rows.recordReminders(manager, sent, withRow);
       const mailed = await this.outbox.addMany(
@@ -181,6 +185,9 @@ export class RemindersJob implements OnModuleInit {
       if (news.length > 0) await manager.insert(NotificationEntity, news);
       return mailed;
     });
+    for (const { userId, job } of mails)
+      this.events.emit(DOMAIN_EVENTS.lessonReminded, reminderPush(userId, job));
+    return mailed;
   }
 
   /** A verified account in use that wants reminder e-mails and had none today. */
@@ -189,6 +196,18 @@ export class RemindersJob implements OnModuleInit {
     if (setting && (!setting.reminderEmails || setting.lastReminderOn === today)) return false;
     return true;
   }
+}
+
+/** The reminder as a push message: the member's devices open the lesson player. */
+function reminderPush(userId: number, job: LessonReminderJob): LessonRemindedEvent {
+  return {
+    userId,
+    title: `Lesson ${job.lessonNumber} of ${job.programName}`,
+    body: job.opensToday
+      ? `"${job.lessonTitle}" is open today.`
+      : `"${job.lessonTitle}" is waiting for you today.`,
+    url: `/programLesson/${job.programId}`,
+  };
 }
 
 /**

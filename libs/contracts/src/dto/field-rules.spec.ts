@@ -30,6 +30,10 @@ const STAGE: Record<string, number> = {
   imageBytes: 0,
   // A chat text: a string, not blank, of at most so many characters, in one rule with one refusal.
   chatText: 0,
+  // A push endpoint: a string of bounded length first, then an http(s) URL.
+  pushEndpoint: 2,
+  // A browser's push keys: one object, checked whole.
+  pushKeys: 0,
 };
 
 const dtoClasses = Object.entries(contracts).flatMap(([name, value]) => {

@@ -14,3 +14,4 @@ export * from './sessions.dto.js';
 export * from './chat.dto.js';
 export { rules } from './field-rules.js';
 export * from './notification-settings.dto.js';
+export * from './push.dto.js';

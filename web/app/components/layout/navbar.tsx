@@ -10,6 +10,7 @@ import summaryClasses from './summary.module.css';
 import { useDismissibleDetails } from './use-dismissible-details';
 import { imageSources } from '~/utils/media';
 import { siteName } from '~/utils/site-name';
+import { forgetPushSubscription } from '~/utils/push-client';
 
 interface NavItem {
   label: string;
@@ -67,7 +68,7 @@ function AccountActions({ user }: { user: UserResponse | null }) {
   }
   return (
     <>
-      <Form method="post" action="/logout">
+      <Form method="post" action="/logout" onSubmit={forgetPushSubscription}>
         <button type="submit" className={`${ui.button} ${ui.default}`}>
           Logout
         </button>

@@ -1,21 +1,13 @@
 import type { NotificationSettingsResponse } from '@fitcoach/contracts';
 import { Alert, Paper, Stack, Switch, Title } from '@mantine/core';
 import { Form, useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { NOTIFICATION_SWITCHES, NOTIFICATIONS_ACTION } from '~/utils/notification-settings';
 
 /**
  * docs/product.md §2.9 "Notifications": the account's three switches, one form that works without a script.
- * `children` go under the form: the device's own push controls, which need a script.
  */
-export function NotificationSettings({
-  settings,
-  children,
-}: {
-  settings: NotificationSettingsResponse | null;
-  children?: ReactNode;
-}) {
+export function NotificationSettings({ settings }: { settings: NotificationSettingsResponse | null }) {
   const navigation = useNavigation();
   const sending = navigation.formAction === NOTIFICATIONS_ACTION;
   return (
@@ -43,7 +35,6 @@ export function NotificationSettings({
           </Stack>
         </Form>
       )}
-      {children}
     </Paper>
   );
 }

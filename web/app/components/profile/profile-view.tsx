@@ -24,6 +24,7 @@ import type { Device } from '~/utils/account-security';
 import { useHydrated } from '~/utils/use-hydrated';
 import { AccountSecurity } from './account-security';
 import { NotificationSettings } from './notification-settings';
+import { PushDevice } from './push-device';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
@@ -160,6 +161,7 @@ export function ProfileView(
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
       <NotificationSettings settings={props.notifications} />
+      <PushDevice />
       <AccountSecurity devices={props.devices} result={props.result} />
       <YourData />
     </Container>

@@ -20,6 +20,7 @@ import type {
   NotificationSettingsResponse,
   NotificationResponse,
   PaymentsConfigResponse,
+  PushConfigResponse,
   ProgramDetailResponse,
   ProgramResponse,
   ProgramStatus,
@@ -231,6 +232,17 @@ export const api = {
   // The checkout: orders are created and captured for the signed-in member; the API sets amount and currency.
   paymentsConfig: (args: RouteArgs) =>
     call<PaymentsConfigResponse>(args, '/api/payments/config/', { auth: false }),
+
+  pushConfig: (args: RouteArgs) => call<PushConfigResponse>(args, '/api/push/config/', { auth: false }),
+
+  /** This browser's push subscription, for the signed-in session (which ends it when it ends). */
+  subscribePush: (
+    args: RouteArgs,
+    subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  ) => call<{ id: number }>(args, '/api/push/subscriptions/', { method: 'POST', body: subscription }),
+
+  unsubscribePush: (args: RouteArgs, endpoint: string) =>
+    call<null>(args, '/api/push/subscriptions/', { method: 'DELETE', body: { endpoint } }),
 
   createOrder: (args: RouteArgs, programId: number, currency: string) =>
     call<CreateOrderResponse>(args, '/api/payments/paypal/orders/', {
