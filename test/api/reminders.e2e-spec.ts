@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import type { ProgramUnlock } from '@fitcoach/contracts';
+import { DOMAIN_EVENTS, type LessonRemindedEvent } from '../../api/src/common/events/domain-events.js';
 import { OutboxEntity } from '../../api/src/common/jobs/outbox.entity.js';
 import { NotificationEntity } from '../../api/src/modules/chat/notification.entity.js';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
@@ -225,6 +227,32 @@ describe('the reminder job', () => {
     await run(t, '2031-01-11T07:00:10Z');
     expect(await remindersOf(t, m.user.id)).toEqual(['2031-01-10', '2031-01-11']);
     expect(await nextReminderOf(t, m.subscription.id)).toBe('2031-01-12T07:00:00.000Z');
+  });
+
+  it("announces each reminder to the member's devices, naming the lesson and its page", async () => {
+    const m = await member(t, {
+      startDate: '2031-02-10',
+      reminderTime: '07:00',
+      nextAt: new Date('2031-02-10T07:00:00Z'),
+    });
+    const heard: LessonRemindedEvent[] = [];
+    const listener = (event: LessonRemindedEvent) => heard.push(event);
+    const events = t.app.get(EventEmitter2);
+    events.on(DOMAIN_EVENTS.lessonReminded, listener);
+    try {
+      await run(t, '2031-02-10T07:00:20Z');
+    } finally {
+      events.off(DOMAIN_EVENTS.lessonReminded, listener);
+    }
+    // Members of earlier tests are due again by then: only this one's event is looked at.
+    expect(heard.filter((event) => event.userId === m.user.id)).toEqual([
+      {
+        userId: m.user.id,
+        title: `Lesson 1 of ${m.program.name}`,
+        body: '"Sun salutation 1" is waiting for you today.',
+        url: `/programLesson/${m.program.id}`,
+      },
+    ]);
   });
 
   it("tells a daily programme's member in the app that the lesson opened today", async () => {
