@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
 // so that a rule is read, and changed, in one place.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import { SCHEDULE_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -14,7 +14,7 @@ import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { type TestApp, useTestApp } from '../fixtures/app.js';
 import { createLesson, createProgram, createTrainer } from '../fixtures/catalogue.js';
-import { noRoute, REFUSED } from '../fixtures/refusals.js';
+import { noRoute, REFUSED, refusal } from '../fixtures/refusals.js';
 import { subscribe } from '../fixtures/subscriptions.js';
 import { createSession, type Session } from '../fixtures/users.js';
 import { AnswerRecorder } from './support/answers.js';
@@ -47,6 +47,7 @@ let draft: ProgramEntity;
 let publishedLesson: LessonEntity;
 let blockedTrainersProgram: ProgramEntity;
 let target: UserEntity;
+let subscriptionId: number;
 
 beforeAll(async () => {
   const dataSource = t.app.get(DataSource);
@@ -75,7 +76,7 @@ beforeAll(async () => {
 
   // An active subscriber of the published programme (paid by a test payment).
   sessions.subscriber = await createSession(t, { firstName: 'Sue', lastName: 'Scriber' });
-  await subscribe(t, sessions.subscriber.user.id, published);
+  subscriptionId = (await subscribe(t, sessions.subscriber.user.id, published)).subscription.id;
   target = sessions.member.user;
   for (const [user, height] of [
     [sessions.subscriber.user, 165],
@@ -657,6 +658,43 @@ describe('subscriptions and progress', () => {
             subscribed_on: expect.any(String),
           }),
         ),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe("GET /api/subscriptions/{id}/schedule/ (the subscription's member only)", () => {
+    matrix(
+      get(() => `/api/subscriptions/${subscriptionId}/schedule/`),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 404, refusal(404, SCHEDULE_MESSAGES.notFound)),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ subscription_id: subscriptionId, timezone: 'UTC' }),
+        },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe("PUT /api/subscriptions/{id}/schedule/ (the subscription's member only; the schedule it has)", () => {
+    const unchanged = () => ({
+      start_date: new Date().toISOString().slice(0, 10),
+      reminder_time: null,
+      timezone: 'UTC',
+    });
+    matrix(
+      () => (http) => http.put(`/api/subscriptions/${subscriptionId}/schedule/`).send(unchanged()),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 404, refusal(404, SCHEDULE_MESSAGES.notFound)),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ subscription_id: subscriptionId, ...unchanged() }),
+        },
         blockedRow,
       ],
     );

@@ -1,3 +1,6 @@
+import { IsString, MaxLength, ValidateIf } from 'class-validator';
+import { SCHEDULE_MESSAGES } from '../coaching.js';
+import { rules } from './field-rules.js';
 import { PaginationQueryDto, queryWholeNumber } from './pagination.dto.js';
 
 export const SUBSCRIBERS_QUERY_MESSAGES = {
@@ -8,4 +11,29 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
 export class SubscribersQueryDto extends PaginationQueryDto {
   @queryWholeNumber(2_147_483_647, SUBSCRIBERS_QUERY_MESSAGES.program)
   program?: number;
+}
+
+/**
+ * `PUT /api/subscriptions/{id}/schedule/` (JSON): every field required, `reminder_time` null for no reminders. Only
+ * their types are checked here; the API reads the dates, times and zones with its calendar (SCHEDULE_MESSAGES).
+ */
+export class ScheduleDto {
+  @rules(
+    IsString({ message: SCHEDULE_MESSAGES.startDate }),
+    MaxLength(10, { message: SCHEDULE_MESSAGES.startDate }),
+  )
+  start_date!: string;
+
+  @rules(
+    ValidateIf((dto: { reminder_time?: unknown }) => dto.reminder_time !== null),
+    IsString({ message: SCHEDULE_MESSAGES.reminderTime }),
+    MaxLength(5, { message: SCHEDULE_MESSAGES.reminderTime }),
+  )
+  reminder_time!: string | null;
+
+  @rules(
+    IsString({ message: SCHEDULE_MESSAGES.timezone }),
+    MaxLength(64, { message: SCHEDULE_MESSAGES.timezone }),
+  )
+  timezone!: string;
 }
