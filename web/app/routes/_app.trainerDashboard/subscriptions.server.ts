@@ -1,4 +1,10 @@
-import type { AccountView, FollowedProgram, SubscriberEntry, TrainerResponse } from '@fitcoach/contracts';
+import type {
+  AccountView,
+  FollowedProgram,
+  ScheduleDay,
+  SubscriberEntry,
+  TrainerResponse,
+} from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ListPage } from '~/utils/api/transport.server';
@@ -27,6 +33,8 @@ export interface SubscribedData {
   programs: FollowedProgram[] | null;
   /** The programme whose unsubscription the member is asked to confirm. */
   confirmUnsubscribe: number | null;
+  /** Each subscription's calendar by its id, as the API lays it out; absent when it could not be read. */
+  calendars: Record<number, ScheduleDay[]>;
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
@@ -34,7 +42,16 @@ export async function loadSubscribed(args: LoaderFunctionArgs): Promise<Subscrib
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
-  return { programs, confirmUnsubscribe };
+  // The calendar's rule is the API's (GET /api/subscriptions/{id}/schedule/): asked per subscription, together.
+  const schedules = await Promise.all(
+    (programs ?? []).map((program) => api.schedule(args, program.subscription_id)),
+  );
+  const calendars = Object.fromEntries(
+    schedules.flatMap((schedule) =>
+      schedule.ok ? [[schedule.data.subscription_id, schedule.data.calendar]] : [],
+    ),
+  );
+  return { programs, confirmUnsubscribe, calendars };
 }
 
 export interface SubscribersData {
