@@ -143,6 +143,22 @@ test.describe('without JavaScript', () => {
     ]);
   });
 
+  test('the trainer chooses on the programme form whether lessons open one a day', async ({
+    page,
+    request,
+  }) => {
+    const { account } = await apiTrainer(request);
+    const id = await apiProgram(request, account.auth, { program_name: 'All at once', cover: null });
+    await signIn(page, account, `/trainerDashboard?view=edit&program=${id}`);
+    const unlock = page.getByLabel('Lessons open');
+    await expect(unlock).toHaveValue('all');
+    await unlock.selectOption({ label: "One a day from the member's start" });
+    await page.getByRole('button', { name: 'Save Program' }).click();
+    await expect(toast(page, 'Programme updated')).toBeVisible();
+    const answer = await request.get(`/api/fitness_programs/get_programme/${id}/`, { headers: account.auth });
+    expect(((await answer.json()) as { unlock: string }).unlock).toBe('daily');
+  });
+
   test('a schedule the API refuses is told, and the one saved stays', async ({ page, request }) => {
     const { id } = await dailyProgramme(request);
     const member = await apiAccount(request);
