@@ -1,10 +1,7 @@
 import type { ScheduleDayState } from '@fitcoach/contracts';
 
 // A member's schedule on the pages (docs/product.md §2.6 checkout, §2.7 lesson player, §2.8 dashboard): the form's
-// fields, the time zones offered, and dates told in the member's zone.
-
-/** The form fields of a schedule, under the API's names. */
-export const SCHEDULE_FIELDS = ['start_date', 'reminder_time', 'timezone'] as const;
+// defaults, the time zones offered, and dates told in the member's zone.
 
 /** The checkout proposes an evening reminder; the member may empty the field for none. */
 export const DEFAULT_REMINDER_TIME = '18:00';
