@@ -3,6 +3,8 @@ import type { FollowedProgram, FollowedProgramsResponse } from '@fitcoach/contra
 import { expect, signIn, test, toast } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { apiLessons } from './support/subscriptions.js';
+import { MESSAGES } from '../../web/app/utils/messages.js';
+import { formatDay } from '../../web/app/utils/schedule.js';
 
 /*
  * Lessons on a schedule (docs/product.md §2.6 checkout, §2.7 lesson player, §2.8 dashboard): a daily programme's
@@ -13,16 +15,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC date `days` from today. */
 const utcDate = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-
-/** A date as the pages write it (web/app/utils/schedule.ts `formatDay`). */
-const shown = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`));
 
 /** A published daily programme of three lessons, "Day 1" to "Day 3". */
 async function dailyProgramme(request: APIRequestContext) {
@@ -95,12 +87,12 @@ test.describe('without JavaScript', () => {
     await expect(list.getByRole('link', { name: 'Day 2' })).toBeVisible();
     await expect(list.getByRole('link', { name: 'Day 3' })).toHaveCount(0);
     await expect(list.getByRole('listitem').filter({ hasText: 'Day 3' })).toContainText(
-      `Opens on ${shown(utcDate(1))}`,
+      `Opens on ${formatDay(utcDate(1))}`,
     );
     // Asked for by its number, the locked lesson shows when it opens, and no player.
     await page.goto(`/programLesson/${id}?lesson=3`);
     await expect(page.getByRole('heading', { name: 'Day 3' })).toBeVisible();
-    await expect(page.getByText(`Opens on ${shown(utcDate(1))}.`)).toBeVisible();
+    await expect(page.getByText(`Opens on ${formatDay(utcDate(1))}.`)).toBeVisible();
     await expect(page.locator('iframe')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0);
   });
@@ -120,7 +112,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Start date').fill(utcDate(-2));
     await page.getByLabel('Time zone').selectOption('Europe/Berlin');
     await page.getByRole('button', { name: 'Save schedule' }).click();
-    await expect(toast(page, 'Your schedule is saved')).toBeVisible();
+    await expect(toast(page, MESSAGES.scheduleSaved)).toBeVisible();
     await expect(list.getByText('Opens on')).toHaveCount(0);
     expect(await followed(request, member, id)).toMatchObject({
       start_date: utcDate(-2),
@@ -137,9 +129,9 @@ test.describe('without JavaScript', () => {
     await expect(card.getByText('Today: Lesson 2')).toBeVisible();
     const days = card.getByRole('list', { name: `Your days in ${name}` }).getByRole('listitem');
     await expect(days).toHaveText([
-      new RegExp(`Day 1, ${shown(utcDate(-2))}, Lesson 1: Done`),
-      new RegExp(`Day 2, ${shown(utcDate(-1))}, Lesson 2: Missed`),
-      new RegExp(`Day 3, ${shown(utcDate(0))}, Lesson 3: Today`),
+      new RegExp(`Day 1, ${formatDay(utcDate(-2))}, Lesson 1: Done`),
+      new RegExp(`Day 2, ${formatDay(utcDate(-1))}, Lesson 2: Missed`),
+      new RegExp(`Day 3, ${formatDay(utcDate(0))}, Lesson 3: Today`),
     ]);
   });
 
