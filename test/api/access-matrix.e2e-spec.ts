@@ -597,6 +597,23 @@ describe('subscriptions and progress', () => {
     );
   });
 
+  describe("GET /api/users/streak/ (the caller's own)", () => {
+    matrix(
+      get(() => '/api/users/streak/'),
+      [
+        anonymousRow,
+        ...rowsFor([...signedIn, 'subscriber'], 200, {
+          current: 0,
+          longest: 0,
+          last_active_on: null,
+          completed_today: false,
+          timezone: 'UTC',
+        }),
+        blockedRow,
+      ],
+    );
+  });
+
   describe('GET /api/users/getUserTrainers/', () => {
     matrix(
       get(() => '/api/users/getUserTrainers/'),

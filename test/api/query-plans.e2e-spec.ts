@@ -133,12 +133,13 @@ const ALLOWED: Allowance[] = [
     name: "a trainer's subscribers across programmes",
     dialects: ['sqlite', 'mysql'],
     statement:
-      /WHERE "program"\."trainer_id" = \? AND "subscription"\."active_flag" = 1 ORDER BY "subscription"\."started_at" DESC, "subscription(_id|"\."id)" DESC LIMIT/,
+      /WHERE "program"\."trainer_id" = \? AND "subscription"\."active_flag" = 1( AND "subscription"\."started_at" < \? AND NOT EXISTS .*)? ORDER BY "subscription"\."started_at" DESC, "subscription(_id|"\."id)" DESC LIMIT/,
     step: SORT,
     reason:
       "The ids and start times of the trainer's own active subscriptions, read per programme from " +
       'idx_subscription_active_flag_program_id_started_at alone and sorted newest first: a subscription does not ' +
-      'carry its trainer, so no index orders those of several programmes together (one programme: no sort).',
+      'carry its trainer, so no index orders those of several programmes together (one programme: no sort). The ' +
+      "inactive filter's probes each search the member's own completions by index.",
   },
   {
     name: 'chat contacts',
@@ -648,8 +649,12 @@ const TOURS: Record<string, Tour> = {
   'GET /api/users/getUserTrainers': async (w) => {
     await call('get', '/api/users/getUserTrainers/', w.member).expect(succeeded);
   },
+  'GET /api/users/streak': async (w) => {
+    await call('get', '/api/users/streak/', w.member).expect(succeeded);
+  },
   'GET /api/trainers/get_subscribers': async (w) => {
-    for (const query of ['', `?program=${w.coachPrograms[1]}`, '?page=10']) {
+    const inactive = ['?inactive=1', `?program=${w.coachPrograms[1]}&inactive=1`, '?inactive=1&page=3'];
+    for (const query of ['', `?program=${w.coachPrograms[1]}`, '?page=10', ...inactive]) {
       await call('get', `/api/trainers/get_subscribers/${query}`, w.coach).expect(succeeded);
     }
   },

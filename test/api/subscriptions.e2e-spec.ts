@@ -462,6 +462,9 @@ describe('GET /api/trainers/get_subscribers/', () => {
         status: 'active',
         progress: 0,
         program: [{ id: hiit.id, program_name: 'Sub hiit' }],
+        last_activity: '2026-03-02T00:00:00.000Z',
+        // Nothing is left to do in a programme without lessons.
+        inactive: false,
       },
       {
         user: ann.user.id,
@@ -470,6 +473,8 @@ describe('GET /api/trainers/get_subscribers/', () => {
         status: 'active',
         progress: 50,
         program: [{ id: yoga.id, program_name: 'Sub yoga' }],
+        last_activity: expect.any(String),
+        inactive: false,
       },
     ]);
     expect(res.headers['x-total-count']).toBe('2');

@@ -52,6 +52,8 @@ type Who = 'anonymous' | 'member' | 'trainer' | 'superuser';
 interface Visit {
   as: Who;
   path: (world: World) => string;
+  /** Tells apart two visits of one page by the same role. */
+  view?: string;
 }
 
 const at = (path: string) => (): string => path;
@@ -104,6 +106,7 @@ const VISITS: Record<string, Visit[]> = {
   trainerDashboard: [
     { as: 'trainer', path: at('/trainerDashboard') },
     { as: 'member', path: at('/trainerDashboard?view=subscribed') },
+    { as: 'trainer', path: at('/trainerDashboard?view=subscribers'), view: 'subscribers' },
   ],
   'trainerPage.$id': [{ as: 'anonymous', path: (w) => `/trainerPage/${w.trainerId}` }],
   trainerRegister: [{ as: 'anonymous', path: at('/trainerRegister') }],
@@ -158,7 +161,7 @@ test('every page of web/app/routes has its visits in this suite', () => {
 
 for (const [route, visits] of Object.entries(VISITS)) {
   for (const visit of visits) {
-    test(`${route} as ${visit.as}: no axe violation in the light scheme on a desktop and the dark one on a phone`, async ({
+    test(`${route}${visit.view ? ` (${visit.view})` : ''} as ${visit.as}: no axe violation in the light scheme on a desktop and the dark one on a phone`, async ({
       page,
       request,
       superuser,

@@ -103,6 +103,25 @@ export interface SubscriberEntry {
   status: SubscriptionStatus;
   progress: number;
   program: { id: number; program_name: string }[];
+  /** The later of the subscription's start and the member's latest completion in the programme (ISO instant). */
+  last_activity: string;
+  /** `last_activity` more than INACTIVE_AFTER_DAYS ago while the programme is not completed. */
+  inactive: boolean;
+}
+
+/** A subscriber is flagged inactive past this many days without a lesson completed (docs/product.md). */
+export const INACTIVE_AFTER_DAYS = 3;
+
+/**
+ * `GET /api/users/streak/`: consecutive days with a completed lesson, counted in `timezone` (the member's most
+ * recently started active subscription's, UTC without one); `last_active_on` is a local date (`YYYY-MM-DD`).
+ */
+export interface StreakResponse {
+  current: number;
+  longest: number;
+  last_active_on: string | null;
+  completed_today: boolean;
+  timezone: string;
 }
 
 /**

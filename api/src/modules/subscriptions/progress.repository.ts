@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { completionPercentage } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { rawDate } from '../../common/database/raw-date.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
 
@@ -10,6 +11,21 @@ import { LessonCompletionEntity } from './lesson-completion.entity.js';
 export interface Enrolment {
   userId: number;
   programId: number;
+}
+
+/** A member's standing in a programme: see `progressOf`. */
+export interface EnrolmentProgress {
+  percentage: number;
+  completed: boolean;
+  lastCompletedAt: Date | null;
+}
+
+/** One member's completions in one programme, as the drivers return them. */
+interface CompletionsRow {
+  userId: number | string;
+  programId: number | string;
+  count: number | string;
+  last: Date | string | null;
 }
 
 const enrolmentKey = (userId: number, programId: number) => `${userId}:${programId}`;
@@ -51,7 +67,16 @@ export class ProgressRepository {
    * whatever their number: the programmes' lesson counts, and the completions of those members in them.
    */
   async percentages(enrolments: Enrolment[]): Promise<(enrolment: Enrolment) => number> {
-    if (enrolments.length === 0) return () => 0;
+    const progressOf = await this.progressOf(enrolments);
+    return (enrolment) => progressOf(enrolment).percentage;
+  }
+
+  /**
+   * Each enrolment's percentage, whether every lesson is done (a programme without lessons is: nothing is left),
+   * and the member's latest completion in the programme (null for none), from the same two grouped queries.
+   */
+  async progressOf(enrolments: Enrolment[]): Promise<(enrolment: Enrolment) => EnrolmentProgress> {
+    if (enrolments.length === 0) return () => ({ percentage: 0, completed: true, lastCompletedAt: null });
     const programIds = [...new Set(enrolments.map((e) => e.programId))];
     const userIds = [...new Set(enrolments.map((e) => e.userId))];
     const [lessonCounts, completionCounts] = await Promise.all([
@@ -68,29 +93,45 @@ export class ProgressRepository {
         .select('completion.userId', 'userId')
         .addSelect('lesson.programId', 'programId')
         .addSelect('COUNT(completion.id)', 'count')
+        .addSelect('MAX(completion.completedAt)', 'last')
         .where('completion.userId IN (:...userIds)', { userIds })
         .andWhere('lesson.programId IN (:...programIds)', { programIds })
         .groupBy('completion.userId')
         .addGroupBy('lesson.programId')
-        .getRawMany<{ userId: number | string; programId: number | string; count: number | string }>(),
+        .getRawMany<CompletionsRow>(),
     ]);
     const lessons = new Map(lessonCounts.map((row) => [Number(row.programId), Number(row.count)]));
     const completed = new Map(
-      completionCounts.map((row) => [
-        enrolmentKey(Number(row.userId), Number(row.programId)),
-        Number(row.count),
-      ]),
+      completionCounts.map((row) => [enrolmentKey(Number(row.userId), Number(row.programId)), row]),
     );
     return ({ userId, programId }) => {
       const total = lessons.get(programId) ?? 0;
-      if (total === 0) return 0;
-      const done = completed.get(enrolmentKey(userId, programId)) ?? 0;
-      return completionPercentage(done, total);
+      const row = completed.get(enrolmentKey(userId, programId));
+      const done = Number(row?.count ?? 0);
+      return {
+        percentage: total === 0 ? 0 : completionPercentage(done, total),
+        completed: done >= total,
+        lastCompletedAt: row?.last ? rawDate(row.last) : null,
+      };
     };
   }
 
   async percentage(enrolment: Enrolment): Promise<number> {
     return (await this.percentages([enrolment]))(enrolment);
+  }
+
+  /**
+   * The instants of all the member's completions, oldest first, read from idx_lesson_completion_user_id_completed_at
+   * alone: a streak's longest run needs every day, and a member's completions stay in the thousands at most.
+   */
+  async completionInstants(userId: number): Promise<Date[]> {
+    const rows = await this.completions
+      .createQueryBuilder('completion')
+      .select('completion.completedAt', 'completedAt')
+      .where('completion.userId = :userId', { userId })
+      .orderBy('completion.completedAt', 'ASC')
+      .getRawMany<{ completedAt: Date | string }>();
+    return rows.map((row) => rawDate(row.completedAt));
   }
 
   /**

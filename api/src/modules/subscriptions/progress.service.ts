@@ -2,9 +2,11 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   type LessonProgressResponse,
   type MessageResponse,
+  type StreakResponse,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
+import { isTimeZone } from '../../common/time/local-time.js';
 import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
 import { parseLessonNumber, parseProgramRef } from '../lessons/lesson-number.js';
@@ -13,6 +15,7 @@ import { ProgramsService } from '../programs/programs.service.js';
 import { UsersService } from '../users/users.service.js';
 import { PROGRESS_MESSAGES } from './progress.messages.js';
 import { ProgressRepository } from './progress.repository.js';
+import { streakOf } from './streak.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 @Injectable()
@@ -71,6 +74,26 @@ export class ProgressService {
       progress_percentage: percentage,
       completed_lessons: completed,
       subscribed_on: subscription ? subscription.startedAt.toISOString() : null,
+    };
+  }
+
+  /**
+   * The caller's streak, counted in the time zone of their most recently started active subscription (UTC without
+   * one, or should a stored zone no longer be known): a member has one calendar, whatever they follow.
+   */
+  async streak(auth: AuthContext): Promise<StreakResponse> {
+    const [zone, instants] = await Promise.all([
+      this.subscriptions.latestTimezone(auth.user.id),
+      this.progress.completionInstants(auth.user.id),
+    ]);
+    const timezone = zone !== null && isTimeZone(zone) ? zone : 'UTC';
+    const streak = streakOf(instants, timezone, new Date());
+    return {
+      current: streak.current,
+      longest: streak.longest,
+      last_active_on: streak.lastActiveOn,
+      completed_today: streak.completedToday,
+      timezone,
     };
   }
 }

@@ -84,6 +84,41 @@ export class MemberSubscriptionsController {
   }
 }
 
+/** The caller's streak, beyond the contract (docs/api.md). */
+@ApiTags('progress')
+@Controller('users')
+export class StreakController {
+  constructor(private readonly progress: ProgressService) {}
+
+  @RouteDoc({
+    summary: "The caller's streak of days with a completed lesson",
+    access: 'a signed-in user, their own completions',
+    caller: 'signed-in',
+    notes:
+      'Days are counted in the time zone of the most recently started active subscription (UTC without one); ' +
+      'today without a completion does not break the streak until it is over.',
+    ok: {
+      status: 200,
+      description: 'current, longest, last_active_on (local date or null), completed_today, timezone',
+      schema: {
+        type: 'object',
+        required: ['current', 'longest', 'last_active_on', 'completed_today', 'timezone'],
+        properties: {
+          current: { type: 'integer', minimum: 0 },
+          longest: { type: 'integer', minimum: 0 },
+          last_active_on: { type: 'string', format: 'date', nullable: true },
+          completed_today: { type: 'boolean' },
+          timezone: { type: 'string' },
+        },
+      },
+    },
+  })
+  @Get('streak')
+  getStreak(@Auth() auth: AuthContext) {
+    return this.progress.streak(auth);
+  }
+}
+
 /** A trainer's subscribers, under the spec's `/api/trainers` paths. */
 @ApiTags('subscriptions')
 @Controller('trainers')
@@ -96,8 +131,15 @@ export class TrainerSubscribersController {
     caller: 'signed-in',
     role: 'trainer',
     query: SubscribersQueryDto,
-    ok: { status: 200, description: 'Newest first, with progress', schema: PAGE },
-    refusals: { 400: 'A malformed page, page_size or program', 404: "A programme not the caller's" },
+    ok: {
+      status: 200,
+      description: 'Newest first, with progress, last activity and inactive flag',
+      schema: PAGE,
+    },
+    refusals: {
+      400: 'A malformed page, page_size or program, or inactive other than 1',
+      404: "A programme not the caller's",
+    },
   })
   getSubscribers(@Auth() auth: AuthContext, @Query() query: SubscribersQueryDto) {
     return this.subscriptions.subscribersOf(auth, query);

@@ -5,6 +5,7 @@ import {
   type SubscriptionScheduleResponse,
 } from '@fitcoach/contracts';
 import { toProgramResponse } from '../programs/programs.mapper.js';
+import type { EnrolmentProgress } from './progress.repository.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 
 /** A followed programme: the public Program plus the member's progress, the subscription's start and schedule. */
@@ -23,16 +24,29 @@ export function toFollowedProgram(
   };
 }
 
-/** A row of a trainer's Subscribers view; loaded with the member and the programme's id and name. */
-export function toSubscriberEntry(subscription: SubscriptionEntity, progress: number): SubscriberEntry {
+/**
+ * A row of a trainer's Subscribers view; loaded with the member and the programme's id and name. Its last activity
+ * is the later of the subscription's start and the member's latest completion in the programme: following again
+ * counts as activity. It is inactive when that is before `inactiveBefore` and a lesson is left to do.
+ */
+export function toSubscriberEntry(
+  subscription: SubscriptionEntity,
+  progress: EnrolmentProgress,
+  inactiveBefore: Date,
+): SubscriberEntry {
   const { user, program } = subscription;
   if (!user || !program) throw new Error(`Subscription ${subscription.id} was loaded without its member`);
+  const { lastCompletedAt } = progress;
+  const lastActivity =
+    lastCompletedAt && lastCompletedAt > subscription.startedAt ? lastCompletedAt : subscription.startedAt;
   return {
     user: user.id,
     username: fullName(user.firstName, user.lastName),
     created_on: subscription.startedAt.toISOString(),
     status: subscription.status,
-    progress,
+    progress: progress.percentage,
     program: [{ id: program.id, program_name: program.name }],
+    last_activity: lastActivity.toISOString(),
+    inactive: lastActivity < inactiveBefore && !progress.completed,
   };
 }

@@ -12,6 +12,7 @@ import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionStoreModule } from './subscription-store.module.js';
 import {
   MemberSubscriptionsController,
+  StreakController,
   ProgressController,
   TrainerSubscribersController,
 } from './subscriptions.controller.js';
@@ -31,6 +32,7 @@ import { SchedulesService } from './schedules.service.js';
   ],
   controllers: [
     MemberSubscriptionsController,
+    StreakController,
     TrainerSubscribersController,
     ProgressController,
     SchedulesController,

@@ -5,10 +5,13 @@ import type { ProgramUnlock, SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { localDate } from '../../common/time/local-time.js';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
+import { rawDate } from '../../common/database/raw-date.js';
+import { LessonEntity } from '../lessons/lesson.entity.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { UserEntity } from '../users/user.entity.js';
+import { LessonCompletionEntity } from './lesson-completion.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
 export interface NewSubscription {
@@ -44,14 +47,6 @@ interface FollowedRow {
   lastName: string;
 }
 
-/**
- * A datetime column of a raw row: MySQL's driver gives a Date (the connection's time zone is UTC), SQLite the UTC
- * text TypeORM stored (`2026-11-23 18:45:00.000`).
- */
-function rawDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
-}
-
 /** A member's columns in a trainer's list of subscribers: the UserBrief ones. */
 const MEMBER_COLUMNS = [
   'member.id',
@@ -61,6 +56,48 @@ const MEMBER_COLUMNS = [
   'member.profilePicture',
   'member.blocked',
 ];
+
+/** Which of a trainer's subscriptions to list: one programme's (or all), and only inactive ones. */
+export interface SubscribersFilter {
+  programId?: number;
+  /** Only subscriptions started before this instant with no completion in the programme since, not completed. */
+  inactiveBefore?: Date;
+}
+
+/**
+ * Narrows `query` (over `subscription`) to the inactive ones, as SubscriptionsService flags them: started before
+ * `before`, no completion in the programme at or after it (idx_lesson_completion_user_id_completed_at), and a
+ * lesson of the programme not yet completed (the lessons by number, each looked up in the member's completions).
+ */
+function whereInactive(query: SelectQueryBuilder<SubscriptionEntity>, before: Date): void {
+  const recent = query
+    .subQuery()
+    .select('1')
+    .from(LessonCompletionEntity, 'recent')
+    .innerJoin(LessonEntity, 'recentLesson', 'recentLesson.id = recent.lessonId')
+    .where('recent.userId = subscription.userId')
+    .andWhere('recent.completedAt >= :inactiveBefore')
+    .andWhere('recentLesson.programId = subscription.programId')
+    .getQuery();
+  const done = query
+    .subQuery()
+    .select('1')
+    .from(LessonCompletionEntity, 'done')
+    .where('done.userId = subscription.userId')
+    .andWhere('done.lessonId = openLesson.id')
+    .getQuery();
+  const open = query
+    .subQuery()
+    .select('1')
+    .from(LessonEntity, 'openLesson')
+    .where('openLesson.programId = subscription.programId')
+    .andWhere(`NOT EXISTS ${done}`)
+    .getQuery();
+  query
+    .andWhere('subscription.startedAt < :inactiveBefore', { inactiveBefore: before })
+    .andWhere(`NOT EXISTS ${recent}`)
+    .andWhere(`EXISTS ${open}`);
+}
 
 /** The narrow queries on subscriptions (content access, recording a payment, the members' and trainers' lists). */
 @Injectable()
@@ -87,6 +124,20 @@ export class SubscriptionsRepository {
       .groupBy('subscription.programId')
       .getRawMany<{ id: number | string; subscribers: number | string }>();
     return new Map(rows.map((row) => [Number(row.id), Number(row.subscribers)]));
+  }
+
+  /** The time zone of the member's most recently started active subscription, or null without one. */
+  async latestTimezone(userId: number): Promise<string | null> {
+    const latest = await this.subscriptions
+      .createQueryBuilder('subscription')
+      .select('subscription.timezone', 'timezone')
+      .where('subscription.userId = :userId', { userId })
+      .andWhere('subscription.activeFlag = 1')
+      .orderBy('subscription.startedAt', 'DESC')
+      .addOrderBy('subscription.id', 'DESC')
+      .limit(1)
+      .getRawOne<{ timezone: string }>();
+    return latest?.timezone ?? null;
   }
 
   async isActiveSubscriber(userId: number, programId: number): Promise<boolean> {
@@ -335,11 +386,12 @@ export class SubscriptionsRepository {
    * A page of the active subscriptions to the trainer's programmes (or to one of them), newest first, each with
    * the member's brief columns and the programme's id and name. The page is chosen from the subscription index
    * alone (programme, start, id), which a trainer with several programmes sorts but never reads rows for; then the
-   * page's rows are read by id.
+   * page's rows are read by id. The inactive filter adds two probes per subscription, each along an index of the
+   * member's own completions.
    */
   async pageOfTrainer(
     trainerId: number,
-    programId: number | undefined,
+    { programId, inactiveBefore }: SubscribersFilter,
     paging: Paging,
   ): Promise<[SubscriptionEntity[], number]> {
     const active = this.subscriptions
@@ -349,6 +401,7 @@ export class SubscriptionsRepository {
       .where('program.trainerId = :trainerId', { trainerId })
       .andWhere('subscription.activeFlag = 1');
     if (programId !== undefined) active.andWhere('subscription.programId = :programId', { programId });
+    if (inactiveBefore !== undefined) whereInactive(active, inactiveBefore);
     active.orderBy('subscription.startedAt', 'DESC').addOrderBy('subscription.id', 'DESC');
     const [page, total] = await pageAndTotal(active, paging);
     if (page.length === 0) return [[], total];

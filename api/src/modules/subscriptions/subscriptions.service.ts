@@ -5,6 +5,7 @@ import {
   fromMinorUnits,
   type FollowedProgramsResponse,
   fullName,
+  INACTIVE_AFTER_DAYS,
   type MessageResponse,
   PAGINATION,
   SUBSCRIPTION_MESSAGES,
@@ -35,6 +36,8 @@ import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/event
 
 /** The superusers' dashboard shows the top five (docs/product.md §2.11 Admin panel, Top Programs). */
 export const POPULAR_PROGRAMS_LIMIT = 5;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The spec's client reads the container's status as a label. */
 const ACTIVE_LABEL = 'Active';
@@ -142,8 +145,9 @@ export class SubscriptionsService {
   }
 
   /**
-   * The active subscriptions to the caller's programmes (ended ones are history, not subscribers), newest first;
-   * `?program=` narrows them to one programme of the caller's, any other is 404.
+   * The active subscriptions to the caller's programmes (ended ones are history, not subscribers), newest first,
+   * each with its last activity and inactive flag; `?program=` narrows them to one programme of the caller's (any
+   * other is 404), `?inactive=1` to the inactive ones.
    */
   async subscribersOf(auth: AuthContext, query: SubscribersQueryDto): Promise<Page<SubscriberEntry>> {
     const trainer = await this.trainers.requireOwnTrainer(auth);
@@ -151,13 +155,18 @@ export class SubscriptionsService {
       throw new NotFoundException(PROGRAM_MESSAGES.notFound);
     }
     const paging = pagingOf(query);
-    const [rows, total] = await this.subscriptions.pageOfTrainer(trainer.id, query.program, paging);
-    const progressOf = await this.progress.percentages(rows);
+    const inactiveBefore = new Date(Date.now() - INACTIVE_AFTER_DAYS * DAY_MS);
+    const [rows, total] = await this.subscriptions.pageOfTrainer(
+      trainer.id,
+      { programId: query.program, inactiveBefore: query.inactive ? inactiveBefore : undefined },
+      paging,
+    );
+    const progressOf = await this.progress.progressOf(rows);
     return {
-      items: rows.map((row) => toSubscriberEntry(row, progressOf(row))),
+      items: rows.map((row) => toSubscriberEntry(row, progressOf(row), inactiveBefore)),
       total,
       ...paging,
-      filters: { program: query.program?.toString() },
+      filters: { program: query.program?.toString(), inactive: query.inactive },
     };
   }
 

@@ -1,8 +1,29 @@
-import { type AccountView, fullName } from '@fitcoach/contracts';
-import { Alert, Avatar, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { type AccountView, fullName, type SubscriberEntry } from '@fitcoach/contracts';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
-import { calendarDate, groupByProgram, type SubscriberGroup, subscribersSearch } from '~/utils/subscriptions';
+import { chatPath } from '~/routes/_app.chat/paths';
+import {
+  calendarDate,
+  groupByProgram,
+  inactiveLabel,
+  relativeDays,
+  type SubscriberGroup,
+  subscribersSearch,
+} from '~/utils/subscriptions';
 import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { avatarImage } from '~/utils/media';
 import ui from '~/components/ui/ui.module.css';
@@ -42,6 +63,31 @@ function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: str
   );
 }
 
+/**
+ * docs/product.md §2 Subscribers, Last active: relative and exact, and for an inactive subscriber a badge in words
+ * (not colour alone) with a link to write to them.
+ */
+function LastActive({ entry, now }: { entry: SubscriberEntry; now: Date }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">
+        <time dateTime={entry.last_activity}>{relativeDays(entry.last_activity, now)}</time> (
+        {calendarDate(entry.last_activity)})
+      </Text>
+      {entry.inactive ? (
+        <Group gap="xs">
+          <Badge color="orange" variant="light">
+            {inactiveLabel(entry.last_activity, now)}
+          </Badge>
+          <Anchor component={Link} to={chatPath(entry.user)} size="sm">
+            Chat with {entry.username}
+          </Anchor>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
   const { pathname } = useLocation();
   const captionId = `subscribers-${group.program.id}`;
@@ -57,6 +103,7 @@ function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: Sub
             <Table.Th>Join Date</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Progress</Table.Th>
+            <Table.Th>Last active</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,6 +118,9 @@ function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: Sub
               <Table.Td>{calendarDate(entry.created_on)}</Table.Td>
               <Table.Td>{entry.status}</Table.Td>
               <Table.Td>{entry.progress}%</Table.Td>
+              <Table.Td>
+                <LastActive entry={entry} now={new Date(data.now)} />
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -130,6 +180,7 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
               })),
             ]}
           />
+          <Checkbox label="Inactive only" name="inactive" value="1" defaultChecked={query.inactive} mb={8} />
           <Button type="submit" variant="light">
             Filter
           </Button>
@@ -139,7 +190,9 @@ export function SubscribersView({ data }: { data: SubscribersData | null }) {
       {subscribers === null ? (
         <Alert color="red">Sorry Something went wrong</Alert>
       ) : groups.length === 0 ? (
-        <Text c="dimmed">Nobody has subscribed to your programmes yet.</Text>
+        <Text c="dimmed">
+          {query.inactive ? 'No inactive subscribers.' : 'Nobody has subscribed to your programmes yet.'}
+        </Text>
       ) : (
         groups.map((group) => <ProgramSubscribers key={group.program.id} group={group} data={data} />)
       )}

@@ -6,6 +6,7 @@ import { LessonsManager } from '~/components/dashboard/lessons-manager';
 import { ProgramForm } from '~/components/dashboard/program-form';
 import { ProgramsTable } from '~/components/dashboard/programs-table';
 import { SubscribedPrograms } from '~/components/dashboard/subscribed-programs';
+import { StreakCard } from '~/components/dashboard/streak-card';
 import { SubscribersView } from '~/components/dashboard/subscribers-view';
 import { ProfilePanel } from '~/components/profile/profile-view';
 import { FlashToast } from '~/components/toast';
@@ -52,7 +53,12 @@ function DashboardContent({ data, result }: { data: DashboardData; result: FormR
     );
   }
   if (view.name === 'subscribed') {
-    return <SubscribedPrograms data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />;
+    return (
+      <>
+        <StreakCard streak={data.subscribed?.streak ?? null} />
+        <SubscribedPrograms data={data.subscribed} result={resultOf(result, INTENTS.unsubscribe)} />
+      </>
+    );
   }
   if (!trainer) return <TrainerUnavailable />;
   switch (view.name) {

@@ -2,6 +2,7 @@ import type {
   AccountView,
   FollowedProgram,
   ScheduleDay,
+  StreakResponse,
   SubscriberEntry,
   TrainerResponse,
 } from '@fitcoach/contracts';
@@ -35,10 +36,12 @@ export interface SubscribedData {
   confirmUnsubscribe: number | null;
   /** Each subscription's calendar by its id, as the API lays it out; absent when it could not be read. */
   calendars: Record<number, ScheduleDay[]>;
+  /** The member's streak; null when the API could not tell it (the card is then left out). */
+  streak: StreakResponse | null;
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
-  const followed = await api.followedPrograms(args);
+  const [followed, streak] = await Promise.all([api.followedPrograms(args), api.streak(args)]);
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
@@ -51,7 +54,7 @@ export async function loadSubscribed(args: LoaderFunctionArgs): Promise<Subscrib
       schedule.ok ? [[schedule.data.subscription_id, schedule.data.calendar]] : [],
     ),
   );
-  return { programs, confirmUnsubscribe, calendars };
+  return { programs, confirmUnsubscribe, calendars, streak: streak.ok ? streak.data : null };
 }
 
 export interface SubscribersData {
@@ -63,6 +66,8 @@ export interface SubscribersData {
   programs: { id: number; program_name: string }[];
   /** The open 'User Details'. */
   details: AccountView | null;
+  /** The instant the page was made (ISO): "n days ago" reads the same on the server and in the browser. */
+  now: string;
 }
 
 export async function loadSubscribers(
@@ -75,6 +80,7 @@ export async function loadSubscribers(
       page: query.page,
       pageSize: SUBSCRIBERS_PAGE_SIZE,
       program: query.program ?? undefined,
+      inactive: query.inactive,
     }),
     api.trainerPrograms(args, trainer.id),
     query.user === null ? null : api.userById(args, query.user),
@@ -86,6 +92,7 @@ export async function loadSubscribers(
     subscribers: subscribers.ok ? subscribers.data : null,
     programs: programs.ok ? programs.data.map(({ id, program_name }) => ({ id, program_name })) : [],
     details: details?.ok ? details.data : null,
+    now: new Date().toISOString(),
   };
 }
 

@@ -27,6 +27,7 @@ import type {
   RevokedSessionsResponse,
   SessionResponse,
   SitemapEntry,
+  StreakResponse,
   SubscriberEntry,
   TokenPairResponse,
   TrainerAccountResponse,
@@ -76,6 +77,8 @@ export interface AuditQuery extends PageQuery {
 
 export interface SubscriberQuery extends PageQuery {
   program?: number;
+  /** Only the inactive subscribers. */
+  inactive?: boolean;
 }
 
 // The API gives each PayPal call about 15 s (an OAuth token, then the order call): the web waits for its answer,
@@ -245,6 +248,8 @@ export const api = {
   followedPrograms: (args: RouteArgs) =>
     call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
 
+  streak: (args: RouteArgs) => call<StreakResponse>(args, '/api/users/streak/'),
+
   unfollowProgram: (args: RouteArgs, programId: number) =>
     call<MessageResponse>(args, `/api/users/unfollowProgram/${programId}/`),
 
@@ -263,10 +268,10 @@ export const api = {
   completeLesson: (args: RouteArgs, programId: number, lessonNumber: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programId}-${lessonNumber}/`),
 
-  subscribers: (args: RouteArgs, { program, ...paging }: SubscriberQuery) =>
+  subscribers: (args: RouteArgs, { program, inactive, ...paging }: SubscriberQuery) =>
     call<ListPage<SubscriberEntry>>(
       args,
-      `/api/trainers/get_subscribers/${queryString({ ...pageParams(paging), program })}`,
+      `/api/trainers/get_subscribers/${queryString({ ...pageParams(paging), program, inactive: inactive ? 1 : undefined })}`,
       { paginated: true },
     ),
 
