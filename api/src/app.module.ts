@@ -19,6 +19,7 @@ import type { WebMode } from './common/web/remix-handler.js';
 import { WebModule } from './common/web/web.module.js';
 import { MediaModule } from './common/media/media.module.js';
 import { RealtimeModule } from './common/realtime/realtime.module.js';
+import { ClockModule } from './common/time/clock.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { AUTH_RATE_LIMITS } from './modules/auth/auth.constants.js';
@@ -88,6 +89,7 @@ export class AppModule {
         }),
         ResponseCacheModule.register({ prefix: options.queuePrefix ?? 'fitcoach' }),
         MetricsModule,
+        ClockModule,
         MediaModule,
         RealtimeModule,
         MailModule,

@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: the whole access matrix (every viewer × every resource) in one table-driven file,
 // so that a rule is read, and changed, in one place.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { PUSH_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
+import { PUSH_MESSAGES, SCHEDULE_MESSAGES, SUBSCRIPTION_MESSAGES } from '@fitcoach/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
@@ -48,6 +48,7 @@ let draft: ProgramEntity;
 let publishedLesson: LessonEntity;
 let blockedTrainersProgram: ProgramEntity;
 let target: UserEntity;
+let subscriptionId: number;
 
 beforeAll(async () => {
   const dataSource = t.app.get(DataSource);
@@ -76,7 +77,7 @@ beforeAll(async () => {
 
   // An active subscriber of the published programme (paid by a test payment).
   sessions.subscriber = await createSession(t, { firstName: 'Sue', lastName: 'Scriber' });
-  await subscribe(t, sessions.subscriber.user.id, published);
+  subscriptionId = (await subscribe(t, sessions.subscriber.user.id, published)).subscription.id;
   target = sessions.member.user;
   for (const [user, height] of [
     [sessions.subscriber.user, 165],
@@ -708,6 +709,43 @@ describe('subscriptions and progress', () => {
             subscribed_on: expect.any(String),
           }),
         ),
+        blockedRow,
+      ],
+    );
+  });
+
+  describe("GET /api/subscriptions/{id}/schedule/ (the subscription's member only)", () => {
+    matrix(
+      get(() => `/api/subscriptions/${subscriptionId}/schedule/`),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 404, refusal(404, SCHEDULE_MESSAGES.notFound)),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ subscription_id: subscriptionId, timezone: 'UTC' }),
+        },
+        blockedRow,
+      ],
+    );
+  });
+
+  describe("PUT /api/subscriptions/{id}/schedule/ (the subscription's member only; the schedule it has)", () => {
+    const unchanged = () => ({
+      start_date: new Date().toISOString().slice(0, 10),
+      reminder_time: null,
+      timezone: 'UTC',
+    });
+    matrix(
+      () => (http) => http.put(`/api/subscriptions/${subscriptionId}/schedule/`).send(unchanged()),
+      [
+        anonymousRow,
+        ...rowsFor(signedIn, 404, refusal(404, SCHEDULE_MESSAGES.notFound)),
+        {
+          viewer: 'subscriber',
+          status: 200,
+          body: (body) => expect(body).toMatchObject({ subscription_id: subscriptionId, ...unchanged() }),
+        },
         blockedRow,
       ],
     );

@@ -371,6 +371,7 @@ describe('GET /api/fitness_programs/getLessons/{programId}/', () => {
       video_url: null,
       video_id: null,
       image: null,
+      unlocks_at: null,
     };
     for (const bearer of [undefined, member.bearer, otherTrainer.session.bearer]) {
       const res = await getLessons(program.id, bearer).expect(200);

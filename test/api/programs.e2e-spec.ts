@@ -112,6 +112,7 @@ describe('POST /api/fitness_programs/create/', () => {
       trainer: trainer.id,
       trainer_name: 'Maya Iyer',
       is_published: false,
+      unlock: 'all',
       publish_requested: false,
       status: 'draft',
       rejection_reason: null,

@@ -654,6 +654,23 @@ const TOURS: Record<string, Tour> = {
   'GET /api/users/getFollowedPrograms': async (w) => {
     await call('get', '/api/users/getFollowedPrograms/', w.member).expect(succeeded);
   },
+  'GET /api/subscriptions/:id/schedule': async (w) => {
+    const [id] = await ids(
+      'SELECT id FROM subscription WHERE user_id = ? AND active_flag = 1 ORDER BY id LIMIT 1',
+      [w.member.userId],
+    );
+    await call('get', `/api/subscriptions/${id}/schedule/`, w.member).expect(succeeded);
+  },
+  'PUT /api/subscriptions/:id/schedule': async (w) => {
+    const [id] = await ids(
+      'SELECT id FROM subscription WHERE user_id = ? AND active_flag = 1 ORDER BY id LIMIT 1',
+      [w.member.userId],
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    await call('put', `/api/subscriptions/${id}/schedule/`, w.member)
+      .send({ start_date: today, reminder_time: '07:30', timezone: 'Asia/Kolkata' })
+      .expect(succeeded);
+  },
   'GET /api/users/getUserTrainers': async (w) => {
     await call('get', '/api/users/getUserTrainers/', w.member).expect(succeeded);
   },

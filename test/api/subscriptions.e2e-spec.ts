@@ -296,7 +296,7 @@ describe('GET /api/users/getFollowedPrograms/', () => {
       await createLesson(t, first),
       await createLesson(t, first),
     ];
-    await createLesson(t, second);
+    const secondLesson = await createLesson(t, second);
     const start = new Date('2026-01-02T03:04:05.000Z');
     await subscribe(t, member.user.id, first, { startedAt: start });
     await subscribe(t, member.user.id, second, { startedAt: new Date('2026-02-01T00:00:00.000Z') });
@@ -325,8 +325,13 @@ describe('GET /api/users/getFollowedPrograms/', () => {
         ],
       },
     ]);
-    // Every Program field as the catalogue gives it (dates, price, flags), plus progress and start; the caller's
-    // rights (`can_watch`, `can_edit`) are the single programme's answer only.
+    // Every Program field as the catalogue gives it (dates, price, flags), plus progress, start and schedule (day 1
+    // the UTC date it opened, no reminder); the caller's rights (`can_watch`, `can_edit`) are the single programme's
+    // answer only.
+    const schedules = [
+      { start_date: '2026-01-02', today_lesson: lessons[2].number },
+      { start_date: '2026-02-01', today_lesson: secondLesson.number },
+    ];
     for (const [index, program] of [first, second].entries()) {
       const catalogue = await get(`/api/fitness_programs/get_programme/${program.id}/`, member).expect(200);
       const { can_watch: _canWatch, can_edit: _canEdit, ...fields } = catalogue.body;
@@ -334,6 +339,11 @@ describe('GET /api/users/getFollowedPrograms/', () => {
         ...fields,
         progress: index === 0 ? 67 : 0,
         subscribed_on: expect.any(String),
+        subscription_id: expect.any(Number),
+        ...schedules[index],
+        reminder_time: null,
+        timezone: 'UTC',
+        next_unlock_at: null,
       });
     }
   });
@@ -367,7 +377,8 @@ describe('the number of queries of the member’s reads (no query per subscripti
       );
     }
     // The session was used just before, so its account comes from memory (ADR 028): no query is the authentication's.
-    expect(counts).toEqual([3, 3]);
+    // The subscriptions, the lesson counts, the completion counts, and the lesson numbers their schedules read.
+    expect(counts).toEqual([4, 4]);
   });
 
   it('is the same for a subscriber’s lesson list of 5 and of 50 lessons', async () => {

@@ -39,7 +39,7 @@ function pageRoutes(): string[] {
   });
 }
 
-/** A trainer with a published programme of two lessons, and a member who bought it. */
+/** A trainer with a published programme of two lessons, one a day, and a member who bought it today. */
 interface World {
   trainer: ApiAccount;
   trainerId: number;
@@ -92,6 +92,8 @@ const VISITS: Record<string, Visit[]> = {
   'programDetails.$id': [
     { as: 'anonymous', path: (w) => `/programDetails/${w.programId}` },
     { as: 'member', path: (w) => `/programDetails/${w.programId}` },
+    // Not subscribed, so the Payment step opens, with its schedule fields.
+    { as: 'superuser', path: (w) => `/programDetails/${w.programId}?checkout=1`, view: 'payment' },
   ],
   'programLesson.$id': [
     { as: 'member', path: (w) => `/programLesson/${w.programId}` },
@@ -134,7 +136,11 @@ let world: Promise<World> | undefined;
 function worldOnce(request: APIRequestContext): Promise<World> {
   world ??= (async () => {
     const { account: trainer, trainerId } = await apiTrainer(request);
-    const programId = await apiProgram(request, trainer.auth, { program_name: `Axe ${uniqueWord()}` });
+    // Lessons open one a day: the member's second lesson is locked, the dashboard lays out their days.
+    const programId = await apiProgram(request, trainer.auth, {
+      program_name: `Axe ${uniqueWord()}`,
+      unlock: 'daily',
+    });
     await apiLessons(request, trainer.auth, programId, [
       { number: 1, title: 'Warm up', videoId: 'IODxDxX7oi4' },
       { number: 2, title: 'Stretch', videoId: 'aclHkVaku9U' },

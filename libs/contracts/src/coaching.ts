@@ -36,3 +36,33 @@ declare module './jobs.js' {
     'reminders.run': RemindersRunJob;
   }
 }
+
+/** A day of a schedule, as the member sees it: its lesson done, today, missed (past, not done) or upcoming. */
+export const SCHEDULE_DAY_STATES = ['done', 'today', 'missed', 'upcoming'] as const;
+export type ScheduleDayState = (typeof SCHEDULE_DAY_STATES)[number];
+
+/** Day `day` (1-based) of a schedule falls on `date` (`YYYY-MM-DD`, the member's zone); its lesson, if there is one. */
+export interface ScheduleDay {
+  day: number;
+  date: string;
+  lesson_number: number | null;
+  state: ScheduleDayState;
+}
+
+/** `GET /api/subscriptions/{id}/schedule/`: the schedule and its calendar, one entry per day of the programme. */
+export interface SubscriptionScheduleDetailResponse extends SubscriptionScheduleResponse {
+  calendar: ScheduleDay[];
+}
+
+/** How far ahead (or back) a start date may be chosen, in days from the member's today. */
+export const SCHEDULE_START_RANGE_DAYS = 365;
+
+/** The refusals of a schedule and of a lesson not open yet (docs/api.md). */
+export const SCHEDULE_MESSAGES = {
+  startDate: 'start_date must be a date (YYYY-MM-DD) within a year of today',
+  reminderTime: 'reminder_time must be a time (HH:MM) or null',
+  timezone: 'timezone must be a time zone such as Europe/Berlin',
+  notFound: 'Subscription not found',
+  ended: 'This subscription has ended',
+  lessonLocked: (date: string) => `This lesson opens on ${date}`,
+} as const;

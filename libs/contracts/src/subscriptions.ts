@@ -1,4 +1,5 @@
 import type { Currency } from './enums.js';
+import type { SubscriptionScheduleResponse } from './coaching.js';
 import type { ProgramResponse } from './dto/catalogue.dto.js';
 
 /** docs/architecture.md §7: PayPal, or the labelled test provider when no PayPal credentials are configured. */
@@ -74,7 +75,16 @@ export interface CaptureResponse {
   subscription: SubscriptionResponse;
 }
 
-export type FollowedProgram = ProgramResponse & { progress: number; subscribed_on: string };
+/**
+ * A followed programme: the Program, the member's progress, and the subscription's schedule (its id, day 1, reminder
+ * time and time zone, today's lesson and when the next locked lesson opens; see SubscriptionScheduleResponse).
+ */
+export type FollowedProgram = ProgramResponse &
+  Omit<SubscriptionScheduleResponse, 'subscription_id'> & {
+    progress: number;
+    subscribed_on: string;
+    subscription_id: number;
+  };
 
 /** `GET /api/users/getFollowedPrograms/`: one container per member, as the spec's client reads it. */
 export interface FollowedProgramsResponse {

@@ -86,6 +86,7 @@ export interface ProgramFields {
   currency: string;
   category: string;
   level: string;
+  unlock: 'all' | 'daily';
 }
 
 /**
@@ -107,6 +108,7 @@ export async function apiProgram(
       currency: fields.currency ?? 'USD',
       category: fields.category ?? 'Yoga',
       level: fields.level ?? 'Beginner',
+      unlock: fields.unlock ?? 'all',
       ...(fields.cover !== null && {
         cover_image: {
           name: 'cover.png',

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
-import { forgetPendingOrder, paidRedirect, pendingOrderProgram } from '~/utils/checkout.server';
+import { forgetPendingOrder, paidRedirect, pendingOrder } from '~/utils/checkout.server';
 import { sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 
@@ -11,7 +11,8 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // A member whose session ended while at PayPal signs in and comes back to this very URL.
   await requireUser(args);
   const orderId = new URL(args.request.url).searchParams.get('token') ?? '';
-  const programId = orderId === '' ? null : await pendingOrderProgram(args.request, orderId);
+  const { program: programId, schedule } =
+    orderId === '' ? { program: null, schedule: null } : await pendingOrder(args.request, orderId);
   const failedTo = programId === null ? '/programmes' : `/programDetails/${programId}`;
   if (orderId === '') {
     return redirectWithToast(
@@ -22,7 +23,7 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   }
   const capture = await api.captureOrder(args, orderId);
   if (capture.ok) {
-    const paid = await paidRedirect(args.request, capture.data.subscription.program, capture.data.message);
+    const paid = await paidRedirect(args, capture.data, schedule);
     return forgetPendingOrder(paid, args.request);
   }
   // A programme withdrawn from sale while the member was at PayPal has no page left to tell them on.

@@ -1,11 +1,15 @@
+import type { CaptureResponse, ScheduleDto } from '@fitcoach/contracts';
 import { createCookie } from '@remix-run/node';
+import { api } from './api/endpoints.server';
 import { parseId } from './catalogue';
-import { isSecureCookie } from './session.server';
+import { parseSchedule } from './schedule.server';
+import { isSecureCookie, type RouteArgs } from './session.server';
 import { redirectWithToast } from './toast.server';
 
 /**
- * The programme an order was made for, until PayPal's return (which names only the order) lands on its page. It
- * only chooses where a failure is shown, so it needs no signature.
+ * The programme an order was made for, and the schedule chosen with it, until PayPal's return (which names only the
+ * order) lands on its page. It chooses where a failure is shown, and the member's own schedule is all it can set
+ * (the API checks it), so it needs no signature.
  */
 const pendingOrderCookie = createCookie('checkout', {
   path: '/checkout/paypal',
@@ -18,6 +22,7 @@ const pendingOrderCookie = createCookie('checkout', {
 interface PendingOrder {
   order: string;
   program: number;
+  schedule: ScheduleDto | null;
 }
 
 export async function pendingOrderHeaders(order: PendingOrder, request: Request): Promise<Headers> {
@@ -31,14 +36,33 @@ export async function forgetPendingOrder(response: Response, request: Request): 
   return response;
 }
 
-export async function pendingOrderProgram(request: Request, orderId: string): Promise<number | null> {
+/** The programme and schedule of the order the cookie names, when it is `orderId`. */
+export async function pendingOrder(
+  request: Request,
+  orderId: string,
+): Promise<Pick<PendingOrder, 'schedule'> & { program: number | null }> {
   const value: unknown = await pendingOrderCookie.parse(request.headers.get('Cookie'));
-  if (typeof value !== 'object' || value === null) return null;
-  const { order, program } = value as Record<string, unknown>;
-  return order === orderId ? parseId(String(program)) : null;
+  if (typeof value !== 'object' || value === null) return { program: null, schedule: null };
+  const { order, program, schedule } = value as Record<string, unknown>;
+  if (order !== orderId) return { program: null, schedule: null };
+  return { program: parseId(String(program)), schedule: parseSchedule(schedule) };
 }
 
-/** The lessons page with docs/product.md §2's "Transaction completed by {name}". */
-export function paidRedirect(request: Request, programId: number, message: string): Promise<Response> {
-  return redirectWithToast(`/programLesson/${programId}`, { type: 'success', message }, request);
+/**
+ * Once a capture names the new subscription, sets the schedule chosen at checkout on it (docs/product.md §2.6), then
+ * shows the lessons with docs/product.md §2's "Transaction completed by {name}"; a schedule the API refuses is told
+ * too, and the subscription keeps the default one (today, UTC, no reminder).
+ */
+export async function paidRedirect(
+  args: RouteArgs,
+  capture: CaptureResponse,
+  schedule: ScheduleDto | null,
+): Promise<Response> {
+  let message = capture.message;
+  if (schedule) {
+    const saved = await api.updateSchedule(args, capture.subscription.id, schedule);
+    if (!saved.ok) message = `${message}. Your schedule was not saved: ${saved.error.message}`;
+  }
+  const to = `/programLesson/${capture.subscription.program}`;
+  return redirectWithToast(to, { type: 'success', message }, args.request);
 }

@@ -11,6 +11,8 @@ export const LESSON_INTENTS = {
   complete: 'complete',
   /** "Yes... Mark Lesson as Completed": marks the lesson and moves on to the next one. */
   next: 'next',
+  /** "Save schedule": the member's start date, reminder time and time zone. */
+  schedule: 'schedule',
 } as const;
 
 export type LessonChoice = number | typeof LESSONS_END;

@@ -22,6 +22,7 @@ export const MESSAGES = {
   duplicateLessonNumber: 'Lesson number already exists',
   error: 'error',
   subscribeToView: 'Subscribe to view the lessons',
+  scheduleSaved: 'Your schedule is saved',
   lessonsFinished: 'Congratulations! You finished every lesson of this programme',
   confirmNextLesson: 'Have you finished the current lesson?',
   continueLesson: 'No... Continue this Lesson',

@@ -28,6 +28,7 @@ const PROGRAM: ProgramResponse = {
   trainer: 7,
   trainer_name: 'Ada Tester',
   is_published: true,
+  unlock: 'all',
   created_on: '2024-05-01T10:00:00.000Z',
   updated_on: '2024-05-01T10:00:00.000Z',
 };

@@ -18,9 +18,15 @@ export enum Permission {
   ProgramUpdate = 'program.update',
   /** The owner's view of a programme (drafts, publish requests, subscribers): its trainer or a superuser. */
   ProgramManage = 'program.manage',
-  /** Watch a programme's lessons: its trainer, superusers and its active subscribers. */
+  /**
+   * Watch a programme's lessons: its trainer, superusers and its active subscribers; in a daily programme a
+   * subscriber's lesson n from their day n on (`AccessService.lessonLocks`).
+   */
   LessonVideoRead = 'lesson.video.read',
-  /** Mark a lesson of a programme completed: its active subscribers. Refused with 403. */
+  /**
+   * Mark a lesson of a programme completed: its active subscribers, once the lesson is open to them
+   * (`AccessService.requireLessonOpen`). Refused with 403.
+   */
   LessonComplete = 'lesson.complete',
   /** Subscribe to (or buy) a programme: anyone but its trainer. Refused with 403. */
   ProgramSubscribe = 'program.subscribe',
@@ -39,6 +45,8 @@ export enum Permission {
   UserReadAsMember = 'user.read.member',
   /** Update an account's profile: the account itself. Refused with 403. */
   UserUpdate = 'user.update',
+  /** A subscription's schedule, to read or change it: its member only. Refused with 404. */
+  SubscriptionSchedule = 'subscription.schedule',
   /** Block or unblock an account: anyone's but one's own. Refused with 409. */
   AccountAccessChange = 'account.access.change',
   /** Block an account: superusers block members and trainers (`moderates`). Refused with 409. */

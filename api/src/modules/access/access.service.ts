@@ -12,12 +12,17 @@ import {
   PAYMENT_MESSAGES,
   PUSH_MESSAGES,
   RECEIPT_MESSAGES,
+  SCHEDULE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
 import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { Clock } from '../../common/time/clock.js';
+import { localDate } from '../../common/time/local-time.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
 import { PROGRAM_MESSAGES } from '../programs/programs.messages.js';
 import { PROGRESS_MESSAGES } from '../subscriptions/progress.messages.js';
+import { lockedUntil, scheduleOf } from '../subscriptions/schedule.js';
+import type { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { ACCESS_MESSAGES, USER_MESSAGES } from '../users/users.messages.js';
@@ -35,6 +40,8 @@ export interface AccessTargets {
   [Permission.ProgramSubscribe]: ProgramEntity;
   [Permission.ProgressRead]: { userId: number; program: ProgramEntity };
   [Permission.TrainerManage]: { userId: number };
+  /** The subscription's member. */
+  [Permission.SubscriptionSchedule]: { userId: number };
   /** The account's id. */
   [Permission.UserRead]: number;
   [Permission.UserReadAsCoach]: number;
@@ -61,6 +68,7 @@ const REFUSALS = {
   [Permission.LessonComplete]: () => new ForbiddenException(SUBSCRIPTION_MESSAGES.notSubscribed),
   [Permission.ProgramSubscribe]: () => new ForbiddenException(PAYMENT_MESSAGES.ownProgram),
   [Permission.ProgressRead]: () => new ForbiddenException(PROGRESS_MESSAGES.notAllowed),
+  [Permission.SubscriptionSchedule]: () => new NotFoundException(SCHEDULE_MESSAGES.notFound),
   [Permission.UserUpdate]: () => new ForbiddenException(USER_MESSAGES.notOwnProfile),
   [Permission.AccountAccessChange]: () => new ConflictException(ACCESS_MESSAGES.blockSelf),
   [Permission.AccountBlock]: () => new ConflictException(ACCESS_MESSAGES.blockSuperuser),
@@ -74,6 +82,11 @@ const REFUSALS = {
 
 type RequiredPermission = keyof typeof REFUSALS;
 
+/** When each lesson of a programme opens to a caller: null when it is open now, else the instant it opens. */
+export type LessonLocks = (lessonNumber: number) => Date | null;
+
+const NONE_LOCKED: LessonLocks = () => null;
+
 /**
  * The API's access rules in one place (docs/architecture.md, Access rules): services ask `checkAccess` whether
  * the caller may, or `requireAccess` to refuse as the endpoint does. Rules that read the database read it here.
@@ -83,6 +96,7 @@ export class AccessService {
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
     @InjectRepository(TrainerEntity) private readonly trainers: Repository<TrainerEntity>,
+    private readonly clock: Clock,
   ) {}
 
   async requireAccess<P extends RequiredPermission>(
@@ -117,6 +131,8 @@ export class AccessService {
       }
       case Permission.TrainerManage:
         return isSelfOrSuperuser(auth, of(permission).userId);
+      case Permission.SubscriptionSchedule:
+        return isSelf(auth, of(permission).userId);
       case Permission.UserRead:
         return isSelfOrSuperuser(auth, of(permission));
       case Permission.UserReadAsCoach:
@@ -151,6 +167,41 @@ export class AccessService {
       case Permission.PushSubscriptionDelete:
         return isSelf(auth, of(permission).userId);
     }
+  }
+
+  /**
+   * LessonVideoRead lesson by lesson: null when the caller may watch none of the programme's lessons, else when
+   * each opens to them. Its owner and superusers see every lesson; a subscriber of a daily programme sees lesson n
+   * from the local midnight of their day n (docs/decisions/058-lessons-on-a-schedule.md).
+   */
+  async lessonLocks(auth: Caller, program: ProgramEntity): Promise<LessonLocks | null> {
+    if (!auth) return null;
+    if (await this.mayManage(auth, program)) return NONE_LOCKED;
+    const subscription = await this.subscriptions.findActive(auth.user.id, program.id);
+    return subscription ? this.locksOf(subscription, program) : null;
+  }
+
+  /**
+   * LessonComplete: the caller actively subscribes to the lesson's programme (403 "not subscribed" otherwise) and
+   * the lesson is open to them (403 naming the local date it opens on, and the instant, otherwise).
+   */
+  async requireLessonOpen(auth: Caller, lesson: { programId: number; number: number }): Promise<void> {
+    const subscription =
+      auth && (await this.subscriptions.findActiveWithUnlock(auth.user.id, lesson.programId));
+    if (!subscription?.program) throw REFUSALS[Permission.LessonComplete]();
+    const opensAt = this.locksOf(subscription, subscription.program)(lesson.number);
+    if (opensAt) {
+      throw new ForbiddenException({
+        message: SCHEDULE_MESSAGES.lessonLocked(localDate(opensAt, subscription.timezone)),
+        unlocks_at: opensAt.toISOString(),
+      });
+    }
+  }
+
+  private locksOf(subscription: SubscriptionEntity, program: Pick<ProgramEntity, 'unlock'>): LessonLocks {
+    const schedule = scheduleOf(subscription);
+    const now = this.clock.now();
+    return (lessonNumber) => lockedUntil(schedule, program.unlock, lessonNumber, now);
   }
 
   /**

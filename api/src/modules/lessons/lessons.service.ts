@@ -9,7 +9,6 @@ import {
 import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { MediaService, type UploadedImage } from '../../common/media/media.service.js';
-import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { parseLessonNumber } from './lesson-number.js';
@@ -80,14 +79,17 @@ export class LessonsService {
       : { created: true, body: { message: LESSON_MESSAGES.added } };
   }
 
-  /** The lessons of a programme the caller may see, by number; videos and images only for who may watch them. */
+  /**
+   * The lessons of a programme the caller may see, by number; videos and images only for who may watch them, and
+   * for a subscriber of a daily programme only once each lesson has opened (`unlocks_at` says when).
+   */
   async list(auth: AuthContext | null, programId: number): Promise<LessonResponse[]> {
     const program = await this.programs.findVisible(auth, programId);
-    const [content, lessons] = await Promise.all([
-      this.access.checkAccess(auth, Permission.LessonVideoRead, program),
+    const [locks, lessons] = await Promise.all([
+      this.access.lessonLocks(auth, program),
       this.lessons.listOfProgram(program.id),
     ]);
-    return lessons.map((lesson) => toLessonResponse(lesson, { content }));
+    return lessons.map((lesson) => toLessonResponse(lesson, locks && { unlocksAt: locks(lesson.number) }));
   }
 
   /** Deletes a lesson of the caller's own programme, then its image file. */

@@ -45,6 +45,7 @@ export function toProgramResponse(program: ProgramEntity, review?: ProgramReview
     trainer: program.trainerId,
     trainer_name: fullName(account.firstName, account.lastName),
     is_published: program.isPublished,
+    unlock: program.unlock,
     ...(status !== undefined && {
       publish_requested: status === 'pending',
       status,

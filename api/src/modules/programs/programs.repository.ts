@@ -33,6 +33,7 @@ export type NewProgram = Pick<
   | 'currency'
   | 'category'
   | 'level'
+  | 'unlock'
   | 'coverImage'
   | 'isPublished'
 >;

@@ -87,6 +87,7 @@ export class ProgramsService {
         currency: dto.currency,
         category: dto.category,
         level: dto.level,
+        unlock: dto.unlock,
         coverImage,
         isPublished: false,
       });
@@ -127,6 +128,7 @@ export class ProgramsService {
       priceMinor,
       category: dto.category,
       level: dto.level,
+      unlock: dto.unlock,
       coverImage: newCover,
       isPublished: backToReview ? false : undefined,
     });

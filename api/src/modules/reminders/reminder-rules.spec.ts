@@ -1,4 +1,5 @@
-import { lessonOfTheDay, nextReminderAt } from './reminder-rules.js';
+import { nextReminderAt } from '../subscriptions/schedule.js';
+import { lessonOfTheDay } from './reminder-rules.js';
 
 const lessons = [1, 2, 3].map((number) => ({ id: number * 10, number, title: `Lesson ${number}` }));
 

@@ -1,26 +1,5 @@
-import { addDays, daysBetween, instantAt, localDate } from '../../common/time/local-time.js';
+import { daysBetween } from '../../common/time/local-time.js';
 import type { ProgramUnlock } from '@fitcoach/contracts';
-
-/**
- * The first instant after `now` when the clock shows `reminderTime` in `timezone`, on `startDate` or a later
- * date; null when there is no reminder time. A time a daylight-saving change skips comes at the changed hour.
- */
-export function nextReminderAt(
-  startDate: string,
-  reminderTime: string | null,
-  timezone: string,
-  now: Date,
-): Date | null {
-  if (reminderTime === null) return null;
-  const today = localDate(now, timezone);
-  // Local dates before today are wholly past, so the first candidate is today (or day 1, if later).
-  let date = today < startDate ? startDate : today;
-  for (;;) {
-    const at = instantAt(date, timezone, reminderTime);
-    if (at > now) return at;
-    date = addDays(date, 1);
-  }
-}
 
 export interface ReminderLesson {
   id: number;

@@ -8,12 +8,8 @@ import { OutboxService } from '../../common/jobs/outbox.service.js';
 import { localDate } from '../../common/time/local-time.js';
 import { JWT_SECRET } from '../auth/auth.tokens.js';
 import { NotificationEntity } from '../chat/notification.entity.js';
-import {
-  type LessonOfTheDay,
-  lessonOfTheDay,
-  nextReminderAt,
-  type ReminderLesson,
-} from './reminder-rules.js';
+import { type LessonOfTheDay, lessonOfTheDay, type ReminderLesson } from './reminder-rules.js';
+import { nextReminderAt } from '../subscriptions/schedule.js';
 import {
   type DueSubscription,
   type ReminderAccount,

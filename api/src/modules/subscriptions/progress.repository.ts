@@ -158,4 +158,43 @@ export class ProgressRepository {
       .getRawMany<{ number: number | string }>();
     return rows.map((row) => Number(row.number));
   }
+
+  /**
+   * For each of `programIds`, its lesson numbers and those the member completed, by number, in one query: each
+   * lesson with whether the member's completion of it exists (the completions' unique index answers that).
+   */
+  async lessonDays(
+    userId: number,
+    programIds: number[],
+  ): Promise<Map<number, { lessonNumbers: number[]; completed: number[] }>> {
+    const days = new Map(
+      programIds.map((id) => [id, { lessonNumbers: [] as number[], completed: [] as number[] }]),
+    );
+    if (programIds.length === 0) return days;
+    const rows = await this.lessons
+      .createQueryBuilder('lesson')
+      .select('lesson.programId', 'programId')
+      .addSelect('lesson.number', 'number')
+      .addSelect(
+        (query: SelectQueryBuilder<LessonEntity>) =>
+          query
+            .select('COUNT(*)')
+            .from(LessonCompletionEntity, 'completion')
+            .where('completion.userId = :userId')
+            .andWhere('completion.lessonId = lesson.id'),
+        'done',
+      )
+      .where('lesson.programId IN (:...programIds)', { programIds })
+      .setParameter('userId', userId)
+      .orderBy('lesson.programId', 'ASC')
+      .addOrderBy('lesson.number', 'ASC')
+      .getRawMany<{ programId: number | string; number: number | string; done: number | string }>();
+    for (const row of rows) {
+      const programme = days.get(Number(row.programId));
+      if (!programme) continue;
+      programme.lessonNumbers.push(Number(row.number));
+      if (Number(row.done) > 0) programme.completed.push(Number(row.number));
+    }
+    return days;
+  }
 }

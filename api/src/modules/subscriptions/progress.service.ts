@@ -30,7 +30,8 @@ export class ProgressService {
 
   /**
    * Marks a lesson (`"{programId}-{n}"`) completed for its active subscriber: 201 the first time, 200 after.
-   * Only subscribers, so completions of a programme the member does not follow never exist to be counted.
+   * Only subscribers, so completions of a programme the member does not follow never exist to be counted, and
+   * only lessons open to them: a daily programme's lesson before its day is refused with the date it opens.
    */
   async markCompleted(
     auth: AuthContext,
@@ -40,7 +41,7 @@ export class ProgressService {
     const lesson =
       parsed?.programId == null ? null : await this.progress.findLesson(parsed.programId, parsed.number);
     if (!lesson) throw new NotFoundException(LESSON_MESSAGES.notFound);
-    await this.access.requireAccess(auth, Permission.LessonComplete, lesson.programId);
+    await this.access.requireLessonOpen(auth, lesson);
     const created = await this.progress.markCompleted(auth.user.id, lesson.id, new Date());
     return created
       ? { created, body: { message: SUBSCRIPTION_MESSAGES.lessonCompleted } }

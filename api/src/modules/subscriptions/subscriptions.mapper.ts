@@ -1,16 +1,26 @@
-import { type FollowedProgram, fullName, type SubscriberEntry } from '@fitcoach/contracts';
+import {
+  type FollowedProgram,
+  fullName,
+  type SubscriberEntry,
+  type SubscriptionScheduleResponse,
+} from '@fitcoach/contracts';
 import { toProgramResponse } from '../programs/programs.mapper.js';
 import type { EnrolmentProgress } from './progress.repository.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 
-/** A followed programme: the public Program plus the member's progress and the subscription's start. */
-export function toFollowedProgram(subscription: SubscriptionEntity, progress: number): FollowedProgram {
+/** A followed programme: the public Program plus the member's progress, the subscription's start and schedule. */
+export function toFollowedProgram(
+  subscription: SubscriptionEntity,
+  progress: number,
+  schedule: SubscriptionScheduleResponse,
+): FollowedProgram {
   if (!subscription.program)
     throw new Error(`Subscription ${subscription.id} was loaded without its programme`);
   return {
     ...toProgramResponse(subscription.program),
     progress,
     subscribed_on: subscription.startedAt.toISOString(),
+    ...schedule,
   };
 }
 

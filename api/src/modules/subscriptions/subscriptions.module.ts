@@ -17,8 +17,10 @@ import {
   TrainerSubscribersController,
 } from './subscriptions.controller.js';
 import { SubscriptionsService } from './subscriptions.service.js';
+import { SchedulesController } from './schedules.controller.js';
+import { SchedulesService } from './schedules.service.js';
 
-/** Following programmes, progress in them, and the members' and trainers' lists built from subscriptions. */
+/** Following programmes, their schedules, progress in them, and the members' and trainers' lists built from subscriptions. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([LessonEntity, ProgramEntity]),
@@ -33,7 +35,8 @@ import { SubscriptionsService } from './subscriptions.service.js';
     StreakController,
     TrainerSubscribersController,
     ProgressController,
+    SchedulesController,
   ],
-  providers: [SubscriptionsService, ProgressService, ProgressRepository, RevenueRepository],
+  providers: [SubscriptionsService, ProgressService, SchedulesService, ProgressRepository, RevenueRepository],
 })
 export class SubscriptionsModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import type { SubscriptionStatus } from '@fitcoach/contracts';
+import type { ProgramUnlock, SubscriptionStatus } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
+import { localDate } from '../../common/time/local-time.js';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
 import { rawDate } from '../../common/database/raw-date.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
@@ -24,6 +25,10 @@ export interface NewSubscription {
 interface FollowedRow {
   id: number | string;
   startedAt: Date | string;
+  startDate: string | null;
+  reminderTime: string | null;
+  timezone: string;
+  unlock: ProgramUnlock;
   programId: number | string;
   name: string;
   description: string;
@@ -151,7 +156,17 @@ export class SubscriptionsRepository {
     const existing = await this.findActive(subscription.userId, subscription.programId, manager);
     if (existing) return { subscription: existing, created: false };
     const repository = manager.getRepository(SubscriptionEntity);
-    const row = repository.create({ ...subscription, status: 'active', activeFlag: 1, endedAt: null });
+    // Day 1 is the UTC date it opens, without reminders, until the member sets a schedule.
+    const row = repository.create({
+      ...subscription,
+      status: 'active',
+      activeFlag: 1,
+      endedAt: null,
+      startDate: localDate(subscription.startedAt, 'UTC'),
+      reminderTime: null,
+      timezone: 'UTC',
+      nextReminderAt: null,
+    });
     try {
       await repository.insert(row);
     } catch (error) {
@@ -206,6 +221,9 @@ export class SubscriptionsRepository {
       .innerJoin('trainer.user', 'user')
       .select('subscription.id', 'id')
       .addSelect('subscription.startedAt', 'startedAt')
+      .addSelect('subscription.startDate', 'startDate')
+      .addSelect('subscription.reminderTime', 'reminderTime')
+      .addSelect('subscription.timezone', 'timezone')
       .addSelect('program.id', 'programId')
       .addSelect('program.name', 'name')
       .addSelect('program.description', 'description')
@@ -216,6 +234,7 @@ export class SubscriptionsRepository {
       .addSelect('program.level', 'level')
       .addSelect('program.coverImage', 'coverImage')
       .addSelect('program.isPublished', 'isPublished')
+      .addSelect('program.unlock', 'unlock')
       .addSelect('program.createdAt', 'createdAt')
       .addSelect('program.updatedAt', 'updatedAt')
       .addSelect('program.trainerId', 'trainerId')
@@ -247,6 +266,7 @@ export class SubscriptionsRepository {
         level: row.level,
         coverImage: row.coverImage,
         isPublished: Boolean(Number(row.isPublished)),
+        unlock: row.unlock,
         createdAt: rawDate(row.createdAt),
         updatedAt: rawDate(row.updatedAt),
       });
@@ -259,8 +279,44 @@ export class SubscriptionsRepository {
         activeFlag: 1 as const,
         startedAt: rawDate(row.startedAt),
         endedAt: null,
+        startDate: row.startDate,
+        reminderTime: row.reminderTime,
+        timezone: row.timezone,
       });
     });
+  }
+
+  /** A subscription by id, active or not, with its programme's id and `unlock`. */
+  findWithUnlock(id: number): Promise<SubscriptionEntity | null> {
+    return this.withUnlock().where('subscription.id = :id', { id }).getOne();
+  }
+
+  /** The member's active subscription to the programme, with the programme's id and `unlock`. */
+  findActiveWithUnlock(userId: number, programId: number): Promise<SubscriptionEntity | null> {
+    return this.withUnlock()
+      .where('subscription.userId = :userId', { userId })
+      .andWhere('subscription.programId = :programId', { programId })
+      .andWhere('subscription.activeFlag = 1')
+      .getOne();
+  }
+
+  private withUnlock(): SelectQueryBuilder<SubscriptionEntity> {
+    return this.subscriptions
+      .createQueryBuilder('subscription')
+      .innerJoin('subscription.program', 'program')
+      .addSelect(['program.id', 'program.unlock']);
+  }
+
+  /**
+   * Writes an active subscription's schedule and its next reminder instant. False when it is no longer active (a
+   * concurrent unfollow or refund ended it first).
+   */
+  async saveSchedule(
+    id: number,
+    schedule: Pick<SubscriptionEntity, 'startDate' | 'reminderTime' | 'timezone' | 'nextReminderAt'>,
+  ): Promise<boolean> {
+    const saved = await this.subscriptions.update({ id, activeFlag: 1 }, schedule);
+    return saved.affected === 1;
   }
 
   /** The member actively subscribes to a programme of the trainer whose account is `trainerUserId`. */

@@ -30,6 +30,7 @@ import { ProgressRepository } from './progress.repository.js';
 import { RevenueRepository } from './revenue.repository.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { toFollowedProgram, toSubscriberEntry } from './subscriptions.mapper.js';
+import { SchedulesService } from './schedules.service.js';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DOMAIN_EVENTS, type SubscriptionStartedEvent } from '../../common/events/domain-events.js';
 
@@ -52,6 +53,7 @@ export class SubscriptionsService {
     private readonly trainers: TrainersService,
     private readonly events: EventEmitter2,
     private readonly access: AccessService,
+    private readonly schedules: SchedulesService,
   ) {}
 
   /**
@@ -112,20 +114,26 @@ export class SubscriptionsService {
   }
 
   /**
-   * One container with every active subscription, as the spec's client reads it, or none. Three queries whatever
-   * their number: the subscriptions with programmes and trainers, then the lesson and completion counts.
+   * One container with every active subscription, as the spec's client reads it, or none. Four queries whatever
+   * their number: the subscriptions with programmes and trainers, the lesson and completion counts, and the lesson
+   * numbers done or not that their schedules are read from.
    */
   async followed(auth: AuthContext): Promise<FollowedProgramsResponse[]> {
     const active = await this.subscriptions.findActiveOfMember(auth.user.id);
     if (active.length === 0) return [];
-    const progressOf = await this.progress.percentages(active);
+    const [progressOf, scheduleOf] = await Promise.all([
+      this.progress.percentages(active),
+      this.schedules.schedulesOf(auth.user.id, active),
+    ]);
     return [
       {
         id: auth.user.id,
         user: auth.user.id,
         created_on: active[0].startedAt.toISOString(),
         status: ACTIVE_LABEL,
-        program: active.map((subscription) => toFollowedProgram(subscription, progressOf(subscription))),
+        program: active.map((subscription) =>
+          toFollowedProgram(subscription, progressOf(subscription), scheduleOf(subscription)),
+        ),
       },
     ];
   }

@@ -47,7 +47,15 @@ describe('CreateProgramDto', () => {
   it('trims the texts, reads the numbers and keeps the choices', async () => {
     const { value, errors } = await validated(CreateProgramDto, FORM);
     expect(errors).toEqual([]);
-    expect({ ...value }).toEqual({ ...PARSED_FORM, currency: 'USD' });
+    expect({ ...value }).toEqual({ ...PARSED_FORM, currency: 'USD', unlock: 'all' });
+  });
+
+  it("opens the lessons all at once unless told 'daily', and refuses any other unlock", async () => {
+    expect((await validated(CreateProgramDto, { ...FORM, unlock: ' daily ' })).value.unlock).toBe('daily');
+    expect((await validated(CreateProgramDto, { ...FORM, unlock: '' })).value.unlock).toBe('all');
+    expect(await errorsOf(CreateProgramDto, { ...FORM, unlock: 'weekly' })).toEqual([
+      { field: 'unlock', message: CATALOGUE_MESSAGES.unlock },
+    ]);
   });
 
   it('defaults an absent category to Other and level to Beginner', async () => {
@@ -115,9 +123,17 @@ describe('UpdateProgramDto', () => {
       description: 'null',
       duration: 'undefined',
       category: '',
+      unlock: '',
     });
     expect(errors).toEqual([]);
     expect(Object.values(value).filter((field) => field !== undefined)).toEqual([]);
+  });
+
+  it("changes the unlock to 'all' or 'daily' only", async () => {
+    expect((await validated(UpdateProgramDto, { unlock: 'daily' })).value.unlock).toBe('daily');
+    expect(await errorsOf(UpdateProgramDto, { unlock: 'DAILY' })).toEqual([
+      { field: 'unlock', message: CATALOGUE_MESSAGES.unlock },
+    ]);
   });
 
   it('trims and reads the fields that are there', async () => {

@@ -13,6 +13,7 @@ import {
   ValidateBy,
   type ValidationArguments,
 } from 'class-validator';
+import { DEFAULT_PROGRAM_UNLOCK, PROGRAM_UNLOCKS, type ProgramUnlock } from '../coaching.js';
 import { COUNTRIES } from '../countries.js';
 import {
   CURRENCIES,
@@ -58,6 +59,7 @@ export const CATALOGUE_MESSAGES = {
   currencyFixed: "A programme's currency is chosen when it is created and cannot be changed",
   category: `category must be one of: ${PROGRAM_CATEGORIES.join(', ')}`,
   level: `level must be one of: ${PROGRAM_LEVELS.join(', ')}`,
+  unlock: `unlock must be one of: ${PROGRAM_UNLOCKS.join(', ')}`,
   lessonNumber: 'lesson_number must be a lesson number such as 3 or "{programId}-3"',
   videoUrl: 'Enter a valid YouTube link, such as https://www.youtube.com/watch?v=...',
 } as const;
@@ -129,6 +131,7 @@ export const PROGRAM_FIELDS = [
   'price',
   'category',
   'level',
+  'unlock',
 ] as const;
 export const NEW_PROGRAM_FIELDS = [...PROGRAM_FIELDS, 'currency'] as const;
 
@@ -158,6 +161,9 @@ export class CreateProgramDto {
 
   @choiceOr(PROGRAM_LEVELS, DEFAULT_PROGRAM_LEVEL, CATALOGUE_MESSAGES.level)
   level: string = DEFAULT_PROGRAM_LEVEL;
+
+  @choiceOr(PROGRAM_UNLOCKS, DEFAULT_PROGRAM_UNLOCK, CATALOGUE_MESSAGES.unlock)
+  unlock: ProgramUnlock = DEFAULT_PROGRAM_UNLOCK;
 
   @fileField()
   cover_image?: undefined;
@@ -199,6 +205,9 @@ export class UpdateProgramDto {
 
   @optionalChoice(PROGRAM_LEVELS, CATALOGUE_MESSAGES.level)
   level?: string;
+
+  @optionalChoice(PROGRAM_UNLOCKS, CATALOGUE_MESSAGES.unlock)
+  unlock?: ProgramUnlock;
 
   @fileField()
   cover_image?: undefined;
@@ -280,6 +289,8 @@ export interface ProgramResponse {
   trainer: number;
   trainer_name: string;
   is_published: boolean;
+  /** How its lessons open: `all` from the start, or `daily`, lesson n on the member's day n. */
+  unlock: ProgramUnlock;
   /** Unpublished and waiting for a superuser (docs/product.md §4); only in the owner's and superusers' views. */
   publish_requested?: boolean;
   /** Where it stands (docs/product.md §4); only in the owner's and superusers' views. */
@@ -319,4 +330,9 @@ export interface LessonResponse {
   video_url: string | null;
   video_id: string | null;
   image: string | null;
+  /**
+   * When the lesson opens to the caller, for an active subscriber of a daily programme whose lesson is still
+   * locked (then video and image are null); null when it is open or the caller is not such a subscriber.
+   */
+  unlocks_at: string | null;
 }

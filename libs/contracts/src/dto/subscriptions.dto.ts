@@ -1,4 +1,5 @@
-import { IsIn } from 'class-validator';
+import { IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { SCHEDULE_MESSAGES } from '../coaching.js';
 import { rules } from './field-rules.js';
 import { PaginationQueryDto, queryWholeNumber } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim } from './transforms.js';
@@ -18,4 +19,29 @@ export class SubscribersQueryDto extends PaginationQueryDto {
 
   @rules(OptionalQuery(optionalTrim), IsIn(['1'], { message: SUBSCRIBERS_QUERY_MESSAGES.inactive }))
   inactive?: '1';
+}
+
+/**
+ * `PUT /api/subscriptions/{id}/schedule/` (JSON): every field required, `reminder_time` null for no reminders. Only
+ * their types are checked here; the API reads the dates, times and zones with its calendar (SCHEDULE_MESSAGES).
+ */
+export class ScheduleDto {
+  @rules(
+    IsString({ message: SCHEDULE_MESSAGES.startDate }),
+    MaxLength(10, { message: SCHEDULE_MESSAGES.startDate }),
+  )
+  start_date!: string;
+
+  @rules(
+    ValidateIf((dto: { reminder_time?: unknown }) => dto.reminder_time !== null),
+    IsString({ message: SCHEDULE_MESSAGES.reminderTime }),
+    MaxLength(5, { message: SCHEDULE_MESSAGES.reminderTime }),
+  )
+  reminder_time!: string | null;
+
+  @rules(
+    IsString({ message: SCHEDULE_MESSAGES.timezone }),
+    MaxLength(64, { message: SCHEDULE_MESSAGES.timezone }),
+  )
+  timezone!: string;
 }

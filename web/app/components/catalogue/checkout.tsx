@@ -9,6 +9,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
+import { ScheduleFields } from '~/components/schedule/schedule-fields';
 import { useFormatMoney } from '~/utils/locale';
 import {
   CHECKOUT_INTENTS,
@@ -17,6 +18,7 @@ import {
   paypalReturnPath,
   paypalSdkScriptUrl,
 } from '~/utils/checkout';
+import type { ScheduleValues } from '~/utils/schedule';
 import { useHydrated } from '~/utils/use-hydrated';
 
 // docs/product.md §2.6 "Payment" and "Warning": each is a step named in the URL (utils/checkout.ts), a modal with
@@ -59,9 +61,16 @@ interface PayPalNamespace {
   Buttons: (options: PayPalButtonsOptions) => { render: (container: HTMLElement) => Promise<void> };
 }
 
-/** Creates the order through this site's action (routes/checkout.paypal.orders.tsx), never the API directly. */
+/** The form of the Payment step: its schedule fields travel with every way to pay. */
+const PAYMENT_FORM_ID = 'checkout-payment';
+
+/**
+ * Creates the order through this site's action (routes/checkout.paypal.orders.tsx), never the API directly, with
+ * the schedule chosen in the Payment step, which the return route sets once the capture names the subscription.
+ */
 async function createOrder(programId: number, currency: string): Promise<string> {
-  const body = new FormData();
+  const form = document.getElementById(PAYMENT_FORM_ID);
+  const body = form instanceof HTMLFormElement ? new FormData(form) : new FormData();
   body.set('program', String(programId));
   body.set('currency', currency);
   const response = await fetch('/checkout/paypal/orders', { method: 'POST', body });
@@ -141,12 +150,20 @@ function PayPalButtons({ programId, currency, scriptUrl }: PayPalButtonsProps) {
   );
 }
 
+/** docs/product.md §2.6: the member's day 1, reminder time and time zone, chosen before paying. */
+export interface CheckoutSchedule {
+  values: ScheduleValues;
+  zones: string[];
+}
+
 interface PaymentStepProps {
   program: ProgramResponse;
   opened: boolean;
   /** The active provider; null when the API could not say, with the reason in `configError`. */
   config: PaymentsConfigResponse | null;
   configError: string | null;
+  /** Null while the step is closed: nothing to show. */
+  schedule: CheckoutSchedule | null;
 }
 
 function PaymentOptions({ program, config }: { program: ProgramResponse; config: PaymentsConfigResponse }) {
@@ -157,9 +174,9 @@ function PaymentOptions({ program, config }: { program: ProgramResponse; config:
         <Text size="sm" c="dimmed">
           Test payments are on: no money is charged, and the order is approved at once.
         </Text>
-        <IntentForm intent={CHECKOUT_INTENTS.payTest}>
-          <SubmitButton fullWidth>Pay (test payment)</SubmitButton>
-        </IntentForm>
+        <SubmitButton fullWidth name="intent" value={CHECKOUT_INTENTS.payTest}>
+          Pay (test payment)
+        </SubmitButton>
       </Stack>
     );
   }
@@ -172,17 +189,15 @@ function PaymentOptions({ program, config }: { program: ProgramResponse; config:
       {hydrated && scriptUrl ? (
         <PayPalButtons programId={program.id} currency={program.currency} scriptUrl={scriptUrl} />
       ) : null}
-      <IntentForm intent={CHECKOUT_INTENTS.payPayPal}>
-        <SubmitButton fullWidth variant="outline">
-          Pay with PayPal
-        </SubmitButton>
-      </IntentForm>
+      <SubmitButton fullWidth variant="outline" name="intent" value={CHECKOUT_INTENTS.payPayPal}>
+        Pay with PayPal
+      </SubmitButton>
     </Stack>
   );
 }
 
 /** docs/product.md §2 "Payment": priced in the programme's own currency (the API refuses any other). */
-export function PaymentStep({ program, opened, config, configError }: PaymentStepProps) {
+export function PaymentStep({ program, opened, config, configError, schedule }: PaymentStepProps) {
   const formatMoney = useFormatMoney();
   return (
     <Step title="Payment" opened={opened}>
@@ -194,7 +209,19 @@ export function PaymentStep({ program, opened, config, configError }: PaymentSte
           Currency: {isCurrency(program.currency) ? CURRENCY_LABELS[program.currency] : program.currency}
         </Text>
         {config ? (
-          <PaymentOptions program={program} config={config} />
+          <Form method="post" id={PAYMENT_FORM_ID} preventScrollReset>
+            <Stack gap="md">
+              {schedule ? (
+                <ScheduleFields values={schedule.values} zones={schedule.zones} fromBrowser />
+              ) : null}
+              {program.unlock === 'daily' ? (
+                <Text size="sm" c="dimmed">
+                  One lesson opens each day from your start date, at midnight in your time zone.
+                </Text>
+              ) : null}
+              <PaymentOptions program={program} config={config} />
+            </Stack>
+          </Form>
         ) : (
           <Alert color="red">{configError}</Alert>
         )}

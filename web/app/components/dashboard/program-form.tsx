@@ -4,12 +4,14 @@ import {
   DEFAULT_CURRENCY,
   DEFAULT_PROGRAM_CATEGORY,
   DEFAULT_PROGRAM_LEVEL,
+  DEFAULT_PROGRAM_UNLOCK,
   NEW_PROGRAM_FIELDS,
   PROGRAM_CATEGORIES,
   PROGRAM_DURATION_DAYS,
   PROGRAM_LEVELS,
   PROGRAM_PRICE,
   type ProgramResponse,
+  type ProgramUnlock,
   TEXT_MAX_LENGTH,
 } from '@fitcoach/contracts';
 import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
@@ -35,8 +37,15 @@ function initialValues(program: ProgramResponse | null): Record<string, string> 
     category: DEFAULT_PROGRAM_CATEGORY,
     level: DEFAULT_PROGRAM_LEVEL,
     currency: DEFAULT_CURRENCY,
+    unlock: DEFAULT_PROGRAM_UNLOCK,
   };
 }
+
+/** docs/product.md §2 "Create New Fitness Program": how a member's lessons open. */
+const UNLOCK_OPTIONS: { value: ProgramUnlock; label: string }[] = [
+  { value: 'all', label: 'All at once' },
+  { value: 'daily', label: "One a day from the member's start" },
+];
 
 /** docs/product.md §2 "Create New Fitness Program", also for edits; limits of docs/product.md §5 via the contracts. */
 export function ProgramForm({ program, result }: ProgramFormProps) {
@@ -89,6 +98,12 @@ export function ProgramForm({ program, result }: ProgramFormProps) {
               label="Difficulty Level"
               {...field('level')}
               data={PROGRAM_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] }))}
+            />
+            <NativeSelect
+              label="Lessons open"
+              description="Day 1 is the start date each member chooses."
+              {...field('unlock')}
+              data={UNLOCK_OPTIONS}
             />
           </SimpleGrid>
           <FileField

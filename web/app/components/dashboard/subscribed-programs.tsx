@@ -1,4 +1,4 @@
-import type { FollowedProgram } from '@fitcoach/contracts';
+import type { FollowedProgram, ScheduleDay } from '@fitcoach/contracts';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
@@ -8,6 +8,7 @@ import { ProgramCover } from '~/components/catalogue/program-card';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { ProgressCircle } from '~/components/lessons/progress';
+import { ScheduleCalendar } from '~/components/schedule/schedule-calendar';
 import type { FormRejection } from '~/types/form';
 import { INTENTS } from '~/utils/dashboard';
 import { lessonPlayerPath } from '~/utils/lessons';
@@ -44,9 +45,10 @@ interface FollowedCardProps {
   program: FollowedProgram;
   confirming: boolean;
   lazy: boolean;
+  calendar: ScheduleDay[] | undefined;
 }
 
-function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
+function FollowedCard({ program, confirming, lazy, calendar }: FollowedCardProps) {
   const { pathname } = useLocation();
   const headingId = useId();
   const details = `/programDetails/${program.id}`;
@@ -68,6 +70,19 @@ function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
         </Stack>
         <ProgressCircle percentage={program.progress} label={`Progress in ${program.program_name}`} />
       </Group>
+      {program.today_lesson !== null ? (
+        <Text fw={700} mt="sm">
+          Today: Lesson {program.today_lesson}
+        </Text>
+      ) : null}
+      {calendar && calendar.length > 0 ? (
+        <Stack gap={4} mt="sm">
+          <Text size="sm" fw={500}>
+            Your days
+          </Text>
+          <ScheduleCalendar days={calendar} label={`Your days in ${program.program_name}`} />
+        </Stack>
+      ) : null}
       {/* Buttons wrap to their own lines: Group's grow would cap each at half the row and clip "Unsubscribe". */}
       <Group mt="md" gap="sm">
         {/* The lesson player opens on the next unfinished lesson by itself. */}
@@ -95,7 +110,7 @@ function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
   );
 }
 
-/** docs/product.md §2.8 Subscribed Programmes: the member's followed programmes, with their progress. */
+/** docs/product.md §2.8 Subscribed Programmes: the member's followed programmes, their progress and calendars. */
 export function SubscribedPrograms({
   data,
   result,
@@ -126,6 +141,7 @@ export function SubscribedPrograms({
               program={program}
               lazy={index >= FIRST_ROW}
               confirming={data?.confirmUnsubscribe === program.id}
+              calendar={data?.calendars[program.subscription_id]}
             />
           ))}
         </SimpleGrid>

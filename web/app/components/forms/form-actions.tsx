@@ -2,7 +2,11 @@ import { Button, type ButtonProps, Group } from '@mantine/core';
 import { Link, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
-export function SubmitButton({ children, ...props }: ButtonProps & { children: ReactNode }) {
+/** `name` and `value` are sent with the form when this button submits it: one form with several actions. */
+export function SubmitButton({
+  children,
+  ...props
+}: ButtonProps & { children: ReactNode; name?: string; value?: string }) {
   const submitting = useNavigation().state === 'submitting';
   return (
     <Button type="submit" loading={submitting} {...props}>

@@ -5,13 +5,15 @@ import classes from './lessons.module.css';
 
 interface LessonListProps {
   lessons: LessonResponse[];
+  /** Per lesson, the day a locked one opens (shown instead of a link), else null. */
+  opensOn: (string | null)[];
   completed: number[];
   currentIndex: number | null;
   todayIndex: number | null;
 }
 
 /** docs/product.md §2 'Program Lessons' sidebar: a <details> element, so it collapses without JavaScript. */
-export function LessonList({ lessons, completed, currentIndex, todayIndex }: LessonListProps) {
+export function LessonList({ lessons, opensOn, completed, currentIndex, todayIndex }: LessonListProps) {
   const done = new Set(completed);
   return (
     <nav aria-labelledby="program-lessons" className={classes.panel}>
@@ -25,6 +27,16 @@ export function LessonList({ lessons, completed, currentIndex, todayIndex }: Les
           {lessons.map((lesson, index) => {
             const isDone = done.has(lesson.number);
             const isToday = index === todayIndex;
+            const opens = opensOn[index];
+            if (opens) {
+              return (
+                <li key={lesson.id} className={`${classes.lesson} ${classes.locked}`}>
+                  <span aria-hidden="true" className={classes.tick} />
+                  <span>{lesson.title}</span>
+                  <span className={classes.opens}>Opens on {opens}</span>
+                </li>
+              );
+            }
             return (
               <li key={lesson.id}>
                 <Link

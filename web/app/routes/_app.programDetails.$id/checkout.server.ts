@@ -2,9 +2,11 @@ import {
   type PaymentsConfigResponse,
   type ProgramDetailResponse,
   type ProgramResponse,
+  type ScheduleDto,
   SUBSCRIPTION_MESSAGES,
   type UserResponse,
 } from '@fitcoach/contracts';
+import type { CheckoutSchedule } from '~/components/catalogue/checkout';
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import type { ApiResult } from '~/utils/api/transport.server';
@@ -19,6 +21,8 @@ import {
 } from '~/utils/checkout';
 import { paidRedirect, pendingOrderHeaders } from '~/utils/checkout.server';
 import { readForm } from '~/utils/multipart.server';
+import { DEFAULT_REMINDER_TIME, DEFAULT_TIME_ZONE, timeZoneOptions } from '~/utils/schedule';
+import { scheduleFromForm } from '~/utils/schedule.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
 
@@ -41,6 +45,8 @@ export type CheckoutView =
       /** Read only while the Payment step is open; null with the reason when the API could not say. */
       config: PaymentsConfigResponse | null;
       configError: string | null;
+      /** The schedule fields' defaults, while the Payment step is open. */
+      schedule: CheckoutSchedule | null;
     };
 
 export async function loadCheckout(
@@ -65,6 +71,22 @@ export async function loadCheckout(
     step: stepFor(step, subscribed),
     config: config?.ok ? config.data : null,
     configError: config && !config.ok ? config.error.message : null,
+    schedule: step === 'checkout' ? checkoutSchedule() : null,
+  };
+}
+
+/**
+ * docs/product.md §2.6: today (in UTC, the server's guess), an evening reminder and UTC; the page puts the
+ * browser's own zone and today there in place once its JavaScript runs.
+ */
+function checkoutSchedule(): CheckoutSchedule {
+  return {
+    values: {
+      start_date: new Date().toISOString().slice(0, 10),
+      reminder_time: DEFAULT_REMINDER_TIME,
+      timezone: DEFAULT_TIME_ZONE,
+    },
+    zones: timeZoneOptions(),
   };
 }
 
@@ -81,15 +103,18 @@ function refusedBy<T>(result: ApiResult<T> & { ok: false }) {
  * test provider's, or one PayPal has approved already) is captured at once and shows the lessons, any other sends
  * the member to PayPal's approval page, whose return route captures it.
  */
-async function pay(args: ActionFunctionArgs, program: ProgramResponse) {
+async function pay(args: ActionFunctionArgs, program: ProgramResponse, schedule: ScheduleDto) {
   const order = await api.createOrder(args, program.id, program.currency);
   if (!order.ok) return refusedBy(order);
   if (order.data.approve_url === null) {
     const capture = await api.captureOrder(args, order.data.id);
     if (!capture.ok) return refusedBy(capture);
-    return paidRedirect(args.request, program.id, capture.data.message);
+    return paidRedirect(args, capture.data, schedule);
   }
-  const headers = await pendingOrderHeaders({ order: order.data.id, program: program.id }, args.request);
+  const headers = await pendingOrderHeaders(
+    { order: order.data.id, program: program.id, schedule },
+    args.request,
+  );
   return redirect(order.data.approve_url, { headers });
 }
 
@@ -110,7 +135,8 @@ export async function programDetailsAction(args: ActionFunctionArgs, program: Pr
   switch (intent) {
     case CHECKOUT_INTENTS.payTest:
     case CHECKOUT_INTENTS.payPayPal:
-      return pay(args, program);
+      // The intent is a field once the form was read, so `submitted` is there.
+      return pay(args, program, scheduleFromForm(submitted?.form ?? new FormData()));
     case CHECKOUT_INTENTS.unsubscribe:
       return unsubscribe(args, program);
     case CHECKOUT_INTENTS.subscribe:

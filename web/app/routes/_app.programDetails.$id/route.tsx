@@ -164,6 +164,7 @@ function CheckoutSteps({ program, checkout }: { program: Program; checkout: Chec
       opened={checkout.step === 'checkout'}
       config={checkout.config}
       configError={checkout.configError}
+      schedule={checkout.schedule}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { LessonResponse, ProgramResponse, UserResponse } from '@fitcoach/contracts';
+import type { FollowedProgram, LessonResponse, ProgramResponse, UserResponse } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
@@ -17,6 +17,8 @@ import {
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
 import { readForm } from '~/utils/multipart.server';
+import { dateIn, formatDay, type ScheduleValues, timeZoneOptions } from '~/utils/schedule';
+import { scheduleFromForm } from '~/utils/schedule.server';
 import type { RouteArgs } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
@@ -54,14 +56,29 @@ async function subscription(args: RouteArgs, user: UserResponse, id: number): Pr
   };
 }
 
+/** The member's schedule of the programme (docs/product.md §2.7), and the form that changes it. */
+export interface PlayerSchedule {
+  subscriptionId: number;
+  values: ScheduleValues;
+  zones: string[];
+  /** The lesson the API says is today's, by number; null before day 1 or once every open lesson is done. */
+  todayLesson: number | null;
+  /** When the next locked lesson opens, as a date in the member's zone; null when none is locked. */
+  nextOpensOn: string | null;
+}
+
 export interface MemberState extends Progress {
-  /** The position of today's lesson in the list (the first not completed), highlighted there; null when all are. */
+  /** The position of today's lesson in the list, highlighted there; null when there is none today. */
   todayIndex: number | null;
+  /** Null when the API did not list the subscription (then the page works as before schedules). */
+  schedule: PlayerSchedule | null;
 }
 
 export interface LessonPlayerData {
   program: Pick<ProgramResponse, 'id' | 'program_name' | 'duration'>;
   lessons: LessonResponse[];
+  /** For each lesson, the day it opens ("Sun, 28 Mar 2027") while it is locked to the member, else null. */
+  opensOn: (string | null)[];
   /** Null in a preview (owner or superuser): no progress, no marking. */
   member: MemberState | null;
   position: PlayerPosition;
@@ -73,10 +90,11 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   const user = await requireUser(args);
   const id = programId(args);
   // Asked together: the subscriber's page, the common one, waits for one round of API calls.
-  const [programResult, followed, lessonsResult] = await Promise.all([
+  const [programResult, followed, lessonsResult, schedule] = await Promise.all([
     api.program(args, id),
     subscription(args, user, id),
     api.lessons(args, id),
+    followedProgram(args, id),
   ]);
   const program = dataOrThrow(programResult);
   if (!followed && !program.can_watch) {
@@ -99,8 +117,15 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
   let member: MemberState | null = null;
   if (followed) {
     const { percentage, completed } = followed;
-    member = { percentage, completed, todayIndex: nextLessonIndex(numbers, completed) };
+    const todayIndex = schedule
+      ? indexOrNull(numbers, schedule.today_lesson)
+      : nextLessonIndex(numbers, completed);
+    member = { percentage, completed, todayIndex, schedule: schedule && playerSchedule(schedule) };
   }
+  const zone = schedule?.timezone ?? 'UTC';
+  const opensOn = lessons.map((lesson) =>
+    lesson.unlocks_at ? formatDay(dateIn(new Date(lesson.unlocks_at), zone)) : null,
+  );
   const current = position.kind === 'lesson' ? lessons[position.index] : undefined;
   const confirming =
     member !== null &&
@@ -108,7 +133,49 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
     !member.completed.includes(current.number) &&
     search.get('confirm') === CONFIRM_NEXT;
   const { program_name, duration } = program;
-  return { program: { id, program_name, duration }, lessons, member, position, confirming };
+  return { program: { id, program_name, duration }, lessons, opensOn, member, position, confirming };
+}
+
+/** The member's followed programme `id` with its schedule, or null (not followed, or the API did not answer). */
+async function followedProgram(args: RouteArgs, id: number): Promise<FollowedProgram | null> {
+  const result = await api.followedPrograms(args);
+  if (!result.ok) return null;
+  return result.data.flatMap((entry) => entry.program).find((program) => program.id === id) ?? null;
+}
+
+function indexOrNull(numbers: readonly number[], number: number | null): number | null {
+  const index = number === null ? -1 : numbers.indexOf(number);
+  return index >= 0 ? index : null;
+}
+
+function playerSchedule(followed: FollowedProgram): PlayerSchedule {
+  return {
+    subscriptionId: followed.subscription_id,
+    values: {
+      start_date: followed.start_date,
+      reminder_time: followed.reminder_time ?? '',
+      timezone: followed.timezone,
+    },
+    zones: timeZoneOptions(followed.timezone),
+    todayLesson: followed.today_lesson,
+    nextOpensOn: followed.next_unlock_at
+      ? formatDay(dateIn(new Date(followed.next_unlock_at), followed.timezone))
+      : null,
+  };
+}
+
+/** The schedule form: the member's own subscription (the API refuses any other), then back to the player. */
+async function changeSchedule(args: ActionFunctionArgs, id: number, form: FormData): Promise<Response> {
+  const subscriptionId = parseId(textField(form, 'subscription'));
+  invariantResponse(subscriptionId !== null, MESSAGES.invalidInput);
+  const result = await api.updateSchedule(args, subscriptionId, scheduleFromForm(form));
+  return redirectWithToast(
+    lessonPlayerPath(id),
+    result.ok
+      ? { type: 'success', message: MESSAGES.scheduleSaved }
+      : { type: 'error', message: result.error.message },
+    args.request,
+  );
 }
 
 /**
@@ -123,6 +190,7 @@ export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Resp
   invariantResponse(submitted, MESSAGES.invalidInput);
   const { form } = submitted;
   const intent = textField(form, 'intent');
+  if (intent === LESSON_INTENTS.schedule) return changeSchedule(args, id, form);
   const lesson = parseLessonChoice(textField(form, 'lesson'));
   invariantResponse(
     typeof lesson === 'number' && (intent === LESSON_INTENTS.complete || intent === LESSON_INTENTS.next),

@@ -1,17 +1,24 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Alert } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { SubmitButton } from '~/components/forms/form-actions';
+import { ScheduleFields } from '~/components/schedule/schedule-fields';
 import { LessonList } from '~/components/lessons/lesson-list';
 import { LessonView } from '~/components/lessons/lesson-view';
 import lessonClasses from '~/components/lessons/lessons.module.css';
 import { ProgressBar } from '~/components/lessons/progress';
 import ui from '~/components/ui/ui.module.css';
 import { formatLessons } from '~/utils/catalogue';
-import { lessonSearch } from '~/utils/lessons';
+import { LESSON_INTENTS, lessonSearch } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
-import { lessonPlayerAction, type LessonPlayerData, loadLessonPlayer } from './lesson-player.server';
+import {
+  lessonPlayerAction,
+  type LessonPlayerData,
+  loadLessonPlayer,
+  type PlayerSchedule,
+} from './lesson-player.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { errorPageMeta, privatePageMeta } from '~/utils/seo';
 
@@ -77,14 +84,26 @@ function Unfinished({
   );
 }
 
+/** A lesson of a daily programme before its day (docs/product.md §2.7): its title and when it opens, no player. */
+function Locked({ lesson, opensOn }: { lesson: LessonResponse; opensOn: string }) {
+  return (
+    <div className={lessonClasses.view}>
+      <h2 className={lessonClasses.lessonTitle}>{lesson.title}</h2>
+      <p className={lessonClasses.description}>Opens on {opensOn}.</p>
+    </div>
+  );
+}
+
 function Player({ data }: { data: LessonPlayerData }) {
-  const { lessons, member, position, confirming, program } = data;
+  const { lessons, member, position, confirming, program, opensOn } = data;
   if (position.kind === 'empty') return <p className={ui.dimmed}>This programme has no lessons yet.</p>;
   if (position.kind === 'end') return <Finished programId={program.id} />;
   if (position.kind === 'unfinished') {
     return <Unfinished lessons={lessons} completed={member?.completed ?? []} next={position.next} />;
   }
   const lesson = lessons[position.index];
+  const opens = opensOn[position.index];
+  if (opens) return <Locked lesson={lesson} opensOn={opens} />;
   return (
     <LessonView
       lesson={lesson}
@@ -93,6 +112,36 @@ function Player({ data }: { data: LessonPlayerData }) {
       member={member ? { completed: member.completed.includes(lesson.number) } : null}
       confirming={confirming}
     />
+  );
+}
+
+/** "Today: Lesson n", or when the next lesson opens, for a member with a schedule. */
+function Today({ schedule }: { schedule: PlayerSchedule }) {
+  if (schedule.todayLesson !== null) {
+    return <p className={lessonClasses.day}>Today: Lesson {schedule.todayLesson}</p>;
+  }
+  if (schedule.nextOpensOn) {
+    return <p className={lessonClasses.day}>Next lesson opens on {schedule.nextOpensOn}</p>;
+  }
+  return null;
+}
+
+/** The member's start date, reminder time and time zone, changed with a plain form (a <details> to open it). */
+function ScheduleForm({ schedule }: { schedule: PlayerSchedule }) {
+  return (
+    <details className={lessonClasses.schedule}>
+      <summary>Change schedule</summary>
+      <Form method="post">
+        <input type="hidden" name="intent" value={LESSON_INTENTS.schedule} />
+        <input type="hidden" name="subscription" value={schedule.subscriptionId} />
+        <Stack gap="sm" mt="sm">
+          <ScheduleFields values={schedule.values} zones={schedule.zones} />
+          <Group>
+            <SubmitButton>Save schedule</SubmitButton>
+          </Group>
+        </Stack>
+      </Form>
+    </details>
   );
 }
 
@@ -113,6 +162,7 @@ export default function ProgramLessonRoute() {
                 ? `Lesson ${position.index + 1} of ${lessons.length}`
                 : `${member.completed.length} of ${formatLessons(lessons.length)} completed`}
             </p>
+            {member.schedule ? <Today schedule={member.schedule} /> : null}
             <div className={lessonClasses.progress}>
               <ProgressBar percentage={member.percentage} label="Lessons completed" />
             </div>
@@ -122,10 +172,12 @@ export default function ProgramLessonRoute() {
             Preview: subscribers see these lessons with their progress.
           </Alert>
         )}
+        {member?.schedule ? <ScheduleForm schedule={member.schedule} /> : null}
       </div>
       <div className={lessonClasses.columns}>
         <LessonList
           lessons={lessons}
+          opensOn={data.opensOn}
           completed={member?.completed ?? []}
           currentIndex={position.kind === 'lesson' ? position.index : null}
           todayIndex={member?.todayIndex ?? null}

@@ -1,6 +1,7 @@
 import type {
   AccountView,
   FollowedProgram,
+  ScheduleDay,
   StreakResponse,
   SubscriberEntry,
   TrainerResponse,
@@ -33,6 +34,8 @@ export interface SubscribedData {
   programs: FollowedProgram[] | null;
   /** The programme whose unsubscription the member is asked to confirm. */
   confirmUnsubscribe: number | null;
+  /** Each subscription's calendar by its id, as the API lays it out; absent when it could not be read. */
+  calendars: Record<number, ScheduleDay[]>;
   /** The member's streak; null when the API could not tell it (the card is then left out). */
   streak: StreakResponse | null;
 }
@@ -42,7 +45,16 @@ export async function loadSubscribed(args: LoaderFunctionArgs): Promise<Subscrib
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
-  return { programs, confirmUnsubscribe, streak: streak.ok ? streak.data : null };
+  // The calendar's rule is the API's (GET /api/subscriptions/{id}/schedule/): asked per subscription, together.
+  const schedules = await Promise.all(
+    (programs ?? []).map((program) => api.schedule(args, program.subscription_id)),
+  );
+  const calendars = Object.fromEntries(
+    schedules.flatMap((schedule) =>
+      schedule.ok ? [[schedule.data.subscription_id, schedule.data.calendar]] : [],
+    ),
+  );
+  return { programs, confirmUnsubscribe, calendars, streak: streak.ok ? streak.data : null };
 }
 
 export interface SubscribersData {

@@ -36,6 +36,9 @@ import type {
   TrainerResponse,
   UserResponse,
   AccountView,
+  ScheduleDto,
+  SubscriptionScheduleDetailResponse,
+  SubscriptionScheduleResponse,
 } from '@fitcoach/contracts';
 import { getSession, type RouteArgs } from '../session.server';
 import { type ApiPage, call, type ListPage } from './transport.server';
@@ -277,6 +280,15 @@ export const api = {
 
   lessonProgress: (args: RouteArgs, userId: number, programId: number) =>
     call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programId}/`),
+
+  schedule: (args: RouteArgs, subscriptionId: number) =>
+    call<SubscriptionScheduleDetailResponse>(args, `/api/subscriptions/${subscriptionId}/schedule/`),
+
+  updateSchedule: (args: RouteArgs, subscriptionId: number, body: ScheduleDto) =>
+    call<SubscriptionScheduleResponse>(args, `/api/subscriptions/${subscriptionId}/schedule/`, {
+      method: 'PUT',
+      body,
+    }),
 
   completeLesson: (args: RouteArgs, programId: number, lessonNumber: number) =>
     call<MessageResponse>(args, `/api/fitness_programs/updatelessonProgress/${programId}-${lessonNumber}/`),
