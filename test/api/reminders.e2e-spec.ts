@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import type { ProgramUnlock } from '@fitcoach/contracts';
-import { DOMAIN_EVENTS, type LessonRemindedEvent } from '../../api/src/common/events/domain-events.js';
 import { OutboxEntity } from '../../api/src/common/jobs/outbox.entity.js';
 import { NotificationEntity } from '../../api/src/modules/chat/notification.entity.js';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { NotificationSettingEntity } from '../../api/src/modules/reminders/notification-setting.entity.js';
+import { PushService } from '../../api/src/modules/push/push.service.js';
 import { RemindersJob } from '../../api/src/modules/reminders/reminders.job.js';
 import { unsubscribeToken } from '../../api/src/modules/reminders/unsubscribe-token.js';
 import { JWT_SECRET } from '../../api/src/modules/auth/auth.tokens.js';
@@ -235,24 +234,24 @@ describe('the reminder job', () => {
       reminderTime: '07:00',
       nextAt: new Date('2031-02-10T07:00:00Z'),
     });
-    const heard: LessonRemindedEvent[] = [];
-    const listener = (event: LessonRemindedEvent) => heard.push(event);
-    const events = t.app.get(EventEmitter2);
-    events.on(DOMAIN_EVENTS.lessonReminded, listener);
+    const sendReminder = jest.spyOn(t.app.get(PushService), 'sendReminder');
     try {
       await run(t, '2031-02-10T07:00:20Z');
+      // Members of earlier tests are due again by then: only this one's push is looked at. The event's listener
+      // asks for the push before the run returns.
+      expect(sendReminder.mock.calls.filter(([userId]) => userId === m.user.id)).toEqual([
+        [
+          m.user.id,
+          {
+            title: `Lesson 1 of ${m.program.name}`,
+            body: '"Sun salutation 1" is waiting for you today.',
+            url: `/programLesson/${m.program.id}`,
+          },
+        ],
+      ]);
     } finally {
-      events.off(DOMAIN_EVENTS.lessonReminded, listener);
+      sendReminder.mockRestore();
     }
-    // Members of earlier tests are due again by then: only this one's event is looked at.
-    expect(heard.filter((event) => event.userId === m.user.id)).toEqual([
-      {
-        userId: m.user.id,
-        title: `Lesson 1 of ${m.program.name}`,
-        body: '"Sun salutation 1" is waiting for you today.',
-        url: `/programLesson/${m.program.id}`,
-      },
-    ]);
   });
 
   it("tells a daily programme's member in the app that the lesson opened today", async () => {
