@@ -18,6 +18,10 @@ import { ProfileEntity } from '../modules/users/profile.entity.js';
 import { UserEntity } from '../modules/users/user.entity.js';
 import { NotificationSettingEntity } from '../modules/reminders/notification-setting.entity.js';
 import { PushSubscriptionEntity } from '../modules/push/push-subscription.entity.js';
+import { BodyMeasurementEntity } from '../modules/record/body-measurement.entity.js';
+import { ProgressPhotoEntity } from '../modules/record/progress-photo.entity.js';
+import { RecordShareEntity } from '../modules/record/record-share.entity.js';
+import { WorkoutLogEntity } from '../modules/record/workout-log.entity.js';
 
 /** Every entity, listed explicitly so the app, the CLI and the tests load the same schema without globbing. */
 export const entities = [
@@ -41,4 +45,8 @@ export const entities = [
   FailedJobEntity,
   NotificationSettingEntity,
   PushSubscriptionEntity,
+  WorkoutLogEntity,
+  BodyMeasurementEntity,
+  ProgressPhotoEntity,
+  RecordShareEntity,
 ];

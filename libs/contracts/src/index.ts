@@ -12,6 +12,7 @@ export * from './locale.js';
 export * from './mail.js';
 export * from './money.js';
 export * from './payment-history.js';
+export * from './record.js';
 export * from './subscriptions.js';
 export * from './text.js';
 export * from './youtube.js';

@@ -17,6 +17,7 @@ import { IndexPaymentHistory1764720000000 } from './1764720000000-IndexPaymentHi
 import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js';
 import { TrainerVerification1764810000000 } from './1764810000000-TrainerVerification.js';
 import { DailyCoachingLoop1764900000000 } from './1764900000000-DailyCoachingLoop.js';
+import { TrainingRecord1765000000000 } from './1765000000000-TrainingRecord.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   AccountDeletion1764710000000,
   TrainerVerification1764810000000,
   DailyCoachingLoop1764900000000,
+  TrainingRecord1765000000000,
 ];

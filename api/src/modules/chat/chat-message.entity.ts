@@ -3,6 +3,7 @@ import { ForeignId, References } from '../../common/database/relations.js';
 import { RowEntity } from '../../common/database/row.entity.js';
 import type { ChatMessageType } from '@fitcoach/contracts';
 import { UserEntity } from '../users/user.entity.js';
+import { WorkoutLogEntity } from '../record/workout-log.entity.js';
 
 /**
  * One chat message between two contacts. `lowId`/`highId` are the two user ids in order: the conversation, never a
@@ -45,4 +46,11 @@ export class ChatMessageEntity extends RowEntity {
 
   @Column({ name: 'deleted_at', type: 'datetime', nullable: true })
   deletedAt: Date | null;
+
+  /** A trainer's comment on one of the member's workout logs; null for an ordinary message. */
+  @ForeignId('workout_log_id', true)
+  workoutLogId: number | null;
+
+  @References(() => WorkoutLogEntity, 'chat_message', 'workout_log_id', { onDelete: 'SET NULL' })
+  workoutLog?: Relation<WorkoutLogEntity>;
 }
