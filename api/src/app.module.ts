@@ -37,6 +37,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { SitemapModule } from './modules/sitemap/sitemap.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { PushModule } from './modules/push/push.module.js';
+import { RecordModule } from './modules/record/record.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -55,6 +56,7 @@ const API_MODULES = [
   SitemapModule,
   RemindersModule,
   PushModule,
+  RecordModule,
 ];
 
 export interface AppModuleOptions {

@@ -83,11 +83,11 @@ export interface WorkoutLogComment {
 /** `GET /api/lessons/{lesson_number}/logs/` items and the answer of every log route. */
 export interface WorkoutLogResponse {
   id: number;
-  /** `"{programmeId}-{n}"`, as everywhere else. */
+  /** `"{programmeId}-{n}"`, as everywhere else; the bare `n` once the programme is deleted. */
   lesson_number: string;
   lesson_title: string;
   /** Null once the trainer deleted the programme. */
-  program: { id: number; title: string } | null;
+  program: { id: number; name: string } | null;
   /** Null once the trainer deleted the lesson. */
   lesson_id: number | null;
   performed_on: string;

@@ -63,6 +63,12 @@ export enum Permission {
   MessageDelete = 'message.delete',
   /** Remove a browser's push subscription: the account it belongs to. Refused with 404. */
   PushSubscriptionDelete = 'push.subscription.delete',
+  /**
+   * A part of a member's training record (logs, measurements or photos): the member, or a trainer they follow
+   * (an active subscription) with whom they share that part (RECORD_SHARE_DEFAULTS without a choice of theirs).
+   * Superusers do not read it. Endpoints refuse in their own words (404 or 403).
+   */
+  RecordRead = 'record.read',
 }
 
 /** The caller is the account a row belongs to; superusers are not, whatever they may read. */

@@ -12,6 +12,8 @@ import {
   PAYMENT_MESSAGES,
   PUSH_MESSAGES,
   RECEIPT_MESSAGES,
+  RECORD_SHARE_DEFAULTS,
+  type RecordSharing,
   SCHEDULE_MESSAGES,
   SUBSCRIPTION_MESSAGES,
 } from '@fitcoach/contracts';
@@ -19,6 +21,7 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { Clock } from '../../common/time/clock.js';
 import { localDate } from '../../common/time/local-time.js';
 import type { ProgramEntity } from '../programs/program.entity.js';
+import { RecordShareEntity } from '../record/record-share.entity.js';
 import { PROGRAM_MESSAGES } from '../programs/programs.messages.js';
 import { PROGRESS_MESSAGES } from '../subscriptions/progress.messages.js';
 import { lockedUntil, scheduleOf } from '../subscriptions/schedule.js';
@@ -56,6 +59,8 @@ export interface AccessTargets {
   [Permission.MessageRead]: { senderId: number; recipientId: number };
   [Permission.MessageDelete]: { senderId: number };
   [Permission.PushSubscriptionDelete]: { userId: number };
+  /** The record's member and the part asked for. */
+  [Permission.RecordRead]: { userId: number; part: keyof RecordSharing };
 }
 
 /**
@@ -96,6 +101,7 @@ export class AccessService {
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
     @InjectRepository(TrainerEntity) private readonly trainers: Repository<TrainerEntity>,
+    @InjectRepository(RecordShareEntity) private readonly shares: Repository<RecordShareEntity>,
     private readonly clock: Clock,
   ) {}
 
@@ -166,7 +172,28 @@ export class AccessService {
         return isSelf(auth, of(permission).senderId);
       case Permission.PushSubscriptionDelete:
         return isSelf(auth, of(permission).userId);
+      case Permission.RecordRead: {
+        const { userId, part } = of(permission);
+        if (isSelf(auth, userId)) return true;
+        if (!auth?.user.isTrainer || !(await this.subscriptions.isTrainerOfMember(auth.user.id, userId)))
+          return false;
+        return (await this.sharingWith(auth.user.id, userId))[part];
+      }
     }
+  }
+
+  /** What the member shares with the trainer (the account `trainerUserId`): their choice, or the defaults. */
+  async sharingWith(trainerUserId: number, memberUserId: number): Promise<RecordSharing> {
+    const share = await this.shares
+      .createQueryBuilder('share')
+      .innerJoin('share.trainer', 'trainer')
+      .select(['share.logs', 'share.measurements', 'share.photos'])
+      .where('share.userId = :memberUserId', { memberUserId })
+      .andWhere('trainer.userId = :trainerUserId', { trainerUserId })
+      .getOne();
+    return share
+      ? { logs: share.logs, measurements: share.measurements, photos: share.photos }
+      : { ...RECORD_SHARE_DEFAULTS };
   }
 
   /**
