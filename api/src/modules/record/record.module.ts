@@ -1,14 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module.js';
+import { ChatMessageEntity } from '../chat/chat-message.entity.js';
+import { ProgramEntity } from '../programs/program.entity.js';
+import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { BodyMeasurementEntity } from './body-measurement.entity.js';
+import { MeasurementsService } from './measurements.service.js';
 import { ProgressPhotoEntity } from './progress-photo.entity.js';
+import { MemberRecordController, SubscriberRecordController } from './record.controller.js';
 import { RecordShareEntity } from './record-share.entity.js';
+import { RecordSharingService } from './record-sharing.service.js';
 import { WorkoutLogEntity } from './workout-log.entity.js';
+import { WorkoutLogsController } from './workout-logs.controller.js';
+import { WorkoutLogsRepository } from './workout-logs.repository.js';
+import { WorkoutLogsService } from './workout-logs.service.js';
 
 /**
- * The training record (docs/product.md): workout logs, body measurements and progress photos, private to their
- * member and shared, part by part, with the trainers they follow.
+ * The training record (docs/product.md, ADR 061): workout logs, body measurements and progress photos, private to
+ * their member and shared, part by part, with the trainers they follow.
  */
 @Module({
   imports: [
@@ -17,11 +29,16 @@ import { WorkoutLogEntity } from './workout-log.entity.js';
       BodyMeasurementEntity,
       ProgressPhotoEntity,
       RecordShareEntity,
+      ChatMessageEntity,
+      TrainerEntity,
+      ProgramEntity,
+      UserEntity,
     ]),
     AccessModule,
+    SubscriptionStoreModule,
+    SubscriptionsModule,
   ],
-  controllers: [],
-  providers: [],
-  exports: [],
+  controllers: [WorkoutLogsController, MemberRecordController, SubscriberRecordController],
+  providers: [WorkoutLogsService, WorkoutLogsRepository, MeasurementsService, RecordSharingService],
 })
 export class RecordModule {}

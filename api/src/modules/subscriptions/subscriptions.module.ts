@@ -38,5 +38,6 @@ import { SchedulesService } from './schedules.service.js';
     SchedulesController,
   ],
   providers: [SubscriptionsService, ProgressService, SchedulesService, ProgressRepository, RevenueRepository],
+  exports: [ProgressService, ProgressRepository],
 })
 export class SubscriptionsModule {}

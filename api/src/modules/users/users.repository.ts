@@ -9,7 +9,10 @@ import {
   type SelectQueryBuilder,
 } from 'typeorm';
 import type { AccountsQueryDto } from '@fitcoach/contracts';
+import { definedOnly } from '../../common/database/changes.js';
 import { pageAndTotal, type Paging } from '../../common/database/paging.js';
+import { localDate } from '../../common/time/local-time.js';
+import { writeMeasurement } from '../record/body-measurements.store.js';
 import type { SingleUseLinkEntity } from '../../common/database/token-row.entity.js';
 import { whereEveryWordIn } from '../../common/database/search.js';
 import { EmailVerificationEntity } from './email-verification.entity.js';
@@ -118,6 +121,14 @@ export class UsersRepository {
     if (Object.keys(profile).length > 0) {
       const updated = await manager.update(ProfileEntity, { userId }, profile);
       if (updated.affected === 0) await manager.insert(ProfileEntity, { userId, ...profile });
+    }
+    // A weight or body fat typed on the profile is today's measurement of the training record (ADR 061).
+    const measured = definedOnly({
+      weight: profile.weight ?? undefined,
+      bodyFat: profile.bodyFat ?? undefined,
+    });
+    if (Object.keys(measured).length > 0) {
+      await writeMeasurement(manager, userId, localDate(new Date(), 'UTC'), measured);
     }
   }
 

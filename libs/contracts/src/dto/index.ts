@@ -15,3 +15,4 @@ export * from './chat.dto.js';
 export { rules } from './field-rules.js';
 export * from './notification-settings.dto.js';
 export * from './push.dto.js';
+export * from './record.dto.js';

@@ -1,0 +1,189 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  KG_PER_LB,
+  MEASUREMENT_RANGES,
+  RECORD_MESSAGES,
+  WEIGHT_UNITS,
+  WORKOUT_LIMITS,
+  WORKOUT_RANGES,
+  type MeasurementField,
+  type WeightUnit,
+} from '../record.js';
+import type { NumericRange } from '../limits.js';
+import { requiredText, rules } from './field-rules.js';
+import { PaginationQueryDto } from './pagination.dto.js';
+import { OptionalQuery, optionalTrim } from './transforms.js';
+
+/** A number a field may leave out (absent or null), else within `range`, the refusal naming the field and range. */
+function optionalNumberIn(
+  field: string,
+  { min, max }: NumericRange,
+  { whole = false } = {},
+): PropertyDecorator {
+  const message = `${field} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}`;
+  return rules(
+    ValidateIf((_object, value) => value !== undefined && value !== null),
+    whole ? IsInt({ message }) : IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    Min(min, { message }),
+    Max(max, { message }),
+  );
+}
+
+/** A `YYYY-MM-DD` the API reads with the member's calendar; only its type and length are checked here. */
+function optionalDate(field: string): PropertyDecorator {
+  const message = RECORD_MESSAGES.date(field);
+  return rules(
+    ValidateIf((_object, value) => value !== undefined && value !== null),
+    IsString({ message }),
+    MaxLength(10, { message }),
+  );
+}
+
+/** The largest weight a form may send in either unit: WORKOUT_RANGES.weightKg's bound, in pounds. */
+const WEIGHT_INPUT_MAX = Math.ceil(WORKOUT_RANGES.weightKg.max / KG_PER_LB);
+const WEIGHT_MESSAGE = `weight must be a number from 0 to ${WORKOUT_RANGES.weightKg.max} kg (${WEIGHT_INPUT_MAX} lb)`;
+
+/** One set: repetitions (with a weight, in the log's unit) or a duration; the API needs one of reps or duration. */
+export class WorkoutSetDto {
+  @optionalNumberIn('reps', WORKOUT_RANGES.reps, { whole: true })
+  reps?: number | null;
+
+  @rules(
+    ValidateIf((_object, value) => value !== undefined && value !== null),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: WEIGHT_MESSAGE }),
+    Min(0, { message: WEIGHT_MESSAGE }),
+    Max(WEIGHT_INPUT_MAX, { message: WEIGHT_MESSAGE }),
+  )
+  weight?: number | null;
+
+  @optionalNumberIn('duration_seconds', WORKOUT_RANGES.durationSeconds, { whole: true })
+  duration_seconds?: number | null;
+}
+
+export class WorkoutExerciseDto {
+  @requiredText('name', WORKOUT_LIMITS.exerciseNameLength)
+  name!: string;
+
+  @rules(
+    IsArray({ message: 'sets must be a list' }),
+    ArrayMaxSize(WORKOUT_LIMITS.setsPerExercise, {
+      message: `An exercise has at most ${WORKOUT_LIMITS.setsPerExercise} sets`,
+    }),
+    ValidateNested({ each: true }),
+    Type(() => WorkoutSetDto),
+  )
+  sets!: WorkoutSetDto[];
+}
+
+/** `POST /api/lessons/{lesson_number}/logs/` and `PUT /api/logs/{id}/`: what the member did (docs/product.md §2.7). */
+export class WorkoutLogDto {
+  @optionalDate('performed_on')
+  performed_on?: string | null;
+
+  @rules(IsOptional(), IsIn(WEIGHT_UNITS, { message: 'unit must be kg or lb' }))
+  unit?: WeightUnit;
+
+  @optionalNumberIn('effort', WORKOUT_RANGES.effort, { whole: true })
+  effort?: number | null;
+
+  @rules(
+    ValidateIf((_object, value) => value !== undefined && value !== null),
+    IsString({ message: 'note must be a text' }),
+    MaxLength(WORKOUT_LIMITS.noteLength, {
+      message: `note must be at most ${WORKOUT_LIMITS.noteLength} characters`,
+    }),
+  )
+  note?: string | null;
+
+  @rules(
+    IsArray({ message: 'exercises must be a list' }),
+    ArrayMaxSize(WORKOUT_LIMITS.exercises, {
+      message: `A workout has at most ${WORKOUT_LIMITS.exercises} exercises`,
+    }),
+    ValidateNested({ each: true }),
+    Type(() => WorkoutExerciseDto),
+  )
+  exercises!: WorkoutExerciseDto[];
+}
+
+/** `GET /api/users/logs/?page=&page_size=`: the caller's own logs, newest first. */
+export class OwnLogsQueryDto extends PaginationQueryDto {}
+
+/** `POST /api/users/measurements/`: the day's values, each optional, at least one given (the API checks that). */
+export class MeasurementDto implements Partial<Record<MeasurementField, number | null>> {
+  @optionalDate('measured_on')
+  measured_on?: string | null;
+
+  @optionalNumberIn('weight', MEASUREMENT_RANGES.weight)
+  weight?: number | null;
+
+  @optionalNumberIn('body_fat', MEASUREMENT_RANGES.body_fat)
+  body_fat?: number | null;
+
+  @optionalNumberIn('waist', MEASUREMENT_RANGES.waist)
+  waist?: number | null;
+
+  @optionalNumberIn('hips', MEASUREMENT_RANGES.hips)
+  hips?: number | null;
+
+  @optionalNumberIn('chest', MEASUREMENT_RANGES.chest)
+  chest?: number | null;
+
+  @optionalNumberIn('arm', MEASUREMENT_RANGES.arm)
+  arm?: number | null;
+
+  @optionalNumberIn('thigh', MEASUREMENT_RANGES.thigh)
+  thigh?: number | null;
+}
+
+function queryDate(field: string): PropertyDecorator {
+  const message = RECORD_MESSAGES.date(field);
+  return rules(OptionalQuery(optionalTrim), IsString({ message }), MaxLength(10, { message }));
+}
+
+/** `GET /api/users/measurements/?from=&to=`: both dates inclusive, each optional. */
+export class MeasurementsQueryDto {
+  @queryDate('from')
+  from?: string;
+
+  @queryDate('to')
+  to?: string;
+}
+
+/** A switch of the sharing: true or false when sent, unchanged when not. */
+function optionalSwitch(field: string): PropertyDecorator {
+  return rules(
+    ValidateIf((_object, value) => value !== undefined),
+    IsBoolean({ message: `${field} must be true or false` }),
+  );
+}
+
+/** `PUT /api/users/record_sharing/{trainer_id}/`: the parts to share with that trainer or not. */
+export class RecordSharingDto {
+  @optionalSwitch('logs')
+  logs?: boolean;
+
+  @optionalSwitch('measurements')
+  measurements?: boolean;
+
+  @optionalSwitch('photos')
+  photos?: boolean;
+}
+
+/** `GET /api/trainers/subscribers/{user_id}/record/?page=&page_size=`: the page of the member's logs. */
+export class SubscriberRecordQueryDto extends PaginationQueryDto {}
