@@ -693,6 +693,65 @@ const TOURS: Record<string, Tour> = {
       await call('get', path, w.member).expect(succeeded);
     }
   },
+  'POST /api/lessons/:lessonNumber/logs': async (w) => {
+    const workout = { effort: 6, exercises: [{ name: 'Squat', sets: [{ reps: 8, weight: 60 }] }] };
+    for (const number of [1, 2]) {
+      await call('post', `/api/lessons/${w.coachPrograms[0]}-${number}/logs/`, w.member)
+        .send(workout)
+        .expect(succeeded);
+    }
+  },
+  'GET /api/lessons/:lessonNumber/logs': async (w) => {
+    await call('get', `/api/lessons/${w.coachPrograms[0]}-1/logs/`, w.member).expect(succeeded);
+  },
+  'GET /api/users/logs': async (w) => {
+    for (const query of ['', '?page=2&page_size=1']) {
+      await call('get', `/api/users/logs/${query}`, w.member).expect(succeeded);
+    }
+  },
+  'PUT /api/logs/:id': async (w) => {
+    const [id] = await ids('SELECT MAX(id) AS id FROM workout_log WHERE user_id = ?', [w.member.userId]);
+    await call('put', `/api/logs/${id}/`, w.member)
+      .send({ exercises: [{ name: 'Plank', sets: [{ duration_seconds: 60 }] }] })
+      .expect(succeeded);
+  },
+  'DELETE /api/logs/:id': async (w) => {
+    const [id] = await ids('SELECT MAX(id) AS id FROM workout_log WHERE user_id = ?', [w.member.userId]);
+    await call('delete', `/api/logs/${id}/`, w.member).expect(succeeded);
+  },
+  'POST /api/users/measurements': async (w) => {
+    for (const body of [
+      { weight: 80, waist: 88 },
+      { measured_on: '2026-01-15', weight: 82 },
+      { body_fat: 20 },
+    ]) {
+      await call('post', '/api/users/measurements/', w.member).send(body).expect(succeeded);
+    }
+  },
+  'GET /api/users/measurements': async (w) => {
+    for (const query of ['', '?from=2026-01-01', '?from=2026-01-01&to=2026-02-01', '?to=2026-02-01']) {
+      await call('get', `/api/users/measurements/${query}`, w.member).expect(succeeded);
+    }
+  },
+  'DELETE /api/users/measurements/:id': async (w) => {
+    const [id] = await ids('SELECT MIN(id) AS id FROM body_measurement WHERE user_id = ?', [w.member.userId]);
+    await call('delete', `/api/users/measurements/${id}/`, w.member).expect(succeeded);
+  },
+  'GET /api/users/record_sharing': async (w) => {
+    await call('get', '/api/users/record_sharing/', w.member).expect(succeeded);
+  },
+  'PUT /api/users/record_sharing/:trainerId': async (w) => {
+    await call('put', `/api/users/record_sharing/${w.coachTrainerId}/`, w.member)
+      .send({ photos: true })
+      .expect(succeeded);
+  },
+  'GET /api/trainers/subscribers/:userId/record': async (w) => {
+    for (const query of ['', '?page=2&page_size=1']) {
+      await call('get', `/api/trainers/subscribers/${w.member.userId}/record/${query}`, w.coach).expect(
+        succeeded,
+      );
+    }
+  },
   'GET /api/fitness_programs/getlessonProgress/:userId/:programId': async (w) => {
     const path = `/api/fitness_programs/getlessonProgress/${w.member.userId}/${w.coachPrograms[0]}/`;
     for (const caller of [w.member, w.coach, w.admin]) await call('get', path, caller).expect(succeeded);

@@ -6,6 +6,8 @@ import express from 'express';
 import type { SchemaObject } from './answers.js';
 import { ValidationTypes } from 'class-validator';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+// The storage of class-transformer's `@Type`, through which nested DTOs (a workout's exercises and sets) are described.
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { API_ERROR, BEARER, COOKIE } from './route-doc.js';
 
 /** Where the document and its Swagger UI page are served (README.md, API). */
@@ -40,6 +42,7 @@ const IGNORED_FIELD = 'Taken and ignored';
 function dtoSchemas(): Record<string, SchemaObject> {
   const schemas = validationMetadatasToSchemas({
     refPointerPrefix: '#/components/schemas/',
+    classTransformerMetadataStorage: defaultMetadataStorage,
     additionalConverters: { [ValidationTypes.WHITELIST]: { description: IGNORED_FIELD } },
   }) as Record<string, SchemaObject>;
   for (const schema of Object.values(schemas)) {
@@ -71,8 +74,15 @@ export function createOpenApiDocument(app: NestExpressApplication): OpenAPIObjec
   const document = SwaggerModule.createDocument(app, config);
   const rules = dtoSchemas();
   const schemas = document.components?.schemas ?? {};
-  for (const name of Object.keys(schemas)) {
-    if (rules[name]) schemas[name] = rules[name];
+  const pending = Object.keys(schemas);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const rule = rules[name];
+    if (!rule) continue;
+    schemas[name] = rule;
+    // A nested DTO is described by its own schema, which the body's refers to.
+    for (const [, referenced] of JSON.stringify(rule).matchAll(/"#\/components\/schemas\/(\w+)"/g)) {
+      if (referenced && !(referenced in schemas)) pending.push(referenced);
+    }
   }
   schemas[API_ERROR] = API_ERROR_SCHEMA;
   document.components = { ...document.components, schemas };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, In, type Repository } from 'typeorm';
+import { pageAndTotal } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { ChatMessageEntity } from '../chat/chat-message.entity.js';
 import { WorkoutLogEntity } from './workout-log.entity.js';
@@ -43,31 +44,40 @@ export class WorkoutLogsRepository {
     });
   }
 
-  /** One page of a member's logs, newest first; only those of `programIds` when given. */
+  /**
+   * One page of a member's logs, newest first; only those of `programIds` when given. Read along the member's
+   * (user_id, performed_on) index, so the programme filter costs no sort.
+   */
   async page(
     userId: number,
     { page, pageSize, programIds }: { page: number; pageSize: number; programIds?: number[] },
   ): Promise<Page<WorkoutLogEntity>> {
+    if (programIds?.length === 0) return { items: [], total: 0, page, pageSize };
     const where = programIds ? { userId, programId: In(programIds) } : { userId };
-    const [items, total] = await this.logs.findAndCount({
-      where,
-      relations: { program: true },
-      order: { performedOn: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const query = this.logs
+      .createQueryBuilder('log')
+      .leftJoinAndSelect('log.program', 'program')
+      .where(where)
+      .orderBy('log.performedOn', 'DESC')
+      .addOrderBy('log.id', 'DESC');
+    const [items, total] = await pageAndTotal(query, { page, pageSize });
     return { items, total, page, pageSize };
   }
 
-  /** The comments on each of `logIds` (chat messages not deleted), oldest first, with their senders. */
-  async commentsOf(logIds: number[]): Promise<Map<number, ChatMessageEntity[]>> {
+  /**
+   * The comments on each of `logIds`, the member's logs (chat messages to them, not deleted), oldest first, with
+   * their senders. Naming the member lets the planner read their messages by index whatever it thinks of the
+   * log column, which is null on nearly every message.
+   */
+  async commentsOf(userId: number, logIds: number[]): Promise<Map<number, ChatMessageEntity[]>> {
     const comments = new Map<number, ChatMessageEntity[]>();
     if (logIds.length === 0) return comments;
     const messages = await this.messages.find({
-      where: { workoutLogId: In(logIds), deletedAt: IsNull() },
+      where: { recipientId: userId, workoutLogId: In(logIds), deletedAt: IsNull() },
       relations: { sender: true },
-      order: { id: 'ASC' },
     });
+    // Sorted here: a handful of rows, and the database would sort them through a temporary B-tree.
+    messages.sort((a, b) => a.id - b.id);
     for (const message of messages) {
       const id = message.workoutLogId as number;
       comments.set(id, [...(comments.get(id) ?? []), message]);

@@ -96,7 +96,10 @@ export class WorkoutLogsService {
   async ofLesson(auth: AuthContext, lessonNumber: string): Promise<WorkoutLogResponse[]> {
     const lesson = await this.lesson(lessonNumber);
     const logs = await this.logs.ofLesson(auth.user.id, lesson.id);
-    const comments = await this.logs.commentsOf(logs.map((log) => log.id));
+    const comments = await this.logs.commentsOf(
+      auth.user.id,
+      logs.map((log) => log.id),
+    );
     return logs.map((log) => toWorkoutLogResponse(log, comments.get(log.id)));
   }
 
@@ -119,7 +122,10 @@ export class WorkoutLogsService {
       pageSize: query.page_size ?? PAGINATION.defaultPageSize,
       ...(programIds ? { programIds } : {}),
     });
-    const comments = await this.logs.commentsOf(found.items.map((log) => log.id));
+    const comments = await this.logs.commentsOf(
+      userId,
+      found.items.map((log) => log.id),
+    );
     return { ...found, items: found.items.map((log) => toWorkoutLogResponse(log, comments.get(log.id))) };
   }
 
@@ -146,7 +152,7 @@ export class WorkoutLogsService {
 
   private async respond(log: WorkoutLogEntity): Promise<WorkoutLogResponse> {
     const saved = (await this.logs.findOwn(log.userId, log.id)) ?? log;
-    const comments = await this.logs.commentsOf([log.id]);
+    const comments = await this.logs.commentsOf(log.userId, [log.id]);
     return toWorkoutLogResponse(saved, comments.get(log.id));
   }
 
