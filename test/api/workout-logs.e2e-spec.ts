@@ -3,7 +3,7 @@ import { RECORD_MESSAGES, SUBSCRIPTION_MESSAGES, type WorkoutLogResponse } from 
 import { DataSource } from 'typeorm';
 import { addDays, localDate } from '../../api/src/common/time/local-time.js';
 import type { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
-import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
+import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { LessonCompletionEntity } from '../../api/src/modules/subscriptions/lesson-completion.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
 import type { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
@@ -175,7 +175,7 @@ describe('POST /api/lessons/{lesson_number}/logs/', () => {
 
   it('refuses a lesson of a daily programme before its day, with the date it opens', async () => {
     const daily = await createProgram(t, coach.trainer, { isPublished: true });
-    await t.app.get(DataSource).query('UPDATE program SET unlock = ? WHERE id = ?', ['daily', daily.id]);
+    await t.app.get(DataSource).getRepository(ProgramEntity).update({ id: daily.id }, { unlock: 'daily' });
     const first = await createLesson(t, daily);
     const second = await createLesson(t, daily);
     const learner = await createSession(t);

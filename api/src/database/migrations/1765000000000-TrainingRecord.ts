@@ -42,7 +42,7 @@ export class TrainingRecord1765000000000 extends CreateTablesMigration {
         indices: [
           // A member's record, newest first (a trainer's view of it filters the same range by programme).
           index('idx_workout_log_user_id_performed_on', ['user_id', 'performed_on']),
-          index('idx_workout_log_lesson_id_user_id', ['lesson_id', 'user_id']),
+          index('idx_workout_log_lesson_id_user_id_performed_on', ['lesson_id', 'user_id', 'performed_on']),
           index('idx_workout_log_program_id', ['program_id']),
         ],
         foreignKeys: [

@@ -22,6 +22,7 @@ import { scheduleFromForm } from '~/utils/schedule.server';
 import type { RouteArgs } from '~/utils/session.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
+import { isWorkoutIntent, type LessonWorkout, loadLessonWorkout, workoutAction } from './workout-log.server';
 
 /*
  * The lesson player's loader and action (docs/product.md §2.7 lesson player, §4 progress). Who may watch is the
@@ -84,6 +85,8 @@ export interface LessonPlayerData {
   position: PlayerPosition;
   /** The "Have you finished the current lesson?" step is open. */
   confirming: boolean;
+  /** The member's workout form and logs of the lesson shown, when it is open to them. */
+  workout: LessonWorkout | null;
 }
 
 export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<LessonPlayerData> {
@@ -132,8 +135,13 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
     current !== undefined &&
     !member.completed.includes(current.number) &&
     search.get('confirm') === CONFIRM_NEXT;
+  const open = current !== undefined && opensOn[position.kind === 'lesson' ? position.index : -1] === null;
+  const workout =
+    member && current && open
+      ? await loadLessonWorkout(args, id, current, dateIn(new Date(), zone), parseId(search.get('edit')))
+      : null;
   const { program_name, duration } = program;
-  return { program: { id, program_name, duration }, lessons, opensOn, member, position, confirming };
+  return { program: { id, program_name, duration }, lessons, opensOn, member, position, confirming, workout };
 }
 
 /** The member's followed programme `id` with its schedule, or null (not followed, or the API did not answer). */
@@ -183,7 +191,7 @@ async function changeSchedule(args: ActionFunctionArgs, id: number, form: FormDa
  * names as the next (or the end). Either way post/redirect/get with the API's message: a success toast, or the
  * information message of docs/product.md §8 for a refusal (the lesson stays open, nothing moves on).
  */
-export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Response> {
+export async function lessonPlayerAction(args: ActionFunctionArgs) {
   await requireUser(args);
   const id = programId(args);
   const submitted = await readForm(args.request);
@@ -191,6 +199,7 @@ export async function lessonPlayerAction(args: ActionFunctionArgs): Promise<Resp
   const { form } = submitted;
   const intent = textField(form, 'intent');
   if (intent === LESSON_INTENTS.schedule) return changeSchedule(args, id, form);
+  if (isWorkoutIntent(intent)) return workoutAction(args, id, form, intent);
   const lesson = parseLessonChoice(textField(form, 'lesson'));
   invariantResponse(
     typeof lesson === 'number' && (intent === LESSON_INTENTS.complete || intent === LESSON_INTENTS.next),

@@ -1,7 +1,7 @@
 import type { LessonResponse } from '@fitcoach/contracts';
 import { Alert, Group, Stack } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { ScheduleFields } from '~/components/schedule/schedule-fields';
 import { LessonList } from '~/components/lessons/lesson-list';
@@ -20,6 +20,11 @@ import {
   type PlayerSchedule,
 } from './lesson-player.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { WorkoutLogForm } from '~/components/workout-log/workout-log-form';
+import { WorkoutLogList } from '~/components/workout-log/workout-log-list';
+import logClasses from '~/components/workout-log/workout-log.module.css';
+import { LOG_INTENTS } from '~/utils/workout-log';
+import type { LessonWorkout, WorkoutFormState } from './workout-log.server';
 import { errorPageMeta, privatePageMeta } from '~/utils/seo';
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
@@ -145,6 +150,63 @@ function ScheduleForm({ schedule }: { schedule: PlayerSchedule }) {
   );
 }
 
+/** The member's workout form for the lesson and their logs of it, each with Edit and Delete (a confirming step). */
+function Workout({
+  workout,
+  programId,
+  lesson,
+}: {
+  workout: LessonWorkout;
+  programId: number;
+  lesson: number;
+}) {
+  const submitted = useActionData<WorkoutFormState>();
+  const state = submitted && 'values' in submitted ? submitted : null;
+  const here = lessonSearch(lesson);
+  return (
+    <>
+      <WorkoutLogForm
+        key={state ? 'submitted' : (workout.values.logId ?? 'new')}
+        values={state?.values ?? workout.values}
+        errors={state?.errors ?? {}}
+        message={state?.message ?? null}
+        suggestions={workout.suggestions}
+        today={workout.today}
+        cancelTo={`/programLesson/${programId}${here}`}
+        lesson={lesson}
+      />
+      {workout.logs.length > 0 ? (
+        <section className={logClasses.section} aria-labelledby="logs-heading">
+          <h2 id="logs-heading" className={logClasses.heading}>
+            Your workouts for this lesson
+          </h2>
+          <WorkoutLogList
+            logs={workout.logs}
+            actions={(log) => (
+              <>
+                <Link to={`${here}&edit=${log.id}`} className={logClasses.link}>
+                  Edit
+                </Link>
+                <details>
+                  <summary className={logClasses.link}>Delete</summary>
+                  <Form method="post">
+                    <input type="hidden" name="lesson" value={lesson} />
+                    <input type="hidden" name="log" value={log.id} />
+                    <p>Delete the workout of {log.performed_on}? The lesson stays completed.</p>
+                    <SubmitButton color="red" name="intent" value={LOG_INTENTS.remove}>
+                      Delete this workout
+                    </SubmitButton>
+                  </Form>
+                </details>
+              </>
+            )}
+          />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 export default function ProgramLessonRoute() {
   const data = useLoaderData<typeof loader>();
   const { program, member, lessons, position } = data;
@@ -182,7 +244,12 @@ export default function ProgramLessonRoute() {
           currentIndex={position.kind === 'lesson' ? position.index : null}
           todayIndex={member?.todayIndex ?? null}
         />
-        <Player data={data} />
+        <div>
+          <Player data={data} />
+          {data.workout && position.kind === 'lesson' ? (
+            <Workout workout={data.workout} programId={program.id} lesson={lessons[position.index].number} />
+          ) : null}
+        </div>
       </div>
     </div>
   );

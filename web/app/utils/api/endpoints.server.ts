@@ -39,6 +39,13 @@ import type {
   ScheduleDto,
   SubscriptionScheduleDetailResponse,
   SubscriptionScheduleResponse,
+  MeasurementDto,
+  MeasurementResponse,
+  RecordSharing,
+  RecordSharingResponse,
+  SubscriberRecordResponse,
+  WorkoutLogDto,
+  WorkoutLogResponse,
 } from '@fitcoach/contracts';
 import { getSession, type RouteArgs } from '../session.server';
 import { type ApiPage, call, type ListPage } from './transport.server';
@@ -390,4 +397,43 @@ export const api = {
       method: 'POST',
       body: { reason },
     }),
+
+  // The training record (docs/product.md §2.7 and §2.15).
+  lessonLogs: (args: RouteArgs, programId: number, lessonNumber: number) =>
+    call<WorkoutLogResponse[]>(args, `/api/lessons/${programId}-${lessonNumber}/logs/`),
+
+  createLog: (args: RouteArgs, programId: number, lessonNumber: number, body: WorkoutLogDto) =>
+    call<WorkoutLogResponse>(args, `/api/lessons/${programId}-${lessonNumber}/logs/`, {
+      method: 'POST',
+      body,
+    }),
+
+  updateLog: (args: RouteArgs, id: number, body: WorkoutLogDto) =>
+    call<WorkoutLogResponse>(args, `/api/logs/${id}/`, { method: 'PUT', body }),
+
+  deleteLog: (args: RouteArgs, id: number) => call<null>(args, `/api/logs/${id}/`, { method: 'DELETE' }),
+
+  myLogs: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<WorkoutLogResponse>>(args, `/api/users/logs/${queryString(pageParams(paging))}`, {
+      paginated: true,
+    }),
+
+  measurements: (args: RouteArgs) => call<MeasurementResponse[]>(args, '/api/users/measurements/'),
+
+  addMeasurement: (args: RouteArgs, body: MeasurementDto) =>
+    call<MeasurementResponse>(args, '/api/users/measurements/', { method: 'POST', body }),
+
+  deleteMeasurement: (args: RouteArgs, id: number) =>
+    call<null>(args, `/api/users/measurements/${id}/`, { method: 'DELETE' }),
+
+  recordSharing: (args: RouteArgs) => call<RecordSharingResponse[]>(args, '/api/users/record_sharing/'),
+
+  updateRecordSharing: (args: RouteArgs, trainerId: number, body: RecordSharing) =>
+    call<RecordSharingResponse>(args, `/api/users/record_sharing/${trainerId}/`, { method: 'PUT', body }),
+
+  subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery) =>
+    call<SubscriberRecordResponse>(
+      args,
+      `/api/trainers/subscribers/${userId}/record/${queryString(pageParams(paging))}`,
+    ),
 };
