@@ -94,12 +94,12 @@ describe('body measurements', () => {
 
   it('refuses values out of range, no value, bad dates, and another member’s measurement', async () => {
     const cases: [object, string, string][] = [
-      [{ weight: 19 }, 'weight', 'weight must be a number from 20 to 500'],
-      [{ weight: '80' }, 'weight', 'weight must be a number from 20 to 500'],
-      [{ body_fat: 80 }, 'body_fat', 'body_fat must be a number from 2 to 75'],
-      [{ waist: 301 }, 'waist', 'waist must be a number from 30 to 300'],
-      [{ arm: 5 }, 'arm', 'arm must be a number from 10 to 100'],
-      [{ thigh: 151 }, 'thigh', 'thigh must be a number from 20 to 150'],
+      [{ weight: 19 }, 'weight', 'Weight must be a number from 20 to 500 kg'],
+      [{ weight: '80' }, 'weight', 'Weight must be a number from 20 to 500 kg'],
+      [{ body_fat: 80 }, 'body_fat', 'Body fat must be a number from 2 to 75 %'],
+      [{ waist: 301 }, 'waist', 'Waist must be a number from 30 to 300 cm'],
+      [{ arm: 5 }, 'arm', 'Arm must be a number from 10 to 100 cm'],
+      [{ thigh: 151 }, 'thigh', 'Thigh must be a number from 20 to 150 cm'],
       [{ weight: 80, measured_on: addDays(today, 2) }, 'measured_on', RECORD_MESSAGES.date('measured_on')],
       [{ weight: 80, measured_on: '31/12/2025' }, 'measured_on', RECORD_MESSAGES.date('measured_on')],
     ];

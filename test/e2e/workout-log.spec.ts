@@ -91,7 +91,7 @@ test.describe('without JavaScript, a refusal', () => {
     await first.getByLabel('Reps').fill('5000');
     await first.getByLabel('Weight').fill('60');
     await form.getByRole('button', { name: 'Log workout' }).click();
-    await expect(form.getByRole('alert')).toHaveText('reps must be a whole number from 0 to 1000');
+    await expect(form.getByRole('alert')).toHaveText('Reps must be a whole number from 0 to 1000');
     await expect(first.getByLabel('Reps')).toHaveValue('5000');
     await expect(first.getByLabel('Weight')).toHaveValue('60');
     await expect(first.getByLabel('Reps')).toHaveAttribute('aria-invalid', 'true');

@@ -192,3 +192,8 @@ export function describeSet(set: {
   if (set.duration_seconds !== null) parts.push(`${set.duration_seconds} s`);
   return parts.join(', ');
 }
+
+/** A trainer's view of a subscriber's training record (docs/product.md §2.15). */
+export function subscriberRecordPath(userId: number): string {
+  return `/subscribers/${userId}/record`;
+}

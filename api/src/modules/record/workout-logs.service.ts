@@ -49,7 +49,7 @@ export function workoutContent(dto: Pick<WorkoutLogDto, 'exercises' | 'unit'>): 
       if (reps === null && duration === null) throw fieldError(field, 'A set needs reps or a duration');
       const weightKg = set.weight === undefined || set.weight === null ? null : round2(set.weight * factor);
       if (weightKg !== null && weightKg > WORKOUT_RANGES.weightKg.max) {
-        throw fieldError(`${field}.weight`, `weight must be at most ${WORKOUT_RANGES.weightKg.max} kg`);
+        throw fieldError(`${field}.weight`, `Weight must be at most ${WORKOUT_RANGES.weightKg.max} kg`);
       }
       setCount += 1;
       if (reps !== null && weightKg !== null) volumeKg += reps * weightKg;

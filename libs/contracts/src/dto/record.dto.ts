@@ -1,10 +1,11 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -16,7 +17,9 @@ import {
 } from 'class-validator';
 import {
   KG_PER_LB,
+  MEASUREMENT_LABELS,
   MEASUREMENT_RANGES,
+  MEASUREMENT_UNITS,
   RECORD_MESSAGES,
   WEIGHT_UNITS,
   WORKOUT_LIMITS,
@@ -25,23 +28,30 @@ import {
   type WeightUnit,
 } from '../record.js';
 import type { NumericRange } from '../limits.js';
-import { requiredText, rules } from './field-rules.js';
+import { rules } from './field-rules.js';
 import { PaginationQueryDto } from './pagination.dto.js';
-import { OptionalQuery, optionalTrim } from './transforms.js';
+import { OptionalQuery, optionalTrim, trim } from './transforms.js';
 
 /** A number a field may leave out (absent or null), else within `range`, the refusal naming the field and range. */
 function optionalNumberIn(
-  field: string,
+  label: string,
   { min, max }: NumericRange,
-  { whole = false } = {},
+  { whole = false, unit = '' } = {},
 ): PropertyDecorator {
-  const message = `${field} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}`;
+  const message = `${label} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}${unit ? ` ${unit}` : ''}`;
   return rules(
     ValidateIf((_object, value) => value !== undefined && value !== null),
     whole ? IsInt({ message }) : IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
     Min(min, { message }),
     Max(max, { message }),
   );
+}
+
+/** A measurement: its label and unit in the refusal ("Body fat must be a number from 2 to 75 %"). */
+function measured(field: MeasurementField): PropertyDecorator {
+  return optionalNumberIn(MEASUREMENT_LABELS[field], MEASUREMENT_RANGES[field], {
+    unit: MEASUREMENT_UNITS[field],
+  });
 }
 
 /** A `YYYY-MM-DD` the API reads with the member's calendar; only its type and length are checked here. */
@@ -56,11 +66,11 @@ function optionalDate(field: string): PropertyDecorator {
 
 /** The largest weight a form may send in either unit: WORKOUT_RANGES.weightKg's bound, in pounds. */
 const WEIGHT_INPUT_MAX = Math.ceil(WORKOUT_RANGES.weightKg.max / KG_PER_LB);
-const WEIGHT_MESSAGE = `weight must be a number from 0 to ${WORKOUT_RANGES.weightKg.max} kg (${WEIGHT_INPUT_MAX} lb)`;
+const WEIGHT_MESSAGE = `Weight must be a number from 0 to ${WORKOUT_RANGES.weightKg.max} kg (${WEIGHT_INPUT_MAX} lb)`;
 
 /** One set: repetitions (with a weight, in the log's unit) or a duration; the API needs one of reps or duration. */
 export class WorkoutSetDto {
-  @optionalNumberIn('reps', WORKOUT_RANGES.reps, { whole: true })
+  @optionalNumberIn('Reps', WORKOUT_RANGES.reps, { whole: true })
   reps?: number | null;
 
   @rules(
@@ -71,12 +81,19 @@ export class WorkoutSetDto {
   )
   weight?: number | null;
 
-  @optionalNumberIn('duration_seconds', WORKOUT_RANGES.durationSeconds, { whole: true })
+  @optionalNumberIn('Duration', WORKOUT_RANGES.durationSeconds, { whole: true, unit: 'seconds' })
   duration_seconds?: number | null;
 }
 
 export class WorkoutExerciseDto {
-  @requiredText('name', WORKOUT_LIMITS.exerciseNameLength)
+  @rules(
+    Transform(trim),
+    IsString({ message: 'Name the exercise' }),
+    IsNotEmpty({ message: 'Name the exercise' }),
+    MaxLength(WORKOUT_LIMITS.exerciseNameLength, {
+      message: `An exercise name is at most ${WORKOUT_LIMITS.exerciseNameLength} characters`,
+    }),
+  )
   name!: string;
 
   @rules(
@@ -95,17 +112,17 @@ export class WorkoutLogDto {
   @optionalDate('performed_on')
   performed_on?: string | null;
 
-  @rules(IsOptional(), IsIn(WEIGHT_UNITS, { message: 'unit must be kg or lb' }))
+  @rules(IsOptional(), IsIn(WEIGHT_UNITS, { message: 'The unit must be kg or lb' }))
   unit?: WeightUnit;
 
-  @optionalNumberIn('effort', WORKOUT_RANGES.effort, { whole: true })
+  @optionalNumberIn('Effort', WORKOUT_RANGES.effort, { whole: true })
   effort?: number | null;
 
   @rules(
     ValidateIf((_object, value) => value !== undefined && value !== null),
-    IsString({ message: 'note must be a text' }),
+    IsString({ message: 'The note must be a text' }),
     MaxLength(WORKOUT_LIMITS.noteLength, {
-      message: `note must be at most ${WORKOUT_LIMITS.noteLength} characters`,
+      message: `The note must be at most ${WORKOUT_LIMITS.noteLength} characters`,
     }),
   )
   note?: string | null;
@@ -129,25 +146,25 @@ export class MeasurementDto implements Partial<Record<MeasurementField, number |
   @optionalDate('measured_on')
   measured_on?: string | null;
 
-  @optionalNumberIn('weight', MEASUREMENT_RANGES.weight)
+  @measured('weight')
   weight?: number | null;
 
-  @optionalNumberIn('body_fat', MEASUREMENT_RANGES.body_fat)
+  @measured('body_fat')
   body_fat?: number | null;
 
-  @optionalNumberIn('waist', MEASUREMENT_RANGES.waist)
+  @measured('waist')
   waist?: number | null;
 
-  @optionalNumberIn('hips', MEASUREMENT_RANGES.hips)
+  @measured('hips')
   hips?: number | null;
 
-  @optionalNumberIn('chest', MEASUREMENT_RANGES.chest)
+  @measured('chest')
   chest?: number | null;
 
-  @optionalNumberIn('arm', MEASUREMENT_RANGES.arm)
+  @measured('arm')
   arm?: number | null;
 
-  @optionalNumberIn('thigh', MEASUREMENT_RANGES.thigh)
+  @measured('thigh')
   thigh?: number | null;
 }
 

@@ -16,6 +16,7 @@ import {
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { chatPath } from '~/routes/_app.chat/paths';
+import { subscriberRecordPath } from '~/utils/workout-log';
 import {
   calendarDate,
   groupByProgram,
@@ -111,9 +112,14 @@ function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: Sub
             <Table.Tr key={`${entry.user}-${entry.created_on}`}>
               <Table.Td>
                 {/* Opens 'User Details' (docs/product.md §2: clicking a row): a link, so it works without JavaScript. */}
-                <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
-                  {entry.username}
-                </Link>
+                <Stack gap={2} align="flex-start">
+                  <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
+                    {entry.username}
+                  </Link>
+                  <Anchor component={Link} to={subscriberRecordPath(entry.user)} size="sm">
+                    Training record<span className={ui.visuallyHidden}> of {entry.username}</span>
+                  </Anchor>
+                </Stack>
               </Table.Td>
               <Table.Td>{calendarDate(entry.created_on)}</Table.Td>
               <Table.Td>{entry.status}</Table.Td>

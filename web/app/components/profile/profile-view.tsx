@@ -6,6 +6,7 @@ import {
 } from '@fitcoach/contracts';
 import {
   Alert,
+  Anchor,
   Avatar,
   Button,
   Container,
@@ -52,7 +53,14 @@ function Stats({ user }: { user: UserResponse }) {
     // docs/product.md §2: the phone is shown with the +91 prefix.
     phone === null ? null : `Mobile- +91-${phone}`,
   ];
-  return lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>));
+  return (
+    <>
+      {lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>))}
+      <Anchor component={Link} to="/record" size="sm">
+        Your training record: workouts and measurements over time
+      </Anchor>
+    </>
+  );
 }
 
 function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user' | 'editing' | 'result'>) {

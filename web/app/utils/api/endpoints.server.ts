@@ -428,7 +428,7 @@ export const api = {
 
   recordSharing: (args: RouteArgs) => call<RecordSharingResponse[]>(args, '/api/users/record_sharing/'),
 
-  updateRecordSharing: (args: RouteArgs, trainerId: number, body: RecordSharing) =>
+  updateRecordSharing: (args: RouteArgs, trainerId: number, body: Partial<RecordSharing>) =>
     call<RecordSharingResponse>(args, `/api/users/record_sharing/${trainerId}/`, { method: 'PUT', body }),
 
   subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery) =>

@@ -1,0 +1,102 @@
+import {
+  MEASUREMENT_FIELDS,
+  MEASUREMENT_LABELS,
+  MEASUREMENT_UNITS,
+  type MeasurementField,
+  type MeasurementResponse,
+  type WorkoutLogResponse,
+} from '@fitcoach/contracts';
+import type { ReactNode } from 'react';
+import { Pager } from '~/components/catalogue/pager';
+import { WorkoutLogList } from '~/components/workout-log/workout-log-list';
+import { MeasurementChart } from './measurement-chart';
+import classes from './record.module.css';
+
+/** One chart per measurement that has values, oldest first. */
+export function MeasurementCharts({ measurements }: { measurements: MeasurementResponse[] }) {
+  const charts = MEASUREMENT_FIELDS.map((field) => ({
+    field,
+    points: measurements.flatMap((entry) =>
+      entry[field] === null ? [] : [{ date: entry.measured_on, value: entry[field] }],
+    ),
+  })).filter((chart) => chart.points.length > 0);
+  if (charts.length === 0) return null;
+  return (
+    <div className={classes.charts}>
+      {charts.map(({ field, points }) => (
+        <MeasurementChart
+          key={field}
+          label={MEASUREMENT_LABELS[field]}
+          unit={MEASUREMENT_UNITS[field]}
+          points={points}
+        />
+      ))}
+    </div>
+  );
+}
+
+const columnLabel = (field: MeasurementField) => `${MEASUREMENT_LABELS[field]} (${MEASUREMENT_UNITS[field]})`;
+
+/** Every measurement, newest first, with what may be done with each (delete, for their member). */
+export function MeasurementTable({
+  measurements,
+  actions,
+}: {
+  measurements: MeasurementResponse[];
+  actions?: (entry: MeasurementResponse) => ReactNode;
+}) {
+  return (
+    <div className={classes.tableWrap}>
+      <table className={classes.table}>
+        <caption className={classes.chartTitle}>Measurement history</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            {MEASUREMENT_FIELDS.map((field) => (
+              <th key={field} scope="col">
+                {columnLabel(field)}
+              </th>
+            ))}
+            {actions ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {[...measurements].reverse().map((entry) => (
+            <tr key={entry.id}>
+              <th scope="row">{entry.measured_on}</th>
+              {MEASUREMENT_FIELDS.map((field) => (
+                <td key={field}>{entry[field] ?? '–'}</td>
+              ))}
+              {actions ? <td>{actions(entry)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A page of workout logs across lessons, newest first, with Previous and Next. */
+export function LogsSection({
+  logs,
+  total,
+  page,
+  pageSize,
+  empty,
+  actions,
+}: {
+  logs: WorkoutLogResponse[];
+  total: number;
+  page: number;
+  pageSize: number;
+  empty: string;
+  actions?: (log: WorkoutLogResponse) => ReactNode;
+}) {
+  if (logs.length === 0) return <p>{empty}</p>;
+  return (
+    <>
+      <WorkoutLogList logs={logs} showLesson actions={actions} />
+      <Pager page={page} pageSize={pageSize} total={total} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  MEASUREMENT_FIELDS,
+  type MeasurementDto,
+  type MeasurementField,
+  type MeasurementResponse,
+  type RecordSharingResponse,
+  type WorkoutLogResponse,
+} from '@fitcoach/contracts';
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from '@remix-run/node';
+import { api } from '~/utils/api/endpoints.server';
+import { requireUser } from '~/utils/auth.server';
+import { pageParam, parseId, requirePageInRange } from '~/utils/catalogue';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
+import { MESSAGES } from '~/utils/messages';
+import { RECORD_INTENTS, RECORD_LOGS_PAGE_SIZE } from '~/utils/record';
+import { readForm } from '~/utils/multipart.server';
+import { dateIn } from '~/utils/schedule';
+import { redirectWithToast } from '~/utils/toast.server';
+import { apiFieldErrors, type FieldErrors, textField } from '~/utils/validation';
+
+/*
+ * The member's training record (docs/product.md §2.15): measurements with their charts, workout logs, and what
+ * they share with each trainer they follow. Every rule is the API's; the page posts plain forms.
+ */
+
+export interface RecordData {
+  measurements: MeasurementResponse[];
+  logs: WorkoutLogResponse[];
+  logsTotal: number;
+  page: number;
+  sharing: RecordSharingResponse[];
+  today: string;
+}
+
+export async function loadRecord(args: LoaderFunctionArgs): Promise<RecordData> {
+  await requireUser(args);
+  const page = pageParam(new URL(args.request.url).searchParams);
+  const [measurements, logs, sharing] = await Promise.all([
+    api.measurements(args),
+    api.myLogs(args, { page, pageSize: RECORD_LOGS_PAGE_SIZE }),
+    api.recordSharing(args),
+  ]);
+  const list = dataOrThrow(logs);
+  requirePageInRange(page, RECORD_LOGS_PAGE_SIZE, list.total);
+  return {
+    measurements: dataOrThrow(measurements),
+    logs: list.items,
+    logsTotal: list.total,
+    page,
+    sharing: dataOrThrow(sharing),
+    today: dateIn(new Date(), 'UTC'),
+  };
+}
+
+/** What a refused measurement sends back: the form as typed and the API's words. */
+export interface MeasurementFormState {
+  values: Partial<Record<MeasurementField | 'measured_on', string>>;
+  errors: FieldErrors;
+  message: string;
+}
+
+function measurementBody(form: FormData): { body: MeasurementDto; values: MeasurementFormState['values'] } {
+  const values: MeasurementFormState['values'] = { measured_on: textField(form, 'measured_on') };
+  const body: Record<string, unknown> = {};
+  if (values.measured_on) body.measured_on = values.measured_on;
+  for (const field of MEASUREMENT_FIELDS) {
+    const text = textField(form, field);
+    values[field] = text;
+    if (text === '') continue;
+    const number = Number(text.replace(',', '.'));
+    // A text that is no number goes to the API as it is, which refuses it by name.
+    body[field] = Number.isFinite(number) ? number : text;
+  }
+  return { body: body as MeasurementDto, values };
+}
+
+export async function recordAction(args: ActionFunctionArgs) {
+  await requireUser(args);
+  const submitted = await readForm(args.request);
+  invariantResponse(submitted, MESSAGES.invalidInput);
+  const { form } = submitted;
+  const intent = textField(form, 'intent');
+  if (intent === RECORD_INTENTS.measure) {
+    const { body, values } = measurementBody(form);
+    const result = await api.addMeasurement(args, body);
+    if (result.ok)
+      return redirectWithToast('/record', { type: 'success', message: 'Measurements saved' }, args.request);
+    return data<MeasurementFormState>(
+      { values, errors: apiFieldErrors(result.error), message: result.error.message },
+      { status: result.status === 400 ? 400 : result.status },
+    );
+  }
+  if (intent === RECORD_INTENTS.unmeasure) {
+    const id = parseId(textField(form, 'measurement'));
+    invariantResponse(id !== null, MESSAGES.invalidInput);
+    const result = await api.deleteMeasurement(args, id);
+    return redirectWithToast(
+      '/record',
+      result.ok
+        ? { type: 'success', message: 'Measurement deleted' }
+        : { type: 'error', message: result.error.message },
+      args.request,
+    );
+  }
+  invariantResponse(intent === RECORD_INTENTS.share, MESSAGES.invalidInput);
+  const trainer = parseId(textField(form, 'trainer'));
+  invariantResponse(trainer !== null, MESSAGES.invalidInput);
+  const result = await api.updateRecordSharing(args, trainer, {
+    logs: form.get('logs') === 'on',
+    measurements: form.get('measurements') === 'on',
+  });
+  return redirectWithToast(
+    '/record',
+    result.ok
+      ? { type: 'success', message: `Sharing with ${result.data.trainer.name} saved` }
+      : { type: 'error', message: result.error.message },
+    args.request,
+  );
+}

@@ -1,0 +1,113 @@
+import type { SubscriberRecordResponse } from '@fitcoach/contracts';
+import { Alert, Anchor, Group, Stack } from '@mantine/core';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
+import classes from '~/components/record/record.module.css';
+import ui from '~/components/ui/ui.module.css';
+import { api } from '~/utils/api/endpoints.server';
+import { requireUser } from '~/utils/auth.server';
+import { pageParam, parseId } from '~/utils/catalogue';
+import { dataOrThrow, invariantResponse } from '~/utils/invariant';
+import { sessionLoader } from '~/utils/route.server';
+import { privatePageMeta } from '~/utils/seo';
+import { chatPath } from '~/routes/_app.chat/paths';
+
+/*
+ * A trainer's view of a subscriber's training record (docs/product.md §2.15): only what the member shares, only
+ * while they follow one of the trainer's programmes; the API decides and says why not.
+ */
+
+const PAGE_SIZE = 20;
+
+export const meta: MetaFunction = () =>
+  privatePageMeta('Training record', 'What a subscriber shares with you of their training.');
+
+type Loaded =
+  | { record: SubscriberRecordResponse; page: number; refusal: null }
+  | { record: null; page: number; refusal: string };
+
+export const loader = sessionLoader(async (args: LoaderFunctionArgs): Promise<Loaded> => {
+  await requireUser(args);
+  const userId = parseId(args.params.userId);
+  invariantResponse(userId !== null, 'Not Found', { status: 404 });
+  const page = pageParam(new URL(args.request.url).searchParams);
+  const result = await api.subscriberRecord(args, userId, { page, pageSize: PAGE_SIZE });
+  if (!result.ok && result.status === 403) return { record: null, page, refusal: result.error.message };
+  return { record: dataOrThrow(result), page, refusal: null };
+});
+
+function NotShared({ part }: { part: string }) {
+  return <p className={ui.dimmed}>This member does not share their {part} with you.</p>;
+}
+
+export default function SubscriberRecordRoute() {
+  const { record, page, refusal } = useLoaderData<typeof loader>();
+  if (!record) {
+    return (
+      <div className={`${ui.container} ${classes.page}`}>
+        <h1 className={ui.title}>Training record</h1>
+        <Alert color="blue" variant="light">
+          {refusal}
+        </Alert>
+        <p>
+          <Anchor component={Link} to="/trainerDashboard?view=subscribers">
+            Back to your subscribers
+          </Anchor>
+        </p>
+      </div>
+    );
+  }
+  const { user, measurements, logs } = record;
+  return (
+    <div className={`${ui.container} ${classes.page}`}>
+      <h1 className={ui.title}>Training record of {user.name}</h1>
+      <Group>
+        <Anchor component={Link} to="/trainerDashboard?view=subscribers">
+          Back to your subscribers
+        </Anchor>
+        <Anchor component={Link} to={chatPath(user.id)}>
+          Chat with {user.name}
+        </Anchor>
+      </Group>
+
+      <section className={classes.section} aria-labelledby="measurements-heading">
+        <h2 id="measurements-heading" className={classes.sectionTitle}>
+          Measurements
+        </h2>
+        {measurements === null ? (
+          <NotShared part="measurements" />
+        ) : measurements.length === 0 ? (
+          <p>No measurements yet.</p>
+        ) : (
+          <Stack gap="lg">
+            <MeasurementCharts measurements={measurements} />
+            <MeasurementTable measurements={measurements} />
+          </Stack>
+        )}
+      </section>
+
+      <section className={classes.section} aria-labelledby="workouts-heading">
+        <h2 id="workouts-heading" className={classes.sectionTitle}>
+          Workouts in your programmes
+        </h2>
+        {logs === null ? (
+          <NotShared part="workout logs" />
+        ) : (
+          <LogsSection
+            logs={logs.results}
+            total={logs.count}
+            page={page}
+            pageSize={PAGE_SIZE}
+            empty="No workouts logged in your programmes yet."
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
