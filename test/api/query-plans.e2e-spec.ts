@@ -715,6 +715,10 @@ const TOURS: Record<string, Tour> = {
       .send({ exercises: [{ name: 'Plank', sets: [{ duration_seconds: 60 }] }] })
       .expect(succeeded);
   },
+  'POST /api/logs/:id/comments': async (w) => {
+    const [id] = await ids('SELECT MIN(id) AS id FROM workout_log WHERE user_id = ?', [w.member.userId]);
+    await call('post', `/api/logs/${id}/comments/`, w.coach).send({ text: 'Well done.' }).expect(succeeded);
+  },
   'DELETE /api/logs/:id': async (w) => {
     const [id] = await ids('SELECT MAX(id) AS id FROM workout_log WHERE user_id = ?', [w.member.userId]);
     await call('delete', `/api/logs/${id}/`, w.member).expect(succeeded);

@@ -4,9 +4,11 @@ import {
   RECORD_MESSAGES,
   type RecordSharingResponse,
   type SubscriberRecordResponse,
+  type WorkoutLogResponse,
 } from '@fitcoach/contracts';
 import { DataSource } from 'typeorm';
 import { addDays, localDate } from '../../api/src/common/time/local-time.js';
+import { ChatMessageEntity } from '../../api/src/modules/chat/chat-message.entity.js';
 import type { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import type { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { SubscriptionEntity } from '../../api/src/modules/subscriptions/subscription.entity.js';
@@ -173,6 +175,46 @@ describe('sharing and the trainer’s view of a record', () => {
     expect(record.photos).toBeNull();
   });
 
+  it('lets the trainer comment on a log of their programme: a chat message to the member, listed with the log', async () => {
+    const logs = (await as(member).get('/api/users/logs/').expect(200)).body as WorkoutLogResponse[];
+    const ours = logs.find((log) => log.program?.id === program.id)!;
+    const theirs = logs.find((log) => log.program?.id === rivalProgram.id)!;
+    const comment = await as(coach.session)
+      .post(`/api/logs/${ours.id}/comments/`, { text: '  Great depth on those rows.  ' })
+      .expect(201);
+    expect(comment.body).toMatchObject({
+      text: 'Great depth on those rows.',
+      sender: { id: coach.session.user.id, name: expect.any(String) },
+    });
+    const listed = (await as(member).get(`/api/lessons/${program.id}-${lesson.number}/logs/`).expect(200))
+      .body as WorkoutLogResponse[];
+    expect(listed[0]!.comments).toEqual([comment.body]);
+    const message = await t.app
+      .get(DataSource)
+      .getRepository(ChatMessageEntity)
+      .findOneByOrFail({ id: comment.body.id });
+    expect(message).toMatchObject({
+      senderId: coach.session.user.id,
+      recipientId: member.user.id,
+      type: 'text',
+      text: 'Great depth on those rows.',
+      workoutLogId: ours.id,
+      readAt: null,
+    });
+    // Not the trainer of that log's programme, the member, a stranger, an empty comment.
+    await as(coach.session)
+      .post(`/api/logs/${theirs.id}/comments/`, { text: 'Hello' })
+      .expect(404, refusal(404, RECORD_MESSAGES.logNotFound));
+    await as(member)
+      .post(`/api/logs/${ours.id}/comments/`, { text: 'Hello' })
+      .expect(403, refusal(403, RECORD_MESSAGES.commentNotAllowed));
+    const stranger = await createSession(t);
+    await as(stranger).post(`/api/logs/${ours.id}/comments/`, { text: 'Hello' }).expect(404);
+    await as(coach.session)
+      .post(`/api/logs/${ours.id}/comments/`, { text: '   ' })
+      .expect(400, fieldRefusal(400, 'text', 'Write a comment'));
+  });
+
   it('hides a part the member stops sharing, and refuses a trainer with whom nothing is shared', async () => {
     await as(member)
       .put(`/api/users/record_sharing/${coach.trainer.id}/`, { logs: false })
@@ -180,6 +222,11 @@ describe('sharing and the trainer’s view of a record', () => {
       .expect((res) => expect(res.body).toMatchObject({ logs: false, measurements: true, photos: false }));
     const record = (await recordOf(coach.session).expect(200)).body as SubscriberRecordResponse;
     expect(record.logs).toBeNull();
+    const logs = (await as(member).get('/api/users/logs/').expect(200)).body as WorkoutLogResponse[];
+    const ours = logs.find((log) => log.program?.id === program.id)!;
+    await as(coach.session)
+      .post(`/api/logs/${ours.id}/comments/`, { text: 'Still there?' })
+      .expect(403, refusal(403, RECORD_MESSAGES.commentNotAllowed));
     expect(record.measurements).toHaveLength(1);
     await as(member)
       .put(`/api/users/record_sharing/${coach.trainer.id}/`, { measurements: false })

@@ -81,6 +81,13 @@ test.describe('without JavaScript', () => {
       .click();
     await expect(trainerPage.getByRole('heading', { level: 1 })).toContainText('Training record of');
     await expect(trainerPage.getByText('Pull-up: 8 reps; 6 reps')).toBeVisible();
+    await trainerPage.getByText('Comment', { exact: true }).click();
+    await trainerPage.getByLabel('Your comment').fill('Add a third set next time.');
+    await trainerPage.getByRole('button', { name: 'Send comment' }).click();
+    await expect(toast(trainerPage, 'Comment sent')).toBeVisible();
+    await expect(trainerPage.getByText('Add a third set next time.')).toBeVisible();
+    await memberPage.reload();
+    await expect(memberPage.getByText('Add a third set next time.')).toBeVisible();
 
     const sharing = memberPage.locator('li', { hasText: 'Share with' });
     await sharing.getByLabel('Workout logs').uncheck();

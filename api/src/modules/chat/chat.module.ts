@@ -30,6 +30,6 @@ import { TrainerNewsListener } from './trainer-news.listener.js';
     NotificationsService,
     TrainerNewsListener,
   ],
-  exports: [NotificationsService],
+  exports: [NotificationsService, ChatService],
 })
 export class ChatModule {}

@@ -14,6 +14,8 @@ export interface NewChatMessage {
   text: string | null;
   image: string | null;
   forwarded: boolean;
+  /** A trainer's comment on one of the recipient's workout logs. */
+  workoutLogId?: number | null;
 }
 
 /** The account columns a message shows of its sender. */

@@ -28,9 +28,9 @@ import { RateLimits, RetryLater } from '../../common/rate-limit/rate-limit.js';
 import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
 import type { UserEntity } from '../users/user.entity.js';
-import type { ChatMessageEntity } from './chat-message.entity.js';
 import type { ChatRateLimit } from './chat.constants.js';
 import { toChatMessage, toNotificationResponse } from './chat.mapper.js';
+import { ChatMessageEntity } from './chat-message.entity.js';
 import { ChatRepository, type NewChatMessage } from './chat.repository.js';
 import { NotificationsRepository } from './notifications.repository.js';
 import { NotificationsService } from './notifications.service.js';
@@ -103,6 +103,35 @@ export class ChatService implements OnModuleDestroy {
       text: text ?? null,
       image: null,
       forwarded: false,
+    });
+  }
+
+  /**
+   * A trainer's comment on a member's workout log: an ordinary text message linked to the log, delivered, counted
+   * and pushed like any other. Who may comment is the record module's rule, checked before.
+   */
+  async comment(
+    user: UserEntity,
+    to: number,
+    text: string,
+    workoutLogId: number,
+  ): Promise<ChatMessageEntity> {
+    this.refuseSelf(user, to);
+    await this.spend(user, 'chatSend');
+    const view = await this.deliver(user, {
+      senderId: user.id,
+      recipientId: to,
+      type: 'text',
+      text,
+      image: null,
+      forwarded: false,
+      workoutLogId,
+    });
+    return Object.assign(new ChatMessageEntity(), {
+      id: view.id,
+      text,
+      sender: user,
+      createdAt: new Date(view.timestamp),
     });
   }
 

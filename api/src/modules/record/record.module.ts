@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module.js';
 import { ChatMessageEntity } from '../chat/chat-message.entity.js';
+import { ChatModule } from '../chat/chat.module.js';
 import { ProgramEntity } from '../programs/program.entity.js';
 import { SubscriptionStoreModule } from '../subscriptions/subscription-store.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
@@ -37,6 +38,7 @@ import { WorkoutLogsService } from './workout-logs.service.js';
     AccessModule,
     SubscriptionStoreModule,
     SubscriptionsModule,
+    ChatModule,
   ],
   controllers: [WorkoutLogsController, MemberRecordController, SubscriberRecordController],
   providers: [WorkoutLogsService, WorkoutLogsRepository, MeasurementsService, RecordSharingService],

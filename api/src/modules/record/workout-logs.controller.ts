@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { OwnLogsQueryDto, WorkoutLogDto } from '@fitcoach/contracts';
+import { LogCommentDto, OwnLogsQueryDto, WorkoutLogDto } from '@fitcoach/contracts';
 import { Auth, type AuthContext } from '../../common/auth/auth.decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
 import { PagedGet } from '../../common/http/paged-get.js';
@@ -71,6 +71,24 @@ export class WorkoutLogsController {
   @Put('logs/:id')
   update(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: WorkoutLogDto) {
     return this.logs.update(auth, id, dto);
+  }
+
+  @RouteDoc({
+    summary: 'Comment on a member’s log',
+    access: 'the trainer of the log’s programme, while the member subscribes and shares their logs with them',
+    caller: 'signed-in',
+    notes: 'The comment is a chat message from the trainer to the member, linked to the log.',
+    body: LogCommentDto,
+    ok: { status: 201, description: 'The comment', schema: OBJECT },
+    refusals: {
+      403: 'The log’s member, or a trainer the member no longer subscribes to or shares logs with',
+      404: 'Unknown, or a log of someone the caller does not train',
+      429: 'Too many messages',
+    },
+  })
+  @Post('logs/:id/comments')
+  comment(@Auth() auth: AuthContext, @Param('id', IdPipe) id: number, @Body() dto: LogCommentDto) {
+    return this.logs.comment(auth, id, dto.text);
   }
 
   @RouteDoc({

@@ -1,9 +1,10 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
   KG_PER_LB,
   PAGINATION,
   RECORD_MESSAGES,
   type WorkoutExercise,
+  type WorkoutLogComment,
   type WorkoutLogDto,
   type WorkoutLogResponse,
   WORKOUT_RANGES,
@@ -12,13 +13,15 @@ import type { AuthContext } from '../../common/auth/auth.decorators.js';
 import { fieldError } from '../../common/errors/validation.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { Clock } from '../../common/time/clock.js';
+import { Permission } from '../access/access.rules.js';
 import { AccessService } from '../access/access.service.js';
+import { ChatService } from '../chat/chat.service.js';
 import { parseLessonNumber } from '../lessons/lesson-number.js';
 import { ProgressService } from '../subscriptions/progress.service.js';
 import { ProgressRepository } from '../subscriptions/progress.repository.js';
 import { SubscriptionsRepository } from '../subscriptions/subscriptions.repository.js';
 import type { LessonEntity } from '../lessons/lesson.entity.js';
-import { toWorkoutLogResponse } from './record.mapper.js';
+import { toWorkoutLogComment, toWorkoutLogResponse } from './record.mapper.js';
 import { recordDate } from './record-dates.js';
 import type { WorkoutLogEntity } from './workout-log.entity.js';
 import { WorkoutLogsRepository } from './workout-logs.repository.js';
@@ -68,6 +71,7 @@ export class WorkoutLogsService {
     private readonly lessons: ProgressRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly access: AccessService,
+    private readonly chat: ChatService,
     private readonly clock: Clock,
   ) {}
 
@@ -138,6 +142,24 @@ export class WorkoutLogsService {
     log.note = this.note(dto.note);
     Object.assign(log, content);
     return this.respond(await this.logs.save(log));
+  }
+
+  /**
+   * A comment of the log's trainer (the trainer of its programme, to whom the member shows their logs while
+   * subscribed), sent to the member as a chat message linked to the log. Anyone else does not know the log (404);
+   * its member, or its trainer without the member's logs, may not comment (403).
+   */
+  async comment(auth: AuthContext, id: number, text: string): Promise<WorkoutLogComment> {
+    const log = await this.logs.findById(id);
+    const trainerUserId = log?.program?.trainer?.userId;
+    if (!log || (trainerUserId !== auth.user.id && log.userId !== auth.user.id)) {
+      throw new NotFoundException(RECORD_MESSAGES.logNotFound);
+    }
+    const allowed =
+      trainerUserId === auth.user.id &&
+      (await this.access.checkAccess(auth, Permission.RecordRead, { userId: log.userId, part: 'logs' }));
+    if (!allowed) throw new ForbiddenException(RECORD_MESSAGES.commentNotAllowed);
+    return toWorkoutLogComment(await this.chat.comment(auth.user, log.userId, text, log.id));
   }
 
   async remove(auth: AuthContext, id: number): Promise<void> {

@@ -204,3 +204,16 @@ export class RecordSharingDto {
 
 /** `GET /api/trainers/subscribers/{user_id}/record/?page=&page_size=`: the page of the member's logs. */
 export class SubscriberRecordQueryDto extends PaginationQueryDto {}
+
+/** `POST /api/logs/{id}/comments/`: a trainer's comment on a member's log, sent to the member as a chat message. */
+export class LogCommentDto {
+  @rules(
+    Transform(trim),
+    IsString({ message: 'Write a comment' }),
+    IsNotEmpty({ message: 'Write a comment' }),
+    MaxLength(WORKOUT_LIMITS.noteLength, {
+      message: `A comment is at most ${WORKOUT_LIMITS.noteLength} characters`,
+    }),
+  )
+  text!: string;
+}

@@ -1,7 +1,9 @@
 import type { SubscriberRecordResponse } from '@fitcoach/contracts';
-import { Alert, Anchor, Group, Stack } from '@mantine/core';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Alert, Anchor, Group, Stack, Textarea } from '@mantine/core';
+import { WORKOUT_LIMITS } from '@fitcoach/contracts';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { SubmitButton } from '~/components/forms/form-actions';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
 import classes from '~/components/record/record.module.css';
@@ -10,7 +12,11 @@ import { api } from '~/utils/api/endpoints.server';
 import { requireUser } from '~/utils/auth.server';
 import { pageParam, parseId } from '~/utils/catalogue';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
-import { sessionLoader } from '~/utils/route.server';
+import { MESSAGES } from '~/utils/messages';
+import { readForm } from '~/utils/multipart.server';
+import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { redirectWithToast } from '~/utils/toast.server';
+import { textField } from '~/utils/validation';
 import { privatePageMeta } from '~/utils/seo';
 import { chatPath } from '~/routes/_app.chat/paths';
 
@@ -37,6 +43,47 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs): Promise<Lo
   if (!result.ok && result.status === 403) return { record: null, page, refusal: result.error.message };
   return { record: dataOrThrow(result), page, refusal: null };
 });
+
+/** A comment on a log: a chat message to the member (the API checks that the caller may), then back here. */
+export const action = sessionAction(async (args: ActionFunctionArgs) => {
+  await requireUser(args);
+  const submitted = await readForm(args.request);
+  invariantResponse(submitted, MESSAGES.invalidInput);
+  const log = parseId(textField(submitted.form, 'log'));
+  invariantResponse(log !== null, MESSAGES.invalidInput);
+  const result = await api.commentLog(args, log, textField(submitted.form, 'text'));
+  return redirectWithToast(
+    new URL(args.request.url).pathname,
+    result.ok
+      ? { type: 'success', message: 'Comment sent' }
+      : { type: 'error', message: result.error.message },
+    args.request,
+  );
+});
+
+function CommentForm({ log }: { log: number }) {
+  return (
+    <details>
+      <summary className={classes.summary}>Comment</summary>
+      <Form method="post">
+        <input type="hidden" name="log" value={log} />
+        <Stack gap="xs" mt="xs">
+          <Textarea
+            name="text"
+            label="Your comment"
+            required
+            maxLength={WORKOUT_LIMITS.noteLength}
+            autosize
+            minRows={2}
+          />
+          <Group>
+            <SubmitButton size="xs">Send comment</SubmitButton>
+          </Group>
+        </Stack>
+      </Form>
+    </details>
+  );
+}
 
 function NotShared({ part }: { part: string }) {
   return <p className={ui.dimmed}>This member does not share their {part} with you.</p>;
@@ -101,6 +148,7 @@ export default function SubscriberRecordRoute() {
             page={page}
             pageSize={PAGE_SIZE}
             empty="No workouts logged in your programmes yet."
+            actions={(log) => <CommentForm log={log.id} />}
           />
         )}
       </section>

@@ -44,6 +44,7 @@ import type {
   RecordSharing,
   RecordSharingResponse,
   SubscriberRecordResponse,
+  WorkoutLogComment,
   WorkoutLogDto,
   WorkoutLogResponse,
 } from '@fitcoach/contracts';
@@ -410,6 +411,9 @@ export const api = {
 
   updateLog: (args: RouteArgs, id: number, body: WorkoutLogDto) =>
     call<WorkoutLogResponse>(args, `/api/logs/${id}/`, { method: 'PUT', body }),
+
+  commentLog: (args: RouteArgs, id: number, text: string) =>
+    call<WorkoutLogComment>(args, `/api/logs/${id}/comments/`, { method: 'POST', body: { text } }),
 
   deleteLog: (args: RouteArgs, id: number) => call<null>(args, `/api/logs/${id}/`, { method: 'DELETE' }),
 
