@@ -11,6 +11,8 @@ import { NotificationEntity } from '../../api/src/modules/chat/notification.enti
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
 import { TrainerEntity } from '../../api/src/modules/trainers/trainer.entity.js';
+import { BodyMeasurementEntity } from '../../api/src/modules/record/body-measurement.entity.js';
+import { WorkoutLogEntity } from '../../api/src/modules/record/workout-log.entity.js';
 import { ProfileEntity } from '../../api/src/modules/users/profile.entity.js';
 import { UserEntity } from '../../api/src/modules/users/user.entity.js';
 import { useTestApp } from '../fixtures/app.js';
@@ -139,6 +141,45 @@ describe('GET /api/users/me/export/', () => {
     expect(text).not.toMatch(/password|token|hash/i);
   });
 
+  it('holds the training record: workout logs, measurements and sharing choices', async () => {
+    const { coach, program, lesson, member } = await memberWithHistory();
+    await t
+      .http()
+      .post(`/api/lessons/${program.id}-${lesson.number}/logs/`)
+      .set('Authorization', member.bearer)
+      .send({ effort: 5, exercises: [{ name: 'Squat', sets: [{ reps: 5, weight: 80 }] }] })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/users/measurements/')
+      .set('Authorization', member.bearer)
+      .send({ measured_on: '2026-01-10', weight: 70, waist: 80 })
+      .expect(201);
+    await t
+      .http()
+      .put(`/api/users/record_sharing/${coach.trainer.id}/`)
+      .set('Authorization', member.bearer)
+      .send({ photos: true })
+      .expect(200);
+    const file = (await exportOf(member).expect(200)).body as AccountExport;
+    expect(file.workout_logs).toEqual([
+      expect.objectContaining({
+        lesson_number: `${program.id}-${lesson.number}`,
+        program: { id: program.id, name: 'Morning Mobility' },
+        effort: 5,
+        exercises: [{ name: 'Squat', sets: [{ reps: 5, weight_kg: 80, duration_seconds: null }] }],
+        volume_kg: 400,
+      }),
+    ]);
+    expect(file.workout_logs[0]).not.toHaveProperty('comments');
+    expect(file.measurements).toEqual([
+      expect.objectContaining({ measured_on: '2026-01-10', weight: 70, waist: 80, body_fat: null }),
+    ]);
+    expect(file.record_sharing).toEqual([
+      { trainer_id: coach.trainer.id, logs: true, measurements: true, photos: true },
+    ]);
+  });
+
   it("holds a trainer's profile and programmes", async () => {
     const coach = await createTrainer(t, { about: 'Coaching since 2010.' });
     const program = await createProgram(t, coach.trainer, { name: 'Strong Back', priceMinor: 1999 });
@@ -201,7 +242,19 @@ describe('DELETE /api/users/me/', () => {
   });
 
   it("erases a member: no sign-in, no session, no name, no picture, messages' text gone, payments anonymous", async () => {
-    const { member, payment } = await memberWithHistory();
+    const { member, payment, program, lesson } = await memberWithHistory();
+    await t
+      .http()
+      .post(`/api/lessons/${program.id}-${lesson.number}/logs/`)
+      .set('Authorization', member.bearer)
+      .send({ exercises: [{ name: 'Squat', sets: [{ reps: 5 }] }] })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/users/measurements/')
+      .set('Authorization', member.bearer)
+      .send({ weight: 70 })
+      .expect(201);
     await t
       .http()
       .put('/api/users/updateUser/')
@@ -239,6 +292,8 @@ describe('DELETE /api/users/me/', () => {
     expect(received).toEqual([expect.objectContaining({ text: 'Hello Mia' })]);
     expect(await db.getRepository(NotificationEntity).countBy({ userId: member.user.id })).toBe(0);
     expect(await db.getRepository(NotificationEntity).countBy({ senderId: member.user.id })).toBe(0);
+    expect(await db.getRepository(WorkoutLogEntity).countBy({ userId: member.user.id })).toBe(0);
+    expect(await db.getRepository(BodyMeasurementEntity).countBy({ userId: member.user.id })).toBe(0);
     expect(await db.getRepository(PaymentEntity).findOneByOrFail({ id: payment.id })).toMatchObject({
       userId: member.user.id,
       amountMinor: payment.amountMinor,

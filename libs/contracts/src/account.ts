@@ -1,3 +1,4 @@
+import type { MeasurementResponse, WorkoutLogResponse } from './record.js';
 import type { NotificationCategory, ChatMessageType } from './chat.js';
 import type { TrainerDetails } from './dto/catalogue.dto.js';
 import type { PaymentProvider, PaymentStatus, SubscriptionStatus } from './subscriptions.js';
@@ -113,6 +114,11 @@ export interface AccountExport {
     read_at: string | null;
     created_at: string;
   }[];
+  /** The training record: the member's workout logs (their trainers' comments are in `messages`). */
+  workout_logs: Omit<WorkoutLogResponse, 'comments'>[];
+  measurements: MeasurementResponse[];
+  /** What the member shares with each trainer, where they chose (the defaults hold for the others). */
+  record_sharing: { trainer_id: number; logs: boolean; measurements: boolean; photos: boolean }[];
 }
 
 /** A deleted account's stand-ins: its address is under `.invalid` (RFC 2606), which no mail reaches, unique by id. */

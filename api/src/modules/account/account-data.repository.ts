@@ -14,6 +14,9 @@ import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { EmailVerificationEntity } from '../users/email-verification.entity.js';
 import { PasswordResetEntity } from '../users/password-reset.entity.js';
 import { ProfileEntity } from '../users/profile.entity.js';
+import { BodyMeasurementEntity } from '../record/body-measurement.entity.js';
+import { RecordShareEntity } from '../record/record-share.entity.js';
+import { WorkoutLogEntity } from '../record/workout-log.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
 const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
@@ -30,6 +33,10 @@ export interface AccountRows {
   messages: ChatMessageEntity[];
   notifications: NotificationEntity[];
   programNames: Map<number, string>;
+  /** Loaded with their programme. */
+  workoutLogs: WorkoutLogEntity[];
+  measurements: BodyMeasurementEntity[];
+  shares: RecordShareEntity[];
 }
 
 export interface LeftSubscriber {
@@ -68,6 +75,11 @@ export class AccountDataRepository {
         manager.find(ChatMessageEntity, { where: { recipientId: userId }, relations: { sender: true } }),
         manager.findBy(NotificationEntity, { userId }),
       ]);
+    const [workoutLogs, measurements, shares] = await Promise.all([
+      manager.find(WorkoutLogEntity, { where: { userId }, relations: { program: true } }),
+      manager.findBy(BodyMeasurementEntity, { userId }),
+      manager.findBy(RecordShareEntity, { userId }),
+    ]);
     const programs = trainer ? await manager.findBy(ProgramEntity, { trainerId: trainer.id }) : [];
     const referenced = new Set([
       ...subscriptions.map((row) => row.programId),
@@ -90,6 +102,9 @@ export class AccountDataRepository {
       messages: byId([...sent, ...received]),
       notifications: byId(notifications),
       programNames,
+      workoutLogs: byId(workoutLogs),
+      measurements: measurements.sort((a, b) => a.measuredOn.localeCompare(b.measuredOn)),
+      shares: byId(shares),
     };
   }
 
@@ -135,6 +150,10 @@ export class AccountDataRepository {
     await manager.delete(EmailVerificationEntity, { userId });
     await manager.delete(PasswordResetEntity, { userId });
     await manager.delete(LessonCompletionEntity, { userId });
+    // The training record is health data of the account's alone: it goes with it.
+    await manager.delete(WorkoutLogEntity, { userId });
+    await manager.delete(BodyMeasurementEntity, { userId });
+    await manager.delete(RecordShareEntity, { userId });
     await manager.delete(NotificationEntity, { userId });
     await manager.update(
       NotificationEntity,

@@ -7,6 +7,7 @@ import {
 } from '@fitcoach/contracts';
 import { toTrainerDetails } from '../trainers/trainers.mapper.js';
 import type { UserEntity } from '../users/user.entity.js';
+import { toMeasurementResponse, toWorkoutLogResponse } from '../record/record.mapper.js';
 import type { AccountRows } from './account-data.repository.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -122,6 +123,17 @@ export function toAccountExport(rows: AccountRows, now: Date): AccountExport {
       payload: parsed(row.payload),
       read_at: iso(row.readAt),
       created_at: row.createdAt.toISOString(),
+    })),
+    workout_logs: rows.workoutLogs.map((row) => {
+      const { comments: _comments, ...log } = toWorkoutLogResponse(row);
+      return log;
+    }),
+    measurements: rows.measurements.map(toMeasurementResponse),
+    record_sharing: rows.shares.map((row) => ({
+      trainer_id: row.trainerId,
+      logs: row.logs,
+      measurements: row.measurements,
+      photos: row.photos,
     })),
   };
 }
