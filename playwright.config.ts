@@ -1,5 +1,3 @@
-// The contracts' nested DTOs (class-transformer's @Type) read decorator metadata when the tests import them.
-import 'reflect-metadata';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

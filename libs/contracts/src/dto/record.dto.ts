@@ -1,3 +1,6 @@
+// class-transformer's @Type reads decorator metadata: loaded here so that every process and test that imports the
+// contracts can describe the nested exercises and sets, not only the API's (which loads it first).
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
