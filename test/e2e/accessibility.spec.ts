@@ -44,6 +44,7 @@ interface World {
   trainer: ApiAccount;
   trainerId: number;
   member: ApiAccount;
+  memberId: number;
   programId: number;
 }
 
@@ -103,8 +104,10 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'anonymous', path: at('/programmes') },
     { as: 'member', path: at('/programmes') },
   ],
+  record: [{ as: 'member', path: at('/record') }],
   register: [{ as: 'anonymous', path: at('/register') }],
   'reset-password.$token': [{ as: 'anonymous', path: at('/reset-password/not-a-real-link') }],
+  'subscribers.$userId.record': [{ as: 'trainer', path: (w) => `/subscribers/${w.memberId}/record` }],
   'trainer.profile': [{ as: 'trainer', path: at('/trainer/profile') }],
   trainerDashboard: [
     { as: 'trainer', path: at('/trainerDashboard') },
@@ -148,7 +151,22 @@ function worldOnce(request: APIRequestContext): Promise<World> {
     await publishPrograms(request, [programId]);
     const member = await apiAccount(request);
     await apiSubscribe(request, member.auth, programId);
-    return { trainer, trainerId, member, programId };
+    // A workout and two days of measurements: the record pages show their lists, charts and tables.
+    const logged = await request.post(`/api/lessons/${programId}-1/logs/`, {
+      headers: member.auth,
+      data: { effort: 6, exercises: [{ name: 'Squat', sets: [{ reps: 5, weight: 60 }] }] },
+    });
+    expect(logged.status()).toBe(201);
+    for (const [measured_on, weight] of [['2026-01-01', 80] as const, ['2026-02-01', 79] as const]) {
+      const measured = await request.post('/api/users/measurements/', {
+        headers: member.auth,
+        data: { measured_on, weight, waist: 90 },
+      });
+      expect(measured.status()).toBe(201);
+    }
+    const me = await request.get('/api/users/me/', { headers: member.auth });
+    const { id: memberId } = (await me.json()) as { id: number };
+    return { trainer, trainerId, member, memberId, programId };
   })();
   return world;
 }

@@ -47,6 +47,8 @@ interface World {
   programId: number;
   trainerId: number;
   paymentId: number;
+  /** The member, a subscriber of the trainer's. */
+  memberId: number;
   cookies: Record<'member' | 'trainer' | 'superuser', string>;
 }
 
@@ -65,14 +67,17 @@ async function makeWorld(request: APIRequestContext, superuser: { email: string;
   await publishPrograms(request, [programId]);
   const member = await apiAccount(request);
   await apiSubscribe(request, member.auth, programId);
-  const payments = await request.get('/api/payments/mine/', {
-    headers: { Authorization: `Bearer ${await accessToken(request, member.email, member.password)}` },
-  });
+  const headers = { Authorization: `Bearer ${await accessToken(request, member.email, member.password)}` };
+  const payments = await request.get('/api/payments/mine/', { headers });
   const [payment] = (await payments.json()) as { id: number }[];
+  const { id: memberId } = (await (await request.get('/api/users/me/', { headers })).json()) as {
+    id: number;
+  };
   return {
     programId,
     trainerId,
     paymentId: payment.id,
+    memberId,
     cookies: {
       member: await sessionCookie(request, member.email, member.password),
       trainer: await sessionCookie(request, trainer.email, trainer.password),
@@ -85,6 +90,7 @@ async function makeWorld(request: APIRequestContext, superuser: { email: string;
 function concrete(path: string, world: World): string {
   return path
     .replace(':id/receipt', `${world.paymentId}/receipt`)
+    .replace(':userId', String(world.memberId))
     .replace(':id', String(path.startsWith('/trainerPage') ? world.trainerId : world.programId))
     .replace(':token', 'not-a-real-link')
     .replace(':page', '1.xml')

@@ -53,12 +53,18 @@ test("a trainer sees each programme's subscribers with their progress, filters t
   const today = new Date().toISOString().slice(0, 10);
   const yogaRow = yogaTable.getByRole('row', { name: /Ada Tester/ });
   await expect(yogaRow.getByRole('cell')).toHaveText([
-    'Ada Tester',
+    // The name opens the member's details; the link under it their training record.
+    /^Ada Tester\s*Training record of Ada Tester$/,
     today,
     'active',
     '50%',
     `today (${today})`,
   ]);
+
+  await expect(yogaRow.getByRole('link', { name: 'Training record of Ada Tester' })).toHaveAttribute(
+    'href',
+    /^\/subscribers\/\d+\/record$/,
+  );
 
   await page.getByLabel('Programme', { exact: true }).selectOption({ label: cardio });
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -67,7 +73,7 @@ test("a trainer sees each programme's subscribers with their progress, filters t
   await expect(cardioTable.getByRole('row')).toHaveCount(3);
 
   await page.goto('/trainerDashboard?view=subscribers');
-  await yogaTable.getByRole('link', { name: 'Ada Tester' }).click();
+  await yogaTable.getByRole('link', { name: 'Ada Tester', exact: true }).click();
   const details = page.getByRole('dialog', { name: 'User Details' });
   await expect(details.getByText(both.email)).toBeVisible();
   await expect(details.getByText('Ada Tester')).toBeVisible();

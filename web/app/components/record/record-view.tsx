@@ -46,7 +46,8 @@ export function MeasurementTable({
   actions?: (entry: MeasurementResponse) => ReactNode;
 }) {
   return (
-    <div className={classes.tableWrap}>
+    // Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too.
+    <div className={classes.tableWrap} role="region" aria-label="Measurement history" tabIndex={0}>
       <table className={classes.table}>
         <caption className={classes.chartTitle}>Measurement history</caption>
         <thead>
