@@ -42,6 +42,7 @@ import {
 import { browserSubscription } from '../fixtures/push-service.js';
 import { discoverRoutes } from '../fixtures/routes.js';
 import { connect, listen } from '../fixtures/sockets.js';
+import { plainImage } from '../fixtures/images.js';
 import { uniqueEmail } from '../fixtures/users.js';
 
 /*
@@ -748,6 +749,39 @@ const TOURS: Record<string, Tour> = {
     await call('put', `/api/users/record_sharing/${w.coachTrainerId}/`, w.member)
       .send({ photos: true })
       .expect(succeeded);
+  },
+  'GET /api/users/logs/csv': async (w) => {
+    await call('get', '/api/users/logs/csv/', w.member).expect(succeeded);
+  },
+  'GET /api/users/measurements/csv': async (w) => {
+    await call('get', '/api/users/measurements/csv/', w.member).expect(succeeded);
+  },
+  'POST /api/users/photos': async (w) => {
+    for (const [pose, takenOn] of [
+      ['front', '2026-01-15'],
+      ['front', '2026-01-15'],
+      ['side', '2026-02-01'],
+      ['back', '2026-02-01'],
+    ]) {
+      await call('post', '/api/users/photos/', w.member)
+        .field('pose', pose!)
+        .field('taken_on', takenOn!)
+        .attach('image', await plainImage(16, 16), 'photo.png')
+        .expect(succeeded);
+    }
+  },
+  'GET /api/users/photos': async (w) => {
+    await call('get', '/api/users/photos/', w.member).expect(succeeded);
+  },
+  'GET /api/users/photos/:id/image': async (w) => {
+    const [id] = await ids('SELECT MAX(id) AS id FROM progress_photo WHERE user_id = ?', [w.member.userId]);
+    for (const caller of [w.member, w.coach]) {
+      await call('get', `/api/users/photos/${id}/image/`, caller).expect(succeeded);
+    }
+  },
+  'DELETE /api/users/photos/:id': async (w) => {
+    const [id] = await ids('SELECT MIN(id) AS id FROM progress_photo WHERE user_id = ?', [w.member.userId]);
+    await call('delete', `/api/users/photos/${id}/`, w.member).expect(succeeded);
   },
   'GET /api/trainers/subscribers/:userId/record': async (w) => {
     for (const query of ['', '?page=2&page_size=1']) {

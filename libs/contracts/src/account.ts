@@ -1,4 +1,4 @@
-import type { MeasurementResponse, WorkoutLogResponse } from './record.js';
+import type { MeasurementResponse, ProgressPhotoResponse, WorkoutLogResponse } from './record.js';
 import type { NotificationCategory, ChatMessageType } from './chat.js';
 import type { TrainerDetails } from './dto/catalogue.dto.js';
 import type { PaymentProvider, PaymentStatus, SubscriptionStatus } from './subscriptions.js';
@@ -117,6 +117,8 @@ export interface AccountExport {
   /** The training record: the member's workout logs (their trainers' comments are in `messages`). */
   workout_logs: Omit<WorkoutLogResponse, 'comments'>[];
   measurements: MeasurementResponse[];
+  /** The photos' details; each `url` gives the image while the account exists. */
+  progress_photos: ProgressPhotoResponse[];
   /** What the member shares with each trainer, where they chose (the defaults hold for the others). */
   record_sharing: { trainer_id: number; logs: boolean; measurements: boolean; photos: boolean }[];
 }

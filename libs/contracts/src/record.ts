@@ -60,6 +60,11 @@ export const RECORD_DATE_RANGE_DAYS = 3650;
 export const PHOTO_POSES = ['front', 'side', 'back'] as const;
 export type PhotoPose = (typeof PHOTO_POSES)[number];
 
+/** The name of a record download: `fitcoach-workouts-2026-11-29.csv`. */
+export function recordCsvFileName(part: 'workouts' | 'measurements', date: Date): string {
+  return `fitcoach-${part}-${date.toISOString().slice(0, 10)}.csv`;
+}
+
 /** One set: repetitions (with a weight, or none for body weight) or a duration. */
 export interface WorkoutSet {
   reps: number | null;
@@ -115,6 +120,9 @@ export interface MeasurementResponse {
   created_at: string;
 }
 
+/** The poses' names on pages. */
+export const PHOTO_POSE_LABELS: Record<PhotoPose, string> = { front: 'Front', side: 'Side', back: 'Back' };
+
 /** A progress photo; `url` answers only its owner and the trainers they share photos with, never cached publicly. */
 export interface ProgressPhotoResponse {
   id: number;
@@ -160,6 +168,7 @@ export const RECORD_MESSAGES = {
   measurementNotFound: 'Measurement not found',
   measurementEmpty: 'Give at least one measurement',
   photoNotFound: 'Photo not found',
+  pose: 'pose must be front, side or back',
   date: (field: string) => `${field} must be a date (YYYY-MM-DD), not in the future and within ten years`,
   trainerNotFollowed: 'You do not follow this trainer',
   subscriberNotFound: 'Subscriber not found',

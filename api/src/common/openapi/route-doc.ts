@@ -45,8 +45,8 @@ export interface RouteDoc {
     description: string;
     schema?: SchemaObject;
     example?: unknown;
-    /** A printable page rather than JSON. */
-    html?: boolean;
+    /** Not JSON: a printable page, an image or a spreadsheet file. */
+    produces?: 'text/html' | 'image/webp' | 'text/csv';
   };
   /** Other success answers, by status. */
   alsoOk?: Partial<Record<number, string>>;
@@ -135,8 +135,9 @@ export function RouteDoc(doc: RouteDoc): MethodDecorator {
     ...doc.refusals,
   };
   const description = doc.notes ? `Who: ${doc.access}.\n\n${doc.notes}` : `Who: ${doc.access}.`;
-  const ok = doc.ok.html
-    ? ApiResponse({ status: doc.ok.status, description: doc.ok.description, content: { 'text/html': {} } })
+  const { produces } = doc.ok;
+  const ok = produces
+    ? ApiResponse({ status: doc.ok.status, description: doc.ok.description, content: { [produces]: {} } })
     : ApiResponse({
         status: doc.ok.status,
         description: doc.ok.description,
@@ -146,7 +147,7 @@ export function RouteDoc(doc: RouteDoc): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: doc.summary, description }),
     ...SECURITY[doc.caller].map((requirement) => ApiSecurity(requirement)),
-    ...(doc.ok.html ? [ApiProduces('text/html')] : []),
+    ...(produces ? [ApiProduces(produces)] : []),
     ...requestBody(doc),
     ...(doc.query ? queryParameters(doc.query) : []),
     ...(doc.queryParams ?? []).map((param) => ApiQuery({ ...param, required: false })),

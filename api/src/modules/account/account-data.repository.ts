@@ -15,6 +15,7 @@ import { EmailVerificationEntity } from '../users/email-verification.entity.js';
 import { PasswordResetEntity } from '../users/password-reset.entity.js';
 import { ProfileEntity } from '../users/profile.entity.js';
 import { BodyMeasurementEntity } from '../record/body-measurement.entity.js';
+import { ProgressPhotoEntity } from '../record/progress-photo.entity.js';
 import { RecordShareEntity } from '../record/record-share.entity.js';
 import { WorkoutLogEntity } from '../record/workout-log.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -36,6 +37,7 @@ export interface AccountRows {
   /** Loaded with their programme. */
   workoutLogs: WorkoutLogEntity[];
   measurements: BodyMeasurementEntity[];
+  photos: ProgressPhotoEntity[];
   shares: RecordShareEntity[];
 }
 
@@ -47,9 +49,10 @@ export interface LeftSubscriber {
   programName: string;
 }
 
-/** Removed once the deletion committed. */
+/** Removed once the deletion committed: public pictures and private progress photos. */
 export interface LeftFiles {
   pictures: string[];
+  photos: string[];
 }
 
 @Injectable()
@@ -75,9 +78,10 @@ export class AccountDataRepository {
         manager.find(ChatMessageEntity, { where: { recipientId: userId }, relations: { sender: true } }),
         manager.findBy(NotificationEntity, { userId }),
       ]);
-    const [workoutLogs, measurements, shares] = await Promise.all([
+    const [workoutLogs, measurements, photos, shares] = await Promise.all([
       manager.find(WorkoutLogEntity, { where: { userId }, relations: { program: true } }),
       manager.findBy(BodyMeasurementEntity, { userId }),
+      manager.findBy(ProgressPhotoEntity, { userId }),
       manager.findBy(RecordShareEntity, { userId }),
     ]);
     const programs = trainer ? await manager.findBy(ProgramEntity, { trainerId: trainer.id }) : [];
@@ -104,6 +108,7 @@ export class AccountDataRepository {
       programNames,
       workoutLogs: byId(workoutLogs),
       measurements: measurements.sort((a, b) => a.measuredOn.localeCompare(b.measuredOn)),
+      photos: byId(photos),
       shares: byId(shares),
     };
   }
@@ -114,7 +119,11 @@ export class AccountDataRepository {
   ): Promise<LeftFiles & { trainerId?: number }> {
     const trainer = await manager.findOneBy(TrainerEntity, { userId: user.id });
     const pictures = [user.profilePicture, trainer?.profilePicture].filter((path): path is string => !!path);
-    return { pictures, trainerId: trainer?.id };
+    const photos = await manager.find(ProgressPhotoEntity, {
+      select: { id: true, file: true },
+      where: { userId: user.id },
+    });
+    return { pictures, photos: photos.map((photo) => photo.file), trainerId: trainer?.id };
   }
 
   async sentImages(manager: EntityManager, userId: number): Promise<string[]> {
@@ -153,6 +162,7 @@ export class AccountDataRepository {
     // The training record is health data of the account's alone: it goes with it.
     await manager.delete(WorkoutLogEntity, { userId });
     await manager.delete(BodyMeasurementEntity, { userId });
+    await manager.delete(ProgressPhotoEntity, { userId });
     await manager.delete(RecordShareEntity, { userId });
     await manager.delete(NotificationEntity, { userId });
     await manager.update(

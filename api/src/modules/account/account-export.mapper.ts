@@ -7,7 +7,11 @@ import {
 } from '@fitcoach/contracts';
 import { toTrainerDetails } from '../trainers/trainers.mapper.js';
 import type { UserEntity } from '../users/user.entity.js';
-import { toMeasurementResponse, toWorkoutLogResponse } from '../record/record.mapper.js';
+import {
+  toMeasurementResponse,
+  toProgressPhotoResponse,
+  toWorkoutLogResponse,
+} from '../record/record.mapper.js';
 import type { AccountRows } from './account-data.repository.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -129,6 +133,7 @@ export function toAccountExport(rows: AccountRows, now: Date): AccountExport {
       return log;
     }),
     measurements: rows.measurements.map(toMeasurementResponse),
+    progress_photos: rows.photos.map(toProgressPhotoResponse),
     record_sharing: rows.shares.map((row) => ({
       trainer_id: row.trainerId,
       logs: row.logs,

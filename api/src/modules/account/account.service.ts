@@ -76,7 +76,7 @@ export class AccountService {
           if (superusers.length <= 1 && superusers.includes(user.id))
             throw new ConflictException(ACCOUNT_MESSAGES.lastSuperuser);
         }
-        const { pictures, trainerId } = await this.data.filesAndTrainer(manager, user);
+        const { pictures, photos, trainerId } = await this.data.filesAndTrainer(manager, user);
         const images = await this.data.sentImages(manager, user.id);
         if (trainerId !== undefined) {
           const subscribers = await this.data.withdrawPrograms(manager, trainerId);
@@ -94,16 +94,23 @@ export class AccountService {
           action: 'delete_account',
           target: { type: 'user', id: user.id, label: `Account ${user.id}` },
         });
-        return [...pictures, ...images];
+        return { pictures: [...pictures, ...images], photos };
       }),
     );
     // The rows are gone; this tells the caches and the open sockets.
     await this.sessions.revokeAllOf(user.id);
-    for (const file of files) {
+    for (const file of files.pictures) {
       await this.media
         .remove(file)
         .catch((error: Error) =>
           this.logger.warn(`Picture ${file} of deleted account left: ${error.message}`),
+        );
+    }
+    for (const file of files.photos) {
+      await this.media
+        .removePrivate(file)
+        .catch((error: Error) =>
+          this.logger.warn(`Progress photo ${file} of deleted account left: ${error.message}`),
         );
     }
     this.logger.log(`Account ${user.id} deleted by its owner`);

@@ -154,7 +154,7 @@ export class PaymentsController {
     access: "the payment's member",
     caller: 'signed-in',
     notes: 'Amounts and dates as the `Accept-Language` writes them; the page runs no script.',
-    ok: { status: 200, description: 'The receipt page', html: true },
+    ok: { status: 200, description: 'The receipt page', produces: 'text/html' },
     refusals: { 404: "Someone else's, unknown, or never completed" },
   })
   @Get('mine/:id/receipt')

@@ -18,7 +18,7 @@ import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { MeasurementsService } from './measurements.service.js';
-import { ProgressPhotoEntity } from './progress-photo.entity.js';
+import { ProgressPhotosService } from './progress-photos.service.js';
 import { RecordShareEntity } from './record-share.entity.js';
 import { toMeasurementResponse, toProgressPhotoResponse } from './record.mapper.js';
 import { WorkoutLogsService } from './workout-logs.service.js';
@@ -38,10 +38,10 @@ export class RecordSharingService {
     @InjectRepository(TrainerEntity) private readonly trainers: Repository<TrainerEntity>,
     @InjectRepository(ProgramEntity) private readonly programs: Repository<ProgramEntity>,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(ProgressPhotoEntity) private readonly photos: Repository<ProgressPhotoEntity>,
     private readonly access: AccessService,
     private readonly logs: WorkoutLogsService,
     private readonly measurements: MeasurementsService,
+    private readonly photos: ProgressPhotosService,
   ) {}
 
   /** One entry per trainer the caller follows, with what the caller shares with them. */
@@ -86,7 +86,7 @@ export class RecordSharingService {
     const [logs, measurements, photos] = await Promise.all([
       shared.logs ? this.logs.page(userId, { page, page_size: pageSize }, programIds) : null,
       shared.measurements ? this.measurements.of(userId) : null,
-      shared.photos ? this.photos.find({ where: { userId }, order: { takenOn: 'DESC', pose: 'ASC' } }) : null,
+      shared.photos ? this.photos.of(userId) : null,
     ]);
     return {
       user: { id: userId, name: fullName(member.user.firstName, member.user.lastName) },

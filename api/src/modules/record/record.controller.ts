@@ -12,6 +12,7 @@ import { IdPipe } from '../../common/http/id.pipe.js';
 import { LIST, OBJECT } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
 import { MeasurementsService } from './measurements.service.js';
+import { RecordCsvService } from './record-csv.service.js';
 import { RecordSharingService } from './record-sharing.service.js';
 
 const OWN = { access: 'a signed-in user, their own record', caller: 'signed-in' } as const;
@@ -23,6 +24,7 @@ export class MemberRecordController {
   constructor(
     private readonly measurements: MeasurementsService,
     private readonly sharing: RecordSharingService,
+    private readonly csvFiles: RecordCsvService,
   ) {}
 
   @RouteDoc({
@@ -58,6 +60,23 @@ export class MemberRecordController {
   @Get('measurements')
   measurementsOf(@Auth() auth: AuthContext, @Query() query: MeasurementsQueryDto) {
     return this.measurements.list(auth, query);
+  }
+
+  @RouteDoc({
+    summary: 'The caller’s measurements as a spreadsheet',
+    ...OWN,
+    notes:
+      'CSV, one row per day, oldest first: measured_on, weight_kg, body_fat_percent, waist_cm, hips_cm, chest_cm, ' +
+      'arm_cm, thigh_cm; a value not measured is empty.',
+    ok: {
+      status: 200,
+      description: 'An attachment, `fitcoach-measurements-{date}.csv`',
+      produces: 'text/csv',
+    },
+  })
+  @Get('measurements/csv')
+  measurementsCsv(@Auth() auth: AuthContext) {
+    return this.csvFiles.measurementsOf(auth);
   }
 
   @RouteDoc({

@@ -11,8 +11,11 @@ import { UserEntity } from '../users/user.entity.js';
 import { BodyMeasurementEntity } from './body-measurement.entity.js';
 import { MeasurementsService } from './measurements.service.js';
 import { ProgressPhotoEntity } from './progress-photo.entity.js';
+import { ProgressPhotosController } from './progress-photos.controller.js';
+import { ProgressPhotosService } from './progress-photos.service.js';
 import { MemberRecordController, SubscriberRecordController } from './record.controller.js';
 import { RecordShareEntity } from './record-share.entity.js';
+import { RecordCsvService } from './record-csv.service.js';
 import { RecordSharingService } from './record-sharing.service.js';
 import { WorkoutLogEntity } from './workout-log.entity.js';
 import { WorkoutLogsController } from './workout-logs.controller.js';
@@ -40,7 +43,19 @@ import { WorkoutLogsService } from './workout-logs.service.js';
     SubscriptionsModule,
     ChatModule,
   ],
-  controllers: [WorkoutLogsController, MemberRecordController, SubscriberRecordController],
-  providers: [WorkoutLogsService, WorkoutLogsRepository, MeasurementsService, RecordSharingService],
+  controllers: [
+    WorkoutLogsController,
+    MemberRecordController,
+    ProgressPhotosController,
+    SubscriberRecordController,
+  ],
+  providers: [
+    WorkoutLogsService,
+    WorkoutLogsRepository,
+    MeasurementsService,
+    ProgressPhotosService,
+    RecordCsvService,
+    RecordSharingService,
+  ],
 })
 export class RecordModule {}

@@ -6,6 +6,7 @@ import { IdPipe } from '../../common/http/id.pipe.js';
 import { PagedGet } from '../../common/http/paged-get.js';
 import { LIST, OBJECT, PAGE } from '../../common/openapi/answers.js';
 import { RouteDoc } from '../../common/openapi/route-doc.js';
+import { RecordCsvService } from './record-csv.service.js';
 import { WorkoutLogsService } from './workout-logs.service.js';
 
 const OWN = { access: 'a signed-in user, their own logs', caller: 'signed-in' } as const;
@@ -18,7 +19,10 @@ const LESSON_REFUSALS = {
 @ApiTags('training record')
 @Controller()
 export class WorkoutLogsController {
-  constructor(private readonly logs: WorkoutLogsService) {}
+  constructor(
+    private readonly logs: WorkoutLogsService,
+    private readonly csvFiles: RecordCsvService,
+  ) {}
 
   @RouteDoc({
     summary: 'Log a workout for a lesson, completing it',
@@ -59,6 +63,19 @@ export class WorkoutLogsController {
   })
   mine(@Auth() auth: AuthContext, @Query() query: OwnLogsQueryDto) {
     return this.logs.mine(auth, query);
+  }
+
+  @RouteDoc({
+    summary: 'The caller’s logs as a spreadsheet',
+    ...OWN,
+    notes:
+      'CSV, one row per set, oldest first: performed_on, programme, lesson, lesson_title, exercise, set, reps, ' +
+      "weight_kg, duration_seconds, effort, note. A text cell starting like a formula is prefixed with `'`.",
+    ok: { status: 200, description: 'An attachment, `fitcoach-workouts-{date}.csv`', produces: 'text/csv' },
+  })
+  @Get('users/logs/csv')
+  csv(@Auth() auth: AuthContext) {
+    return this.csvFiles.workouts(auth);
   }
 
   @RouteDoc({

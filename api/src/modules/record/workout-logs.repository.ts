@@ -64,6 +64,30 @@ export class WorkoutLogsRepository {
     return { items, total, page, pageSize };
   }
 
+  /** Every log of a member, oldest first, `batchSize` at a time along the (user_id, performed_on) index. */
+  async *allOf(userId: number, batchSize = 500): AsyncGenerator<WorkoutLogEntity[]> {
+    let last: WorkoutLogEntity | undefined;
+    do {
+      const query = this.logs
+        .createQueryBuilder('log')
+        .leftJoinAndSelect('log.program', 'program')
+        .where('log.userId = :userId', { userId });
+      if (last) {
+        query.andWhere('(log.performedOn > :on OR (log.performedOn = :on AND log.id > :id))', {
+          on: last.performedOn,
+          id: last.id,
+        });
+      }
+      const batch = await query
+        .orderBy('log.performedOn', 'ASC')
+        .addOrderBy('log.id', 'ASC')
+        .limit(batchSize)
+        .getMany();
+      if (batch.length > 0) yield batch;
+      last = batch.length === batchSize ? batch.at(-1) : undefined;
+    } while (last);
+  }
+
   /**
    * The comments on each of `logIds`, the member's logs (chat messages to them, not deleted), oldest first, with
    * their senders. Naming the member lets the planner read their messages by index whatever it thinks of the

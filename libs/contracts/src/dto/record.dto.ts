@@ -23,11 +23,13 @@ import {
   MEASUREMENT_LABELS,
   MEASUREMENT_RANGES,
   MEASUREMENT_UNITS,
+  PHOTO_POSES,
   RECORD_MESSAGES,
   WEIGHT_UNITS,
   WORKOUT_LIMITS,
   WORKOUT_RANGES,
   type MeasurementField,
+  type PhotoPose,
   type WeightUnit,
 } from '../record.js';
 import type { NumericRange } from '../limits.js';
@@ -183,6 +185,15 @@ export class MeasurementsQueryDto {
 
   @queryDate('to')
   to?: string;
+}
+
+/** `POST /api/users/photos/` (multipart, the picture in `image`): the day it shows and the pose. */
+export class ProgressPhotoFormDto {
+  @rules(Transform(optionalTrim), optionalDate('taken_on'))
+  taken_on?: string;
+
+  @rules(Transform(trim), IsIn(PHOTO_POSES, { message: RECORD_MESSAGES.pose }))
+  pose!: PhotoPose;
 }
 
 /** A switch of the sharing: true or false when sent, unchanged when not. */
