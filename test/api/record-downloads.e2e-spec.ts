@@ -66,6 +66,7 @@ describe('record downloads (CSV)', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="fitcoach-workouts-${today}.csv"`);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.split('\r\n')).toHaveLength(6);
     const lessonNumber = `${program.id}-${lesson.number}`;
     const note = `'=HYPERLINK("http://evil.example","click")`;
     expect(rows).toEqual([

@@ -6,6 +6,7 @@ import { type Credentials, expect, signIn, test } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
+import { plainImage } from '../fixtures/images.js';
 
 /*
  * Every page of the app passes axe-core's WCAG 2.2 A and AA rules (docs/decisions/032-accessible-colours.md), in the light and
@@ -164,6 +165,23 @@ function worldOnce(request: APIRequestContext): Promise<World> {
       });
       expect(measured.status()).toBe(201);
     }
+    // Two days of front photos, shared: both record pages show a comparison and the gallery.
+    for (const [taken_on, width] of [['2026-01-01', 40] as const, ['2026-02-01', 36] as const]) {
+      const photo = await request.post('/api/users/photos/', {
+        headers: member.auth,
+        multipart: {
+          pose: 'front',
+          taken_on,
+          image: { name: 'front.png', mimeType: 'image/png', buffer: await plainImage(width, 60) },
+        },
+      });
+      expect(photo.status()).toBe(201);
+    }
+    const shared = await request.put(`/api/users/record_sharing/${trainerId}/`, {
+      headers: member.auth,
+      data: { photos: true },
+    });
+    expect(shared.status()).toBe(200);
     const me = await request.get('/api/users/me/', { headers: member.auth });
     const { id: memberId } = (await me.json()) as { id: number };
     return { trainer, trainerId, member, memberId, programId };

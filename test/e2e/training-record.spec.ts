@@ -1,12 +1,19 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Download } from '@playwright/test';
 import { expect, REFUSED_SUBMISSION, signIn, test, toast } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
+import { plainImage } from '../fixtures/images.js';
 
 /*
  * The training record (docs/product.md §2.15): measurements with charts readable as tables, workouts across
  * lessons, sharing per trainer, and the trainer's view of what is shared.
  */
+
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -109,6 +116,86 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('progress photos and downloads, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a member adds photos, compares two days, shares them, and the trainer sees them', async ({
+    browser,
+    request,
+  }) => {
+    const { trainer, member } = await coached(request);
+    const memberPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(memberPage, member, '/record');
+    const form = memberPage.locator('form', { has: memberPage.getByRole('button', { name: 'Save photo' }) });
+    for (const [date, width] of [
+      [daysAgo(28), 60],
+      [today(), 50],
+    ] as const) {
+      await form.getByLabel('Pose').selectOption('Front');
+      await form.getByLabel('Date').fill(date);
+      await form
+        .getByLabel('Photo')
+        .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await plainImage(width, 80) });
+      await form.getByRole('button', { name: 'Save photo' }).click();
+      await expect(toast(memberPage, 'Photo saved')).toBeVisible();
+    }
+
+    // The first and the latest day side by side; the images load, from the private route.
+    const before = memberPage.getByRole('figure', { name: `Before: ${daysAgo(28)}` });
+    const after = memberPage.getByRole('figure', { name: `After: ${today()}` });
+    await expect(before.getByRole('img', { name: `Front photo of ${daysAgo(28)}` })).toBeVisible();
+    await expect(after.getByRole('img', { name: `Front photo of ${today()}` })).toBeVisible();
+    await expect
+      .poll(() => after.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(50);
+
+    const trainerPage = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await signIn(trainerPage, trainer, '/trainerDashboard?view=subscribers');
+    await trainerPage
+      .getByRole('link', { name: new RegExp(`Training record of ${member.firstName}`) })
+      .click();
+    await expect(
+      trainerPage.getByText('This member does not share their progress photos with you.'),
+    ).toBeVisible();
+
+    const sharing = memberPage.locator('li', { hasText: 'Share with' });
+    await expect(sharing.getByLabel('Progress photos')).not.toBeChecked();
+    await sharing.getByLabel('Progress photos').check();
+    await sharing.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(memberPage, /^Sharing with .+ saved$/)).toBeVisible();
+
+    await trainerPage.reload();
+    const shared = trainerPage.getByRole('figure', { name: `After: ${today()}` }).getByRole('img');
+    await expect.poll(() => shared.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(50);
+
+    // Deleting the older photo leaves one day: nothing to compare with.
+    await memberPage.getByRole('button', { name: `Delete the front photo of ${daysAgo(28)}` }).click();
+    await expect(toast(memberPage, 'Photo deleted')).toBeVisible();
+    await expect(memberPage.getByText('Add a front photo on another day to compare.')).toBeVisible();
+  });
+
+  test('a member downloads their workouts and measurements as spreadsheets', async ({ page, request }) => {
+    const { member } = await coached(request);
+    await request.post('/api/users/measurements/', { headers: member.auth, data: { weight: 80 } });
+    await signIn(page, member, '/userProfile');
+    const [workouts] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my workouts' }).click(),
+    ]);
+    expect(workouts.suggestedFilename()).toBe(`fitcoach-workouts-${today()}.csv`);
+    const rows = (await readDownload(workouts)).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain('Pull-up,1,8');
+
+    await page.goto('/record');
+    const [measurements] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Measurements', exact: true }).click(),
+    ]);
+    expect((await readDownload(measurements)).trim().split('\r\n')[1]).toBe(`${today()},80,,,,,,`);
+  });
+});
+
 test.describe('without JavaScript, a refusal', () => {
   test.use({ javaScriptEnabled: false, expectedConsoleErrors: [REFUSED_SUBMISSION] });
 
@@ -124,6 +211,30 @@ test.describe('without JavaScript, a refusal', () => {
     await expect(form.getByRole('alert')).toHaveText('Body fat must be a number from 2 to 75 %');
     await expect(form.getByLabel('Body fat (%)')).toHaveValue('90');
     const saved = await request.get('/api/users/measurements/', { headers: member.auth });
+    expect(await saved.json()).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript, a refused photo', () => {
+  test.use({ javaScriptEnabled: false, expectedConsoleErrors: [REFUSED_SUBMISSION] });
+
+  test('a file that is no image is refused next to its field, the pose and date kept', async ({
+    page,
+    request,
+  }) => {
+    const member = await apiAccount(request);
+    await signIn(page, member, '/record');
+    const form = page.locator('form', { has: page.getByRole('button', { name: 'Save photo' }) });
+    await form.getByLabel('Pose').selectOption('Side');
+    await form.getByLabel('Date').fill(daysAgo(3));
+    await form
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await form.getByRole('button', { name: 'Save photo' }).click();
+    await expect(form.getByRole('alert')).toHaveText('image must be a JPEG, PNG, WebP, GIF or AVIF image');
+    await expect(form.getByLabel('Pose')).toHaveValue('side');
+    await expect(form.getByLabel('Date')).toHaveValue(daysAgo(3));
+    const saved = await request.get('/api/users/photos/', { headers: member.auth });
     expect(await saved.json()).toEqual([]);
   });
 });

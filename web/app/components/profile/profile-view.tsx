@@ -57,7 +57,7 @@ function Stats({ user }: { user: UserResponse }) {
     <>
       {lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>))}
       <Anchor component={Link} to="/record" size="sm">
-        Your training record: workouts and measurements over time
+        Your training record: workouts, measurements and photos over time
       </Anchor>
     </>
   );

@@ -20,6 +20,17 @@ export function YourData() {
           Delete my account
         </Button>
       </Group>
+      <Text mt="md" mb="xs">
+        Your training record as spreadsheets (CSV):
+      </Text>
+      <Group>
+        <Button component="a" href="/record/download/workouts" variant="default" size="xs">
+          Download my workouts
+        </Button>
+        <Button component="a" href="/record/download/measurements" variant="default" size="xs">
+          Download my measurements
+        </Button>
+      </Group>
     </Paper>
   );
 }

@@ -3,6 +3,7 @@ import {
   type MeasurementDto,
   type MeasurementField,
   type MeasurementResponse,
+  type ProgressPhotoResponse,
   type RecordSharingResponse,
   type WorkoutLogResponse,
 } from '@fitcoach/contracts';
@@ -12,8 +13,8 @@ import { requireUser } from '~/utils/auth.server';
 import { pageParam, parseId, requirePageInRange } from '~/utils/catalogue';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
-import { RECORD_INTENTS, RECORD_LOGS_PAGE_SIZE } from '~/utils/record';
-import { readForm } from '~/utils/multipart.server';
+import { type PhotoComparison, photoComparison, RECORD_INTENTS, RECORD_LOGS_PAGE_SIZE } from '~/utils/record';
+import { fileField, readForm, type SubmittedForm, TOO_LARGE } from '~/utils/multipart.server';
 import { dateIn } from '~/utils/schedule';
 import { redirectWithToast } from '~/utils/toast.server';
 import { apiFieldErrors, type FieldErrors, textField } from '~/utils/validation';
@@ -28,25 +29,32 @@ export interface RecordData {
   logs: WorkoutLogResponse[];
   logsTotal: number;
   page: number;
+  photos: ProgressPhotoResponse[];
+  comparison: PhotoComparison | null;
   sharing: RecordSharingResponse[];
   today: string;
 }
 
 export async function loadRecord(args: LoaderFunctionArgs): Promise<RecordData> {
   await requireUser(args);
-  const page = pageParam(new URL(args.request.url).searchParams);
-  const [measurements, logs, sharing] = await Promise.all([
+  const params = new URL(args.request.url).searchParams;
+  const page = pageParam(params);
+  const [measurements, logs, photos, sharing] = await Promise.all([
     api.measurements(args),
     api.myLogs(args, { page, pageSize: RECORD_LOGS_PAGE_SIZE }),
+    api.photos(args),
     api.recordSharing(args),
   ]);
   const list = dataOrThrow(logs);
   requirePageInRange(page, RECORD_LOGS_PAGE_SIZE, list.total);
+  const allPhotos = dataOrThrow(photos);
   return {
     measurements: dataOrThrow(measurements),
     logs: list.items,
     logsTotal: list.total,
     page,
+    photos: allPhotos,
+    comparison: photoComparison(allPhotos, params),
     sharing: dataOrThrow(sharing),
     today: dateIn(new Date(), 'UTC'),
   };
@@ -54,9 +62,34 @@ export async function loadRecord(args: LoaderFunctionArgs): Promise<RecordData> 
 
 /** What a refused measurement sends back: the form as typed and the API's words. */
 export interface MeasurementFormState {
+  form: 'measure';
   values: Partial<Record<MeasurementField | 'measured_on', string>>;
   errors: FieldErrors;
   message: string;
+}
+
+/** What a refused photo sends back: the day and pose as chosen (a browser never keeps a chosen file). */
+export interface PhotoFormState {
+  form: 'photo';
+  values: { pose: string; taken_on: string };
+  errors: FieldErrors;
+  message: string;
+}
+
+async function addPhoto(args: ActionFunctionArgs, { form, oversized }: SubmittedForm) {
+  const values = { pose: textField(form, 'pose'), taken_on: textField(form, 'taken_on') };
+  const refuse = (errors: FieldErrors, message: string, status: number) =>
+    data<PhotoFormState>({ form: 'photo', values, errors, message }, { status });
+  if (oversized.length > 0) return refuse({ image: TOO_LARGE }, TOO_LARGE, 413);
+  const body = new FormData();
+  const image = fileField(form, 'image');
+  if (image) body.set('image', image);
+  body.set('pose', values.pose);
+  if (values.taken_on) body.set('taken_on', values.taken_on);
+  const result = await api.addPhoto(args, body);
+  if (result.ok)
+    return redirectWithToast('/record', { type: 'success', message: 'Photo saved' }, args.request);
+  return refuse(apiFieldErrors(result.error), result.error.message, result.status);
 }
 
 function measurementBody(form: FormData): { body: MeasurementDto; values: MeasurementFormState['values'] } {
@@ -80,14 +113,27 @@ export async function recordAction(args: ActionFunctionArgs) {
   invariantResponse(submitted, MESSAGES.invalidInput);
   const { form } = submitted;
   const intent = textField(form, 'intent');
+  if (intent === RECORD_INTENTS.photo) return addPhoto(args, submitted);
+  if (intent === RECORD_INTENTS.unphoto) {
+    const id = parseId(textField(form, 'photo'));
+    invariantResponse(id !== null, MESSAGES.invalidInput);
+    const result = await api.deletePhoto(args, id);
+    return redirectWithToast(
+      '/record',
+      result.ok
+        ? { type: 'success', message: 'Photo deleted' }
+        : { type: 'error', message: result.error.message },
+      args.request,
+    );
+  }
   if (intent === RECORD_INTENTS.measure) {
     const { body, values } = measurementBody(form);
     const result = await api.addMeasurement(args, body);
     if (result.ok)
       return redirectWithToast('/record', { type: 'success', message: 'Measurements saved' }, args.request);
     return data<MeasurementFormState>(
-      { values, errors: apiFieldErrors(result.error), message: result.error.message },
-      { status: result.status === 400 ? 400 : result.status },
+      { form: 'measure', values, errors: apiFieldErrors(result.error), message: result.error.message },
+      { status: result.status },
     );
   }
   if (intent === RECORD_INTENTS.unmeasure) {
@@ -108,6 +154,7 @@ export async function recordAction(args: ActionFunctionArgs) {
   const result = await api.updateRecordSharing(args, trainer, {
     logs: form.get('logs') === 'on',
     measurements: form.get('measurements') === 'on',
+    photos: form.get('photos') === 'on',
   });
   return redirectWithToast(
     '/record',

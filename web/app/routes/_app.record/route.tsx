@@ -3,19 +3,29 @@ import {
   MEASUREMENT_LABELS,
   MEASUREMENT_RANGES,
   MEASUREMENT_UNITS,
+  PHOTO_POSE_LABELS,
+  PHOTO_POSES,
 } from '@fitcoach/contracts';
-import { Alert, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { FileField } from '~/components/forms/file-field';
 import { SubmitButton } from '~/components/forms/form-actions';
+import { PhotoCompare, PhotoGallery } from '~/components/record/progress-photos';
 import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
 import classes from '~/components/record/record.module.css';
 import ui from '~/components/ui/ui.module.css';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { privatePageMeta } from '~/utils/seo';
 import { RECORD_INTENTS, RECORD_LOGS_PAGE_SIZE } from '~/utils/record';
-import { loadRecord, type MeasurementFormState, recordAction, type RecordData } from './record.server';
+import {
+  loadRecord,
+  type MeasurementFormState,
+  type PhotoFormState,
+  recordAction,
+  type RecordData,
+} from './record.server';
 
 export const meta: MetaFunction = () =>
   privatePageMeta('Your training record', 'Your workouts, your measurements over time and what you share.');
@@ -67,6 +77,79 @@ function MeasurementForm({ today, state }: { today: string; state: MeasurementFo
   );
 }
 
+function PhotoForm({ today, state }: { today: string; state: PhotoFormState | null }) {
+  return (
+    <Form method="post" encType="multipart/form-data" aria-labelledby="photo-heading">
+      <h3 id="photo-heading" className={classes.chartTitle}>
+        Add a photo
+      </h3>
+      <Stack gap="sm">
+        {state ? (
+          <Alert color="red" variant="light" role="alert">
+            {state.message}
+          </Alert>
+        ) : null}
+        <div className={classes.fields}>
+          <NativeSelect
+            name="pose"
+            label="Pose"
+            defaultValue={state?.values.pose || PHOTO_POSES[0]}
+            data={PHOTO_POSES.map((pose) => ({ value: pose, label: PHOTO_POSE_LABELS[pose] }))}
+            error={state?.errors.pose}
+          />
+          <TextInput
+            type="date"
+            name="taken_on"
+            label="Date"
+            max={today}
+            defaultValue={state?.values.taken_on || today}
+            error={state?.errors.taken_on}
+          />
+        </div>
+        <FileField
+          name="image"
+          label="Photo"
+          description="One per day and pose; a second replaces it. Only you see it unless you share photos below."
+          error={state?.errors.image}
+        />
+        <Group>
+          <SubmitButton name="intent" value={RECORD_INTENTS.photo}>
+            Save photo
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+function Photos({ photos, comparison }: Pick<RecordData, 'photos' | 'comparison'>) {
+  if (!comparison)
+    return <p>No photos yet: a front, side or back photo now and then shows change that scales miss.</p>;
+  return (
+    <Stack gap="lg">
+      <PhotoCompare comparison={comparison} />
+      <PhotoGallery
+        photos={photos}
+        actions={(photo, name) => (
+          <Form method="post">
+            <input type="hidden" name="photo" value={photo.id} />
+            <SubmitButton
+              size="xs"
+              variant="subtle"
+              color="red"
+              name="intent"
+              value={RECORD_INTENTS.unphoto}
+              aria-label={`Delete the ${name.charAt(0).toLowerCase()}${name.slice(1)}`}
+            >
+              Delete
+            </SubmitButton>
+          </Form>
+        )}
+      />
+    </Stack>
+  );
+}
+
 function Sharing({ sharing }: { sharing: RecordData['sharing'] }) {
   if (sharing.length === 0) {
     return <p>When you follow a trainer’s programme, you choose here what they may see.</p>;
@@ -81,6 +164,7 @@ function Sharing({ sharing }: { sharing: RecordData['sharing'] }) {
               <legend className={classes.chartTitle}>Share with {entry.trainer.name}</legend>
               <Checkbox name="logs" label="Workout logs" defaultChecked={entry.logs} />
               <Checkbox name="measurements" label="Measurements" defaultChecked={entry.measurements} />
+              <Checkbox name="photos" label="Progress photos" defaultChecked={entry.photos} />
               <SubmitButton size="xs" variant="default" name="intent" value={RECORD_INTENTS.share}>
                 Save
               </SubmitButton>
@@ -93,9 +177,12 @@ function Sharing({ sharing }: { sharing: RecordData['sharing'] }) {
 }
 
 export default function RecordRoute() {
-  const { measurements, logs, logsTotal, page, sharing, today } = useLoaderData<typeof loader>();
+  const { measurements, logs, logsTotal, page, photos, comparison, sharing, today } =
+    useLoaderData<typeof loader>();
   const submitted = useActionData<typeof action>();
-  const state = submitted && 'values' in submitted ? submitted : null;
+  const refused = submitted && 'form' in submitted ? submitted : null;
+  const measureState = refused?.form === 'measure' ? refused : null;
+  const photoState = refused?.form === 'photo' ? refused : null;
   return (
     <div className={`${ui.container} ${classes.page}`}>
       <h1 className={ui.title}>Your training record</h1>
@@ -107,7 +194,7 @@ export default function RecordRoute() {
         </h2>
         <Stack gap="lg">
           <MeasurementCharts measurements={measurements} />
-          <MeasurementForm key={state ? 'refused' : 'blank'} today={today} state={state} />
+          <MeasurementForm key={measureState ? 'refused' : 'blank'} today={today} state={measureState} />
           {measurements.length > 0 ? (
             <MeasurementTable
               measurements={measurements}
@@ -142,6 +229,31 @@ export default function RecordRoute() {
           pageSize={RECORD_LOGS_PAGE_SIZE}
           empty="No workouts logged yet: log one from a lesson of a programme you follow."
         />
+      </section>
+
+      <section className={classes.section} aria-labelledby="photos-heading">
+        <h2 id="photos-heading" className={classes.sectionTitle}>
+          Progress photos
+        </h2>
+        <Stack gap="lg">
+          <Photos photos={photos} comparison={comparison} />
+          <PhotoForm key={photoState ? 'refused' : 'blank'} today={today} state={photoState} />
+        </Stack>
+      </section>
+
+      <section className={classes.section} aria-labelledby="downloads-heading">
+        <h2 id="downloads-heading" className={classes.sectionTitle}>
+          Downloads
+        </h2>
+        <p>Your record as spreadsheets (CSV), to keep or to use elsewhere:</p>
+        <Group>
+          <Anchor href="/record/download/workouts" download>
+            Workouts, set by set
+          </Anchor>
+          <Anchor href="/record/download/measurements" download>
+            Measurements
+          </Anchor>
+        </Group>
       </section>
 
       <section className={classes.section} aria-labelledby="sharing-heading">

@@ -2,9 +2,10 @@ import type { SubscriberRecordResponse } from '@fitcoach/contracts';
 import { Alert, Anchor, Group, Stack, Textarea } from '@mantine/core';
 import { WORKOUT_LIMITS } from '@fitcoach/contracts';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import { PhotoCompare, PhotoGallery } from '~/components/record/progress-photos';
 import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
 import classes from '~/components/record/record.module.css';
 import ui from '~/components/ui/ui.module.css';
@@ -17,6 +18,7 @@ import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
+import { photoComparison } from '~/utils/record';
 import { privatePageMeta } from '~/utils/seo';
 import { chatPath } from '~/routes/_app.chat/paths';
 
@@ -91,6 +93,7 @@ function NotShared({ part }: { part: string }) {
 
 export default function SubscriberRecordRoute() {
   const { record, page, refusal } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
   if (!record) {
     return (
       <div className={`${ui.container} ${classes.page}`}>
@@ -106,7 +109,8 @@ export default function SubscriberRecordRoute() {
       </div>
     );
   }
-  const { user, measurements, logs } = record;
+  const { user, measurements, logs, photos } = record;
+  const comparison = photos && photoComparison(photos, new URLSearchParams(search));
   return (
     <div className={`${ui.container} ${classes.page}`}>
       <h1 className={ui.title}>Training record of {user.name}</h1>
@@ -132,6 +136,22 @@ export default function SubscriberRecordRoute() {
             <MeasurementCharts measurements={measurements} />
             <MeasurementTable measurements={measurements} />
           </Stack>
+        )}
+      </section>
+
+      <section className={classes.section} aria-labelledby="photos-heading">
+        <h2 id="photos-heading" className={classes.sectionTitle}>
+          Progress photos
+        </h2>
+        {photos === null ? (
+          <NotShared part="progress photos" />
+        ) : comparison ? (
+          <Stack gap="lg">
+            <PhotoCompare comparison={comparison} />
+            <PhotoGallery photos={photos} />
+          </Stack>
+        ) : (
+          <p>No photos yet.</p>
         )}
       </section>
 

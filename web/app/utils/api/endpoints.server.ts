@@ -41,6 +41,7 @@ import type {
   SubscriptionScheduleResponse,
   MeasurementDto,
   MeasurementResponse,
+  ProgressPhotoResponse,
   RecordSharing,
   RecordSharingResponse,
   SubscriberRecordResponse,
@@ -429,6 +430,14 @@ export const api = {
 
   deleteMeasurement: (args: RouteArgs, id: number) =>
     call<null>(args, `/api/users/measurements/${id}/`, { method: 'DELETE' }),
+
+  photos: (args: RouteArgs) => call<ProgressPhotoResponse[]>(args, '/api/users/photos/'),
+
+  addPhoto: (args: RouteArgs, form: FormData) =>
+    call<ProgressPhotoResponse>(args, '/api/users/photos/', { method: 'POST', multipart: form }),
+
+  deletePhoto: (args: RouteArgs, id: number) =>
+    call<null>(args, `/api/users/photos/${id}/`, { method: 'DELETE' }),
 
   recordSharing: (args: RouteArgs) => call<RecordSharingResponse[]>(args, '/api/users/record_sharing/'),
 
