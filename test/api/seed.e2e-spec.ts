@@ -14,6 +14,7 @@ import {
   largeSizes,
   seedLarge,
 } from '../../api/src/database/seeds/large.js';
+import { RECORD_DAYS } from '../../api/src/database/seeds/large-record.js';
 import { SeedModule } from '../../api/src/database/seeds/seed.module.js';
 import { LessonEntity } from '../../api/src/modules/lessons/lesson.entity.js';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
@@ -443,5 +444,40 @@ describe(seedLarge.name, () => {
        FROM lesson_completion c JOIN lesson l ON l.id = c.lesson_id GROUP BY c.user_id, l.program_id`,
     )) as { done: number | string; last: number | string }[];
     expect(completions.every((row) => Number(row.done) === Number(row.last))).toBe(true);
+  });
+
+  it('gives the big trainer’s members a training record that the API reads, the first two years of daily workouts', async () => {
+    const signIn = await large
+      .http()
+      .post('/api/token/')
+      .send({ email: largeEmail(2), password: LARGE_PASSWORD })
+      .expect(200);
+    const auth = `Bearer ${signIn.body.access}`;
+    const logs = await large
+      .http()
+      .get('/api/users/logs/?page_size=1')
+      .set('Authorization', auth)
+      .expect(200);
+    expect(Number(logs.headers['x-total-count'])).toBeGreaterThanOrEqual(RECORD_DAYS);
+    const me = (await large.http().get('/api/users/me/').set('Authorization', auth).expect(200)).body as {
+      id: number;
+    };
+    // Ten sets: 4 × 5 × 100 kg, 3 × 5 × 70 kg and 3 × 8 × 50 kg.
+    const [daily] = (await source.query(
+      'SELECT COUNT(*) AS n FROM workout_log WHERE user_id = ? AND set_count = 10 AND volume_kg = 4250',
+      [me.id],
+    )) as { n: number | string }[];
+    expect(Number(daily.n)).toBe(RECORD_DAYS);
+    const measurements = await large
+      .http()
+      .get('/api/users/measurements/')
+      .set('Authorization', auth)
+      .expect(200);
+    expect(measurements.body.length).toBeGreaterThan(RECORD_DAYS / 7);
+    const [logged] = (await source.query('SELECT COUNT(DISTINCT user_id) AS members FROM workout_log')) as {
+      members: number | string;
+    }[];
+    expect(Number(logged.members)).toBeGreaterThan(sizes.coachSubscribers / 2);
+    expect(result.rows.record_share).toBe(Math.floor(sizes.coachSubscribers / 5));
   });
 });

@@ -8,6 +8,16 @@ import { analyzeTables } from '../../common/database/statistics.js';
 import { PasswordService } from '../../modules/auth/password.service.js';
 import { GROWING_TABLES } from '../tables.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
+import {
+  BODY_MEASUREMENT_COLUMNS,
+  type CoachMember,
+  measurementRows,
+  RECORD_SHARE_COLUMNS,
+  type RecordSeedPlan,
+  recordShareRows,
+  WORKOUT_LOG_COLUMNS,
+  workoutLogRows,
+} from './large-record.js';
 
 /** The sizes of `npm run seed -- --scale large`, factor 1 (the size at which the admin dashboard must answer p95 under 100 ms). */
 export const LARGE_SCALE = {
@@ -21,6 +31,8 @@ export const LARGE_SCALE = {
   outboxRows: 50_000,
   /** Active subscriptions with a reminder time, all due within a day of the seed. */
   reminders: 100_000,
+  /** Members of the big trainer with two years of daily workouts (700 of ten sets) and weekly measurements. */
+  recordMembers: 50,
 } as const;
 
 /** Every account's one password (hashed once, the same hash on every row). */
@@ -93,6 +105,7 @@ export interface LargeSizes {
   auditEntries: number;
   outboxRows: number;
   reminders: number;
+  recordMembers: number;
 }
 
 /** LARGE_SCALE times `factor`, whole numbers. */
@@ -113,6 +126,10 @@ export function largeSizes(factor: number): LargeSizes {
     auditEntries: Math.round(LARGE_SCALE.auditEntries * factor),
     outboxRows: Math.round(LARGE_SCALE.outboxRows * factor),
     reminders: Math.round(LARGE_SCALE.reminders * factor),
+    recordMembers: Math.min(
+      Math.max(1, Math.round(LARGE_SCALE.recordMembers * factor)),
+      Math.round(LARGE_SCALE.coachSubscribers * factor),
+    ),
   };
 }
 
@@ -122,8 +139,10 @@ export function largeSizes(factor: number): LargeSizes {
  * 10 lessons (nine in ten published, each with its publish request) plus the big trainer's four of 48; 1,000,000
  * payments over the last 90 days (70 % completed, 10 % refunded, 15 % created and open, 5 % failed; USD and EUR) and
  * a subscription for each completed or refunded one; the big trainer's 5,000 members with 7,500 active
- * subscriptions and about 200,000 lesson completions; the other members' completions (a fifth not started, a tenth
- * finished, the rest part-way); conversations of one active subscription in eight with its trainer, each message
+ * subscriptions and about 200,000 lesson completions, and their training record (a workout logged for three in
+ * five of those lessons, a measurement a week, one in five choosing what they share; the first 50 members with two
+ * years of daily workouts of ten sets); the other members' completions (a fifth not started, a tenth finished, the
+ * rest part-way); conversations of one active subscription in eight with its trainer, each message
  * with its notification; a sign-in and a used verification link per account; PayPal events, an audit log and
  * dispatched outbox rows. Multi-row INSERTs with ids chosen here (nothing is read back), a transaction per 20,000
  * rows, then ANALYZE of every table it wrote. Runs once: when its first account exists it changes nothing.
@@ -188,6 +207,8 @@ class LargeSeeder {
   private readonly statuses: ('completed' | 'refunded' | 'created' | 'failed')[] = [];
   private readonly ages: number[] = [];
   private readonly enrolments: Enrolment[] = [];
+  /** Lessons completed, by the index of the big trainer's enrolments. */
+  private readonly completed = new Map<number, number>();
 
   constructor(
     runner: QueryRunner,
@@ -231,6 +252,12 @@ class LargeSeeder {
       subscription: () => this.subscriptions(),
       payment_event: () => this.paymentEvents(),
       lesson_completion: () => this.completions(),
+      workout_log: () =>
+        this.writer.insert('workout_log', WORKOUT_LOG_COLUMNS, workoutLogRows(this.record())),
+      body_measurement: () =>
+        this.writer.insert('body_measurement', BODY_MEASUREMENT_COLUMNS, measurementRows(this.record())),
+      record_share: () =>
+        this.writer.insert('record_share', RECORD_SHARE_COLUMNS, recordShareRows(this.record())),
       chat_message: () => this.chatMessages(),
       notification: () => this.notifications(),
       refresh_token: () => this.refreshTokens(),
@@ -649,7 +676,7 @@ class LargeSeeder {
   private *completionRows(): Generator<Value[]> {
     const rand = random(77);
     let id = this.bases.lesson_completion;
-    for (const { account, program, startedMs, active } of this.enrolments) {
+    for (const [index, { account, program, startedMs, active }] of this.enrolments.entries()) {
       if (!active) continue;
       const lessons = this.lessonsOf(program);
       const r = rand();
@@ -663,12 +690,35 @@ class LargeSeeder {
             : r < 0.3
               ? lessons
               : 1 + Math.floor(rand() * (lessons - 1));
+      if (program >= this.sizes.programs) this.completed.set(index, done);
       for (let n = 1; n <= done; n += 1) {
         const at = datetime(startedMs + ((this.nowMs - startedMs) * n) / (lessons + 1));
         yield [id, this.userId(account), this.bases.lesson + this.lessonOffsets[program] + n - 1, at, at, at];
         id += 1;
       }
     }
+  }
+
+  /** The training record's rows are drawn from the big trainer's members and the lessons they completed. */
+  private record(): RecordSeedPlan {
+    const members: CoachMember[] = [];
+    const seen = new Set<number>();
+    for (const [index, { account, program, startedMs }] of this.enrolments.entries()) {
+      if (program < this.sizes.programs || seen.has(account)) continue;
+      seen.add(account);
+      const completed = this.completed.get(index) ?? 0;
+      members.push({ account, program, startedMs, completed, lessons: this.lessonsOf(program) });
+    }
+    return {
+      nowMs: this.nowMs,
+      bases: this.bases,
+      members,
+      recordMembers: this.sizes.recordMembers,
+      coachTrainerId: this.bases.trainer + this.sizes.trainers,
+      userId: this.userId,
+      programId: this.programId,
+      lessonId: (program, lesson) => this.bases.lesson + this.lessonOffsets[program] + lesson - 1,
+    };
   }
 
   /**
