@@ -12,9 +12,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { BROWSER, capture, startFloor } from './bench-floor.mjs';
-import { api, rssMb, startProductionServer } from './bench-support.mjs';
+import { api, measureCallers, rssMb, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 300);
@@ -113,43 +112,17 @@ const WRITES = [
 
 /** A row: every request made by `next(k)` for the k-th request, which picks its member. */
 async function measure(url, title, next, target) {
-  let k = 0;
-  const request = () => ({
-    requests: [
-      {
-        setupRequest: (req) => {
-          const made = next(k);
-          k += 1;
-          return { ...req, method: 'GET', body: undefined, ...made };
-        },
-      },
-    ],
-  });
-  // Every member once before the clock starts: their sessions are known, as on a site that has been up a while.
-  await autocannon({ url, connections: 4, amount: MEMBERS, ...request() });
-  const times = [];
-  const statuses = {};
-  const run = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...request() });
-  run.on('response', (_client, status, _bytes, ms) => {
-    times.push(ms);
-    statuses[status] = (statuses[status] ?? 0) + 1;
-  });
-  const result = await run;
-  times.sort((a, b) => a - b);
-  const pct = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
-  const failed = result.non2xx + result.errors + result.timeouts;
-  const rps = result.requests.average;
-  const p99 = pct(99);
-  return {
+  const row = await measureCallers(url, {
     title,
-    rps,
-    p50: pct(50),
-    p99,
-    requests: result.requests.total,
-    failed,
-    statuses,
+    next,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmup: MEMBERS,
+  });
+  return {
+    ...row,
     target: target ? `≥ ${target.rps} req/s, p99 < ${target.p99Ms} ms` : '',
-    ok: target ? failed === 0 && rps >= target.rps && p99 < target.p99Ms : true,
+    ok: target ? row.failed === 0 && row.rps >= target.rps && row.p99 < target.p99Ms : true,
   };
 }
 

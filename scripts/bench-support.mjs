@@ -1,5 +1,5 @@
 // What the benchmark scripts share (scripts/bench.mjs, scripts/bench-floor.mjs, scripts/bench-chat.mjs,
-// scripts/bench-admin.mjs, scripts/bench-scale.mjs, docs/profiles/distinct-members.mjs).
+// scripts/bench-admin.mjs, scripts/bench-scale.mjs, scripts/bench-record.mjs, docs/profiles/distinct-members.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -116,6 +116,46 @@ export async function measureUrl(url, { title, connections, seconds, headers = {
     p95: percentile(95),
     p99: result.latency.p99,
     max: result.latency.max,
+  };
+}
+
+/**
+ * A row of distinct callers: the k-th request is what `next(k)` returns (its path, headers, method and body), so
+ * each request may come from another member. `warmup` requests at 4 connections first (every member known to the
+ * server, as on a site that has been up a while), then `seconds` at `connections`; every response time is kept.
+ */
+export async function measureCallers(url, { title, next, connections, seconds, warmup = 0 }) {
+  let k = 0;
+  const requests = [
+    {
+      setupRequest: (req) => {
+        const made = next(k);
+        k += 1;
+        return { ...req, method: 'GET', body: undefined, ...made };
+      },
+    },
+  ];
+  if (warmup > 0) await autocannon({ url, connections: 4, amount: warmup, requests });
+  const times = [];
+  const statuses = {};
+  const run = autocannon({ url, connections, duration: seconds, requests });
+  run.on('response', (_client, status, _bytes, ms) => {
+    times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
+  const result = await run;
+  times.sort((a, b) => a - b);
+  const pct = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0);
+  return {
+    title,
+    connections,
+    rps: result.requests.average,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    requests: result.requests.total,
+    failed: result.non2xx + result.errors + result.timeouts,
+    statuses,
   };
 }
 

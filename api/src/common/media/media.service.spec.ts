@@ -142,4 +142,34 @@ describe(MediaService.name, () => {
       expect(readdirSync(dataDir)).toContain('secret.txt');
     });
   });
+
+  describe('private images', () => {
+    it('stores a re-encoded image outside the public media, reads it back and removes it', async () => {
+      const stored = await sut.storePrivateImage('photos', { buffer: await image(30, 20, 'jpeg') }, 'image');
+      expect(stored).toEqual({
+        file: expect.stringMatching(/^photos\/[0-9a-f]{32}\.webp$/),
+        width: 30,
+        height: 20,
+      });
+      expect(readdirSync(join(dataDir, 'private', 'photos'))).toEqual([stored.file.slice('photos/'.length)]);
+      const read = await sut.readPrivate(stored.file);
+      expect((await sharp(read!).metadata()).format).toBe('webp');
+      await sut.removePrivate(stored.file);
+      await expect(sut.readPrivate(stored.file)).resolves.toBeNull();
+      await expect(sut.removePrivate(stored.file)).resolves.toBeUndefined();
+    });
+
+    it.each([
+      '../secret.txt',
+      'photos/../../secret.txt',
+      '/etc/passwd',
+      'photos/x.webp',
+      'media/profile.webp',
+    ])('refuses %p, which is no private image name', async (file) => {
+      writeFileSync(join(dataDir, 'secret.txt'), 'keep');
+      await expect(sut.readPrivate(file)).rejects.toThrow(/not a private image name/);
+      await expect(sut.removePrivate(file)).rejects.toThrow(/not a private image name/);
+      expect(readdirSync(dataDir)).toContain('secret.txt');
+    });
+  });
 });

@@ -41,6 +41,14 @@ export const LARGE_PASSWORD = 'large-seed-password-1';
 /** Accounts of the large seed are `large-<n>@example.com`; the first one marks the seed as done. */
 export const largeEmail = (n: number) => `large-${n}@example.com`;
 
+/** The j-th account that is neither a trainer nor the superuser (the big trainer's j-th member). */
+const memberAccount = (j: number) => j + Math.floor(j / (LARGE_SCALE.trainerEvery - 1)) + 1;
+
+/** The members with two years of daily workouts, at `factor`: the big trainer's first members. */
+export function largeRecordMemberEmails(factor = 1): string[] {
+  return Array.from({ length: largeSizes(factor).recordMembers }, (_, j) => largeEmail(memberAccount(j) + 1));
+}
+
 /** The trainer with thousands of active subscribers and their progress. */
 export const LARGE_COACH_EMAIL = 'large-coach@example.com';
 
@@ -446,8 +454,7 @@ class LargeSeeder {
     (this.account(i) * 7 + (i % PAYMENTS_PER_USER) * 1009) % this.sizes.programs;
   private paidAt = (i: number) => this.nowMs - this.ages[i];
 
-  /** The j-th account that is neither a trainer nor the superuser. */
-  private member = (j: number) => j + Math.floor(j / (LARGE_SCALE.trainerEvery - 1)) + 1;
+  private member = memberAccount;
 
   /**
    * The big trainer's members: member j follows programme j mod 4, and every other one also the next programme, so

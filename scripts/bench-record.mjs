@@ -1,0 +1,199 @@
+// `npm run bench:record`: the training record on the large seed (`npm run seed -- --scale large`). Its 50 members
+// with two years of daily workouts (700 of ten sets each, a measurement a week) open their record page, each request
+// from the next of them, with one request in ten logging a workout; the big trainer (5,000 subscribers) opens the
+// subscribers view and those members' record pages. Each row runs at BENCH_RECORD_CONNECTIONS (4) connections for
+// BENCH_RECORD_SECONDS (10), on SQLite (BENCH_SCALE_SQLITE_DIR, .bench/large-sqlite, shared with bench:scale and
+// seeded there on first use) and, with BENCH_RECORD_DATABASE_URL (plus REDIS_URL when set), on MariaDB. Needs
+// `npm run build`. Exits 1 when a target is missed; writes each database's figures to .bench/bench-record-<db>.json.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BROWSER } from './bench-floor.mjs';
+import { api, measureCallers, rssMb, startProductionServer } from './bench-support.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = Number(process.env.BENCH_RECORD_CONNECTIONS ?? 4);
+const SECONDS = Number(process.env.BENCH_RECORD_SECONDS ?? 10);
+const SQLITE_DIR = process.env.BENCH_SCALE_SQLITE_DIR ?? join(root, '.bench/large-sqlite');
+const TRAINER = 'large-coach@example.com';
+const PASSWORD = 'large-seed-password-1';
+/** p95 in ms: the member's record page, and the trainer's subscribers view. */
+const TARGETS = { record: 100, subscribers: 150 };
+const WRITE_EVERY = 10;
+const RECORD_DAYS = 700;
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
+
+function seed(env) {
+  execFileSync(process.execPath, ['api/dist/cli/seed.js', '--scale', 'large'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function signIn(url, email, n) {
+  const { access } = await api(url, '/api/token/', {
+    method: 'POST',
+    body: { email, password: PASSWORD },
+    n,
+  });
+  return access;
+}
+
+/** The seed's record members, signed in: their token, account id and a lesson of the programme they follow. */
+async function recordMembers(url) {
+  const { largeRecordMemberEmails } = await import(
+    new URL('../api/dist/database/seeds/large.js', import.meta.url).href
+  );
+  const members = [];
+  for (const [n, email] of largeRecordMemberEmails().entries()) {
+    const token = await signIn(url, email, n + 1);
+    const me = await api(url, '/api/users/me/', { token });
+    const logs = await fetch(`${url}/api/users/logs/?page_size=1`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (Number(logs.headers.get('X-Total-Count')) < RECORD_DAYS) {
+      throw new Error(
+        `${email} has fewer than ${RECORD_DAYS} workouts: the database was seeded before the training record. ` +
+          `Remove ${SQLITE_DIR} (or the MariaDB database) and run again.`,
+      );
+    }
+    const [entry] = await api(url, '/api/users/getFollowedPrograms/', { token });
+    const program = entry.program.find((followed) => followed.name.startsWith('Coach programme'));
+    members.push({ email, token, id: me.id, lesson: `${program.id}-1` });
+  }
+  return members;
+}
+
+const cookie = (token) => ({ ...BROWSER, Cookie: `accessToken=${token}` });
+
+/** A workout of ten sets, as a member logs it from the lesson player. */
+const WORKOUT = JSON.stringify({
+  effort: 7,
+  exercises: [
+    { name: 'Squat', sets: Array.from({ length: 4 }, () => ({ reps: 5, weight: 100 })) },
+    { name: 'Bench press', sets: Array.from({ length: 3 }, () => ({ reps: 5, weight: 70 })) },
+    { name: 'Row', sets: Array.from({ length: 3 }, () => ({ reps: 8, weight: 50 })) },
+  ],
+});
+
+async function row(url, title, next, targetMs) {
+  const measured = await measureCallers(url, { title, next, connections: CONNECTIONS, seconds: SECONDS });
+  return {
+    ...measured,
+    target: targetMs ? `p95 < ${targetMs} ms` : '',
+    ok: measured.failed === 0 && (!targetMs || measured.p95 < targetMs),
+  };
+}
+
+async function benchDatabase(name, env) {
+  console.log(`\n## ${name}\n`);
+  seed(env);
+  const server = await startProductionServer(env);
+  try {
+    const loadBefore = load();
+    const members = await recordMembers(server.url);
+    const pick = (k) => members[k % members.length];
+    const trainer = await signIn(server.url, TRAINER, 0);
+    // Every page once before the clock starts, as on a site that has been up a while.
+    for (const member of members) {
+      await fetch(`${server.url}/record`, { headers: cookie(member.token) });
+      await fetch(`${server.url}/subscribers/${member.id}/record`, { headers: cookie(trainer) });
+    }
+    const rows = [
+      await row(
+        server.url,
+        '/record (a member with 700 workouts of ten sets, each request another member)',
+        (k) => ({ path: '/record', headers: cookie(pick(k).token) }),
+        TARGETS.record,
+      ),
+      await row(
+        server.url,
+        `/record with ${100 / WRITE_EVERY} % writes (a workout logged)`,
+        (k) => {
+          const member = pick(k);
+          if (k % WRITE_EVERY !== 0) return { path: '/record', headers: cookie(member.token) };
+          return {
+            method: 'POST',
+            path: `/api/lessons/${member.lesson}/logs/`,
+            headers: {
+              ...BROWSER,
+              Authorization: `Bearer ${member.token}`,
+              'Content-Type': 'application/json',
+            },
+            body: WORKOUT,
+          };
+        },
+        TARGETS.record,
+      ),
+      await row(
+        server.url,
+        "/trainerDashboard?view=subscribers (the trainer's, 5,000 subscribers)",
+        () => ({ path: '/trainerDashboard?view=subscribers', headers: cookie(trainer) }),
+        TARGETS.subscribers,
+      ),
+      await row(
+        server.url,
+        "/subscribers/{id}/record (the trainer's view, each request another member)",
+        (k) => ({ path: `/subscribers/${pick(k).id}/record`, headers: cookie(trainer) }),
+      ),
+    ];
+    return {
+      name,
+      rows,
+      memory: rssMb(server.process.pid),
+      load: { before: loadBefore, after: load() },
+    };
+  } finally {
+    server.process.kill('SIGTERM');
+  }
+}
+
+function print(result) {
+  console.log(`${CONNECTIONS} connections, ${SECONDS} s a row, gzip`);
+  console.log(`load average ${result.load.before} before, ${result.load.after} after\n`);
+  console.log('| request | req/s | p50 | p95 | p99 | non-2xx or errors | target | verdict |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  for (const r of result.rows) {
+    const verdict = r.target ? (r.ok ? 'meets' : 'MISSES') : '';
+    console.log(
+      `| ${r.title} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.target} | ${verdict} |`,
+    );
+  }
+  console.log(`\nserver RSS after the rows: ${result.memory.toFixed(0)} MB`);
+}
+
+if (!existsSync(join(root, 'api/dist/main.js')) || !existsSync(join(root, 'web/build/server/index.js'))) {
+  console.error('bench:record needs the production build: npm run build');
+  process.exit(1);
+}
+mkdirSync(SQLITE_DIR, { recursive: true });
+const databases = [['SQLite', { DATA_DIR: SQLITE_DIR, DATABASE_URL: '', REDIS_URL: '' }]];
+if (process.env.BENCH_RECORD_DATABASE_URL) {
+  databases.push([
+    'MariaDB',
+    {
+      DATA_DIR: join(root, '.bench/mariadb-data'),
+      DATABASE_URL: process.env.BENCH_RECORD_DATABASE_URL,
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    },
+  ]);
+}
+let ok = true;
+for (const [name, env] of databases) {
+  const result = await benchDatabase(name, env);
+  print(result);
+  writeFileSync(
+    join(root, `.bench/bench-record-${name.toLowerCase()}.json`),
+    JSON.stringify(result, null, 2),
+  );
+  ok &&= result.rows.every((r) => r.ok);
+}
+if (databases.length === 1) console.log('\nMariaDB: not run (set BENCH_RECORD_DATABASE_URL)');
+process.exit(ok ? 0 : 1);
