@@ -1,8 +1,8 @@
 // `npm run bench:record`: the training record on the large seed (`npm run seed -- --scale large`). Its 50 members
 // with two years of daily workouts (700 of ten sets each, a measurement a week) open their record page, each request
 // from the next of them, with one request in ten logging a workout; the big trainer (5,000 subscribers) opens the
-// subscribers view and those members' record pages. Each row runs at BENCH_RECORD_CONNECTIONS (4) connections for
-// BENCH_RECORD_SECONDS (10), on SQLite (BENCH_SCALE_SQLITE_DIR, .bench/large-sqlite, shared with bench:scale and
+// subscribers view and those members' record pages. Each row runs for BENCH_RECORD_SECONDS (10) at 1 connection
+// (one page at a time: the targets' reading) and at 4 (pages queuing for the one JavaScript thread), on SQLite (BENCH_SCALE_SQLITE_DIR, .bench/large-sqlite, shared with bench:scale and
 // seeded there on first use) and, with BENCH_RECORD_DATABASE_URL (plus REDIS_URL when set), on MariaDB. Needs
 // `npm run build`. Exits 1 when a target is missed; writes each database's figures to .bench/bench-record-<db>.json.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,8 @@ import { BROWSER } from './bench-floor.mjs';
 import { api, measureCallers, rssMb, startProductionServer } from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CONNECTIONS = Number(process.env.BENCH_RECORD_CONNECTIONS ?? 4);
+/** The targets hold at the first: one page at a time, each from another member. */
+const CONNECTIONS = [1, 4];
 const SECONDS = Number(process.env.BENCH_RECORD_SECONDS ?? 10);
 const SQLITE_DIR = process.env.BENCH_SCALE_SQLITE_DIR ?? join(root, '.bench/large-sqlite');
 const TRAINER = 'large-coach@example.com';
@@ -65,7 +66,7 @@ async function recordMembers(url) {
       );
     }
     const [entry] = await api(url, '/api/users/getFollowedPrograms/', { token });
-    const program = entry.program.find((followed) => followed.name.startsWith('Coach programme'));
+    const program = entry.program.find((followed) => followed.program_name.startsWith('Coach programme'));
     members.push({ email, token, id: me.id, lesson: `${program.id}-1` });
   }
   return members;
@@ -83,13 +84,19 @@ const WORKOUT = JSON.stringify({
   ],
 });
 
-async function row(url, title, next, targetMs) {
-  const measured = await measureCallers(url, { title, next, connections: CONNECTIONS, seconds: SECONDS });
-  return {
-    ...measured,
-    target: targetMs ? `p95 < ${targetMs} ms` : '',
-    ok: measured.failed === 0 && (!targetMs || measured.p95 < targetMs),
-  };
+/** The row at each of CONNECTIONS; the target applies at the first. */
+async function rows(url, title, next, targetMs) {
+  const measured = [];
+  for (const [i, connections] of CONNECTIONS.entries()) {
+    const row = await measureCallers(url, { title, next, connections, seconds: SECONDS });
+    const judged = i === 0 && targetMs;
+    measured.push({
+      ...row,
+      target: judged ? `p95 < ${targetMs} ms` : '',
+      ok: row.failed === 0 && (!judged || row.p95 < targetMs),
+    });
+  }
+  return measured;
 }
 
 async function benchDatabase(name, env) {
@@ -106,14 +113,14 @@ async function benchDatabase(name, env) {
       await fetch(`${server.url}/record`, { headers: cookie(member.token) });
       await fetch(`${server.url}/subscribers/${member.id}/record`, { headers: cookie(trainer) });
     }
-    const rows = [
-      await row(
+    const measured = [
+      ...(await rows(
         server.url,
         '/record (a member with 700 workouts of ten sets, each request another member)',
         (k) => ({ path: '/record', headers: cookie(pick(k).token) }),
         TARGETS.record,
-      ),
-      await row(
+      )),
+      ...(await rows(
         server.url,
         `/record with ${100 / WRITE_EVERY} % writes (a workout logged)`,
         (k) => {
@@ -131,22 +138,22 @@ async function benchDatabase(name, env) {
           };
         },
         TARGETS.record,
-      ),
-      await row(
+      )),
+      ...(await rows(
         server.url,
         "/trainerDashboard?view=subscribers (the trainer's, 5,000 subscribers)",
         () => ({ path: '/trainerDashboard?view=subscribers', headers: cookie(trainer) }),
         TARGETS.subscribers,
-      ),
-      await row(
+      )),
+      ...(await rows(
         server.url,
         "/subscribers/{id}/record (the trainer's view, each request another member)",
         (k) => ({ path: `/subscribers/${pick(k).id}/record`, headers: cookie(trainer) }),
-      ),
+      )),
     ];
     return {
       name,
-      rows,
+      rows: measured,
       memory: rssMb(server.process.pid),
       load: { before: loadBefore, after: load() },
     };
@@ -156,14 +163,14 @@ async function benchDatabase(name, env) {
 }
 
 function print(result) {
-  console.log(`${CONNECTIONS} connections, ${SECONDS} s a row, gzip`);
+  console.log(`${SECONDS} s a row, gzip`);
   console.log(`load average ${result.load.before} before, ${result.load.after} after\n`);
-  console.log('| request | req/s | p50 | p95 | p99 | non-2xx or errors | target | verdict |');
-  console.log('|---|---:|---:|---:|---:|---:|---|---|');
+  console.log('| request | connections | req/s | p50 | p95 | p99 | non-2xx or errors | target | verdict |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of result.rows) {
     const verdict = r.target ? (r.ok ? 'meets' : 'MISSES') : '';
     console.log(
-      `| ${r.title} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.target} | ${verdict} |`,
+      `| ${r.title} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.target} | ${verdict} |`,
     );
   }
   console.log(`\nserver RSS after the rows: ${result.memory.toFixed(0)} MB`);

@@ -60,9 +60,24 @@ test.describe('without JavaScript', () => {
     await expect(table.getByRole('row')).toHaveText([/Date/, `${daysAgo(7)}82.5`, `${today()}81`]);
     await expect(page.getByRole('figure', { name: 'Waist (cm)' }).getByRole('row')).toHaveCount(2);
 
+    // A year is shown unless another period is chosen; a day ten months back is outside three months.
+    const range = page.getByRole('navigation', { name: 'Measurement range' });
+    await expect(range.getByRole('link', { name: '1 year' })).toHaveAttribute('aria-current', 'page');
+    await form.getByLabel('Date').fill(daysAgo(300));
+    await form.getByLabel('Weight (kg)').fill('90');
+    await form.getByRole('button', { name: 'Save measurements' }).click();
+    await expect(toast(page, 'Measurements saved')).toBeVisible();
+    await expect(weight.getByRole('table').getByRole('row')).toHaveCount(4);
+    await range.getByRole('link', { name: '3 months' }).click();
+    await expect(weight.getByRole('table').getByRole('row')).toHaveCount(3);
+    await range.getByRole('link', { name: 'All' }).click();
+    await expect(weight.getByRole('table').getByRole('row')).toHaveCount(4);
+
     const history = page.getByRole('table', { name: 'Measurement history' });
     await expect(history.getByRole('row', { name: new RegExp(daysAgo(7)) })).toContainText('82.5');
     await history.getByRole('button', { name: `Delete the measurements of ${today()}` }).click();
+    await expect(toast(page, 'Measurement deleted')).toBeVisible();
+    await history.getByRole('button', { name: `Delete the measurements of ${daysAgo(300)}` }).click();
     await expect(toast(page, 'Measurement deleted')).toBeVisible();
     await expect(history.getByRole('row')).toHaveCount(2);
 

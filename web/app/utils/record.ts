@@ -59,3 +59,24 @@ export function photosByDay(
   for (const photo of photos) days.set(photo.taken_on, [...(days.get(photo.taken_on) ?? []), photo]);
   return [...days].sort(([a], [b]) => b.localeCompare(a)).map(([date, photos]) => ({ date, photos }));
 }
+
+/** How far back the measurements reach on a record page: a year unless the address (`?range=`) asks otherwise. */
+export const RECORD_RANGES = {
+  '3m': { label: '3 months', days: 91 },
+  '1y': { label: '1 year', days: 365 },
+  all: { label: 'All', days: null },
+} as const;
+export type RecordRange = keyof typeof RECORD_RANGES;
+const DEFAULT_RANGE: RecordRange = '1y';
+
+export function recordRange(params: URLSearchParams): RecordRange {
+  const asked = params.get('range');
+  return asked !== null && asked in RECORD_RANGES ? (asked as RecordRange) : DEFAULT_RANGE;
+}
+
+/** The first day of `range` up to `today` (`YYYY-MM-DD`); undefined for all of it. */
+export function rangeFrom(range: RecordRange, today: string): string | undefined {
+  const { days } = RECORD_RANGES[range];
+  if (days === null) return undefined;
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -85,7 +85,7 @@ export class RecordSharingService {
     const programIds = shared.logs ? await this.programIdsOf(trainer.id) : [];
     const [logs, measurements, photos] = await Promise.all([
       shared.logs ? this.logs.page(userId, { page, page_size: pageSize }, programIds) : null,
-      shared.measurements ? this.measurements.of(userId) : null,
+      shared.measurements ? this.measurements.of(userId, { from: query.from, to: query.to }) : null,
       shared.photos ? this.photos.of(userId) : null,
     ]);
     return {

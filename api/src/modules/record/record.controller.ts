@@ -135,11 +135,11 @@ export class SubscriberRecordController {
     caller: 'signed-in',
     role: 'trainer',
     notes:
-      'Only the parts the member shares (others null); the logs of the caller’s programmes, newest first, one page at a time.',
+      'Only the parts the member shares (others null); the logs of the caller’s programmes, newest first, one page at a time; the measurements from `from` to `to` (inclusive, each optional), oldest first.',
     query: SubscriberRecordQueryDto,
     ok: { status: 200, description: 'The shared parts', schema: OBJECT },
     refusals: {
-      400: 'A malformed page or page_size',
+      400: 'A malformed page, page_size, from or to',
       403: 'Not a trainer; the member has no active subscription to the caller’s programmes, or shares nothing with them',
       404: 'Unknown account, or one that never subscribed to the caller’s programmes',
     },

@@ -216,8 +216,17 @@ export class RecordSharingDto {
   photos?: boolean;
 }
 
-/** `GET /api/trainers/subscribers/{user_id}/record/?page=&page_size=`: the page of the member's logs. */
-export class SubscriberRecordQueryDto extends PaginationQueryDto {}
+/**
+ * `GET /api/trainers/subscribers/{user_id}/record/?page=&page_size=&from=&to=`: the page of the member's logs, and
+ * the measurements from `from` to `to` (inclusive, each optional).
+ */
+export class SubscriberRecordQueryDto extends PaginationQueryDto {
+  @queryDate('from')
+  from?: string;
+
+  @queryDate('to')
+  to?: string;
+}
 
 /** `POST /api/logs/{id}/comments/`: a trainer's comment on a member's log, sent to the member as a chat message. */
 export class LogCommentDto {

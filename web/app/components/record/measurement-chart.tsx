@@ -2,6 +2,9 @@ import ui from '~/components/ui/ui.module.css';
 import { type ChartPoint, lineChart } from '~/utils/charts';
 import classes from './record.module.css';
 
+/** Past this many points the dots would touch: the line alone shows them. */
+const DOTS_UP_TO = 60;
+
 /**
  * One measurement over time: an SVG line drawn on the server (no script), and the same values as a table that
  * screen readers read instead of the picture.
@@ -44,9 +47,11 @@ export function MeasurementChart({
           </text>
         ) : null}
         <polyline points={chart.line} className={classes.line} />
-        {chart.dots.map((dot) => (
-          <circle key={dot.point.date} cx={dot.x} cy={dot.y} r={3} className={classes.dot} />
-        ))}
+        {points.length <= DOTS_UP_TO
+          ? chart.dots.map((dot) => (
+              <circle key={dot.point.date} cx={dot.x} cy={dot.y} r={3} className={classes.dot} />
+            ))
+          : null}
       </svg>
       <table className={ui.visuallyHidden}>
         <caption>{caption}</caption>

@@ -6,11 +6,57 @@ import {
   type MeasurementResponse,
   type WorkoutLogResponse,
 } from '@fitcoach/contracts';
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Pager } from '~/components/catalogue/pager';
 import { WorkoutLogList } from '~/components/workout-log/workout-log-list';
+import { RECORD_RANGES, type RecordRange } from '~/utils/record';
 import { MeasurementChart } from './measurement-chart';
 import classes from './record.module.css';
+
+/** Links to the other ranges of the charts and history, the current one marked. */
+export function RangeLinks({ range }: { range: RecordRange }) {
+  const { search } = useLocation();
+  return (
+    <nav aria-label="Measurement range">
+      <Group gap="sm">
+        <Text span size="sm">
+          Show:
+        </Text>
+        {(Object.keys(RECORD_RANGES) as RecordRange[]).map((value) => {
+          const params = new URLSearchParams(search);
+          params.set('range', value);
+          params.delete('history');
+          const current = value === range;
+          return (
+            <Anchor
+              key={value}
+              component={Link}
+              to={{ search: params.toString() }}
+              preventScrollReset
+              size="sm"
+              fw={current ? 700 : undefined}
+              aria-current={current ? 'page' : undefined}
+            >
+              {RECORD_RANGES[value].label}
+            </Anchor>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
+
+export function NoMeasurements({ range }: { range: RecordRange }) {
+  return (
+    <p>
+      {RECORD_RANGES[range].days === null
+        ? 'No measurements yet.'
+        : `No measurements in the last ${RECORD_RANGES[range].label}.`}
+    </p>
+  );
+}
 
 /** One chart per measurement that has values, oldest first. */
 export function MeasurementCharts({ measurements }: { measurements: MeasurementResponse[] }) {
@@ -37,7 +83,13 @@ export function MeasurementCharts({ measurements }: { measurements: MeasurementR
 
 const columnLabel = (field: MeasurementField) => `${MEASUREMENT_LABELS[field]} (${MEASUREMENT_UNITS[field]})`;
 
-/** Every measurement, newest first, with what may be done with each (delete, for their member). */
+/** The history's rows until "Show all" is followed: the charts show the rest. */
+const HISTORY_ROWS = 12;
+
+/**
+ * The measurements, newest first (the latest HISTORY_ROWS days, every one after "Show all"), with what may be done
+ * with each (delete, for their member).
+ */
 export function MeasurementTable({
   measurements,
   actions,
@@ -45,35 +97,46 @@ export function MeasurementTable({
   measurements: MeasurementResponse[];
   actions?: (entry: MeasurementResponse) => ReactNode;
 }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const shown = params.get('history') === 'all' ? measurements : measurements.slice(-HISTORY_ROWS);
+  params.set('history', 'all');
   return (
-    // Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too.
-    <div className={classes.tableWrap} role="region" aria-label="Measurement history" tabIndex={0}>
-      <table className={classes.table}>
-        <caption className={classes.chartTitle}>Measurement history</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {MEASUREMENT_FIELDS.map((field) => (
-              <th key={field} scope="col">
-                {columnLabel(field)}
-              </th>
-            ))}
-            {actions ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {[...measurements].reverse().map((entry) => (
-            <tr key={entry.id}>
-              <th scope="row">{entry.measured_on}</th>
+    <>
+      // Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too.
+      <div className={classes.tableWrap} role="region" aria-label="Measurement history" tabIndex={0}>
+        <table className={classes.table}>
+          <caption className={classes.chartTitle}>Measurement history</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
               {MEASUREMENT_FIELDS.map((field) => (
-                <td key={field}>{entry[field] ?? '–'}</td>
+                <th key={field} scope="col">
+                  {columnLabel(field)}
+                </th>
               ))}
-              {actions ? <td>{actions(entry)}</td> : null}
+              {actions ? <th scope="col">Actions</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {[...shown].reverse().map((entry) => (
+              <tr key={entry.id}>
+                <th scope="row">{entry.measured_on}</th>
+                {MEASUREMENT_FIELDS.map((field) => (
+                  <td key={field}>{entry[field] ?? '–'}</td>
+                ))}
+                {actions ? <td>{actions(entry)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown.length < measurements.length ? (
+        <Anchor component={Link} to={{ search: params.toString() }} preventScrollReset>
+          Show all {measurements.length} days
+        </Anchor>
+      ) : null}
+    </>
   );
 }
 

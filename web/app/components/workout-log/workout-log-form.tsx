@@ -7,6 +7,13 @@ import type { FieldErrors } from '~/utils/validation';
 import { fieldName, LOG_INTENTS, type WorkoutFormValues } from '~/utils/workout-log';
 import classes from './workout-log.module.css';
 
+/** A set's inputs: reps and a weight, or a duration. */
+const SET_FIELDS = [
+  { key: 'reps', label: 'Reps', inputMode: 'numeric' },
+  { key: 'weight', label: 'Weight', inputMode: 'decimal' },
+  { key: 'duration', label: 'Seconds', inputMode: 'numeric' },
+] as const;
+
 const EFFORTS = Array.from({ length: WORKOUT_RANGES.effort.max }, (_, i) => String(i + 1));
 
 interface WorkoutLogFormProps {
@@ -107,27 +114,16 @@ export function WorkoutLogForm({
                       aria-label={`Exercise ${e + 1}, set ${s + 1}`}
                     >
                       <span className={classes.setNumber}>Set {s + 1}</span>
-                      <TextInput
-                        name={fieldName.reps(e, s)}
-                        label="Reps"
-                        inputMode="numeric"
-                        defaultValue={set.reps}
-                        error={errors[fieldName.reps(e, s)]}
-                      />
-                      <TextInput
-                        name={fieldName.weight(e, s)}
-                        label="Weight"
-                        inputMode="decimal"
-                        defaultValue={set.weight}
-                        error={errors[fieldName.weight(e, s)]}
-                      />
-                      <TextInput
-                        name={fieldName.duration(e, s)}
-                        label="Seconds"
-                        inputMode="numeric"
-                        defaultValue={set.duration}
-                        error={errors[fieldName.duration(e, s)]}
-                      />
+                      {SET_FIELDS.map(({ key, label, inputMode }) => (
+                        <TextInput
+                          key={key}
+                          name={fieldName[key](e, s)}
+                          label={label}
+                          inputMode={inputMode}
+                          defaultValue={set[key]}
+                          error={errors[fieldName[key](e, s)]}
+                        />
+                      ))}
                     </div>
                   );
                 })}

@@ -13,7 +13,15 @@ import { requireUser } from '~/utils/auth.server';
 import { pageParam, parseId, requirePageInRange } from '~/utils/catalogue';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
-import { type PhotoComparison, photoComparison, RECORD_INTENTS, RECORD_LOGS_PAGE_SIZE } from '~/utils/record';
+import {
+  type PhotoComparison,
+  photoComparison,
+  RECORD_INTENTS,
+  RECORD_LOGS_PAGE_SIZE,
+  rangeFrom,
+  type RecordRange,
+  recordRange,
+} from '~/utils/record';
 import { fileField, readForm, type SubmittedForm, TOO_LARGE } from '~/utils/multipart.server';
 import { dateIn } from '~/utils/schedule';
 import { redirectWithToast } from '~/utils/toast.server';
@@ -25,22 +33,29 @@ import { apiFieldErrors, type FieldErrors, textField } from '~/utils/validation'
  */
 
 export interface RecordData {
+  /** The measurements of `range`. */
   measurements: MeasurementResponse[];
+  range: RecordRange;
   logs: WorkoutLogResponse[];
   logsTotal: number;
   page: number;
   photos: ProgressPhotoResponse[];
   comparison: PhotoComparison | null;
   sharing: RecordSharingResponse[];
-  today: string;
+  /** Today where the day is furthest on: a form's date may not be later (the API checks the member's own today). */
+  latestDate: string;
 }
+
+/** UTC+14, the first zone to reach each day. */
+const LATEST_ZONE = 'Pacific/Kiritimati';
 
 export async function loadRecord(args: LoaderFunctionArgs): Promise<RecordData> {
   await requireUser(args);
   const params = new URL(args.request.url).searchParams;
   const page = pageParam(params);
+  const range = recordRange(params);
   const [measurements, logs, photos, sharing] = await Promise.all([
-    api.measurements(args),
+    api.measurements(args, { from: rangeFrom(range, dateIn(new Date(), 'UTC')) }),
     api.myLogs(args, { page, pageSize: RECORD_LOGS_PAGE_SIZE }),
     api.photos(args),
     api.recordSharing(args),
@@ -50,13 +65,14 @@ export async function loadRecord(args: LoaderFunctionArgs): Promise<RecordData> 
   const allPhotos = dataOrThrow(photos);
   return {
     measurements: dataOrThrow(measurements),
+    range,
     logs: list.items,
     logsTotal: list.total,
     page,
     photos: allPhotos,
     comparison: photoComparison(allPhotos, params),
     sharing: dataOrThrow(sharing),
-    today: dateIn(new Date(), 'UTC'),
+    latestDate: dateIn(new Date(), LATEST_ZONE),
   };
 }
 

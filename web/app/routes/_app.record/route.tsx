@@ -13,7 +13,13 @@ import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { FileField } from '~/components/forms/file-field';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { PhotoCompare, PhotoGallery } from '~/components/record/progress-photos';
-import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
+import {
+  LogsSection,
+  MeasurementCharts,
+  MeasurementTable,
+  NoMeasurements,
+  RangeLinks,
+} from '~/components/record/record-view';
 import classes from '~/components/record/record.module.css';
 import ui from '~/components/ui/ui.module.css';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
@@ -34,7 +40,7 @@ export const loader = sessionLoader(loadRecord);
 
 export const action = sessionAction(recordAction);
 
-function MeasurementForm({ today, state }: { today: string; state: MeasurementFormState | null }) {
+function MeasurementForm({ latestDate, state }: { latestDate: string; state: MeasurementFormState | null }) {
   return (
     <Form method="post" aria-labelledby="measure-heading">
       <h3 id="measure-heading" className={classes.chartTitle}>
@@ -51,8 +57,9 @@ function MeasurementForm({ today, state }: { today: string; state: MeasurementFo
             type="date"
             name="measured_on"
             label="Date"
-            max={today}
-            defaultValue={state?.values.measured_on || today}
+            description="Empty: today"
+            max={latestDate}
+            defaultValue={state?.values.measured_on ?? ''}
             error={state?.errors.measured_on}
           />
           {MEASUREMENT_FIELDS.map((field) => (
@@ -77,7 +84,7 @@ function MeasurementForm({ today, state }: { today: string; state: MeasurementFo
   );
 }
 
-function PhotoForm({ today, state }: { today: string; state: PhotoFormState | null }) {
+function PhotoForm({ latestDate, state }: { latestDate: string; state: PhotoFormState | null }) {
   return (
     <Form method="post" encType="multipart/form-data" aria-labelledby="photo-heading">
       <h3 id="photo-heading" className={classes.chartTitle}>
@@ -101,8 +108,9 @@ function PhotoForm({ today, state }: { today: string; state: PhotoFormState | nu
             type="date"
             name="taken_on"
             label="Date"
-            max={today}
-            defaultValue={state?.values.taken_on || today}
+            description="Empty: today"
+            max={latestDate}
+            defaultValue={state?.values.taken_on ?? ''}
             error={state?.errors.taken_on}
           />
         </div>
@@ -177,7 +185,7 @@ function Sharing({ sharing }: { sharing: RecordData['sharing'] }) {
 }
 
 export default function RecordRoute() {
-  const { measurements, logs, logsTotal, page, photos, comparison, sharing, today } =
+  const { measurements, range, logs, logsTotal, page, photos, comparison, sharing, latestDate } =
     useLoaderData<typeof loader>();
   const submitted = useActionData<typeof action>();
   const refused = submitted && 'form' in submitted ? submitted : null;
@@ -193,8 +201,14 @@ export default function RecordRoute() {
           Measurements
         </h2>
         <Stack gap="lg">
+          <RangeLinks range={range} />
+          {measurements.length === 0 ? <NoMeasurements range={range} /> : null}
           <MeasurementCharts measurements={measurements} />
-          <MeasurementForm key={measureState ? 'refused' : 'blank'} today={today} state={measureState} />
+          <MeasurementForm
+            key={measureState ? 'refused' : 'blank'}
+            latestDate={latestDate}
+            state={measureState}
+          />
           {measurements.length > 0 ? (
             <MeasurementTable
               measurements={measurements}
@@ -237,7 +251,7 @@ export default function RecordRoute() {
         </h2>
         <Stack gap="lg">
           <Photos photos={photos} comparison={comparison} />
-          <PhotoForm key={photoState ? 'refused' : 'blank'} today={today} state={photoState} />
+          <PhotoForm key={photoState ? 'refused' : 'blank'} latestDate={latestDate} state={photoState} />
         </Stack>
       </section>
 

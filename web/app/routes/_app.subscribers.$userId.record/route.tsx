@@ -6,7 +6,13 @@ import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { PhotoCompare, PhotoGallery } from '~/components/record/progress-photos';
-import { LogsSection, MeasurementCharts, MeasurementTable } from '~/components/record/record-view';
+import {
+  LogsSection,
+  MeasurementCharts,
+  MeasurementTable,
+  NoMeasurements,
+  RangeLinks,
+} from '~/components/record/record-view';
 import classes from '~/components/record/record.module.css';
 import ui from '~/components/ui/ui.module.css';
 import { api } from '~/utils/api/endpoints.server';
@@ -18,7 +24,8 @@ import { readForm } from '~/utils/multipart.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
-import { photoComparison } from '~/utils/record';
+import { photoComparison, rangeFrom, type RecordRange, recordRange } from '~/utils/record';
+import { dateIn } from '~/utils/schedule';
 import { privatePageMeta } from '~/utils/seo';
 import { chatPath } from '~/routes/_app.chat/paths';
 
@@ -33,17 +40,25 @@ export const meta: MetaFunction = () =>
   privatePageMeta('Training record', 'What a subscriber shares with you of their training.');
 
 type Loaded =
-  | { record: SubscriberRecordResponse; page: number; refusal: null }
-  | { record: null; page: number; refusal: string };
+  | { record: SubscriberRecordResponse; page: number; range: RecordRange; refusal: null }
+  | { record: null; page: number; range: RecordRange; refusal: string };
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs): Promise<Loaded> => {
   await requireUser(args);
   const userId = parseId(args.params.userId);
   invariantResponse(userId !== null, 'Not Found', { status: 404 });
-  const page = pageParam(new URL(args.request.url).searchParams);
-  const result = await api.subscriberRecord(args, userId, { page, pageSize: PAGE_SIZE });
-  if (!result.ok && result.status === 403) return { record: null, page, refusal: result.error.message };
-  return { record: dataOrThrow(result), page, refusal: null };
+  const params = new URL(args.request.url).searchParams;
+  const page = pageParam(params);
+  const range = recordRange(params);
+  const result = await api.subscriberRecord(
+    args,
+    userId,
+    { page, pageSize: PAGE_SIZE },
+    { from: rangeFrom(range, dateIn(new Date(), 'UTC')) },
+  );
+  if (!result.ok && result.status === 403)
+    return { record: null, page, range, refusal: result.error.message };
+  return { record: dataOrThrow(result), page, range, refusal: null };
 });
 
 /** A comment on a log: a chat message to the member (the API checks that the caller may), then back here. */
@@ -92,7 +107,7 @@ function NotShared({ part }: { part: string }) {
 }
 
 export default function SubscriberRecordRoute() {
-  const { record, page, refusal } = useLoaderData<typeof loader>();
+  const { record, page, range, refusal } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   if (!record) {
     return (
@@ -129,12 +144,17 @@ export default function SubscriberRecordRoute() {
         </h2>
         {measurements === null ? (
           <NotShared part="measurements" />
-        ) : measurements.length === 0 ? (
-          <p>No measurements yet.</p>
         ) : (
           <Stack gap="lg">
-            <MeasurementCharts measurements={measurements} />
-            <MeasurementTable measurements={measurements} />
+            <RangeLinks range={range} />
+            {measurements.length === 0 ? (
+              <NoMeasurements range={range} />
+            ) : (
+              <>
+                <MeasurementCharts measurements={measurements} />
+                <MeasurementTable measurements={measurements} />
+              </>
+            )}
           </Stack>
         )}
       </section>

@@ -423,7 +423,8 @@ export const api = {
       paginated: true,
     }),
 
-  measurements: (args: RouteArgs) => call<MeasurementResponse[]>(args, '/api/users/measurements/'),
+  measurements: (args: RouteArgs, range: { from?: string } = {}) =>
+    call<MeasurementResponse[]>(args, `/api/users/measurements/${queryString(range)}`),
 
   addMeasurement: (args: RouteArgs, body: MeasurementDto) =>
     call<MeasurementResponse>(args, '/api/users/measurements/', { method: 'POST', body }),
@@ -444,9 +445,9 @@ export const api = {
   updateRecordSharing: (args: RouteArgs, trainerId: number, body: Partial<RecordSharing>) =>
     call<RecordSharingResponse>(args, `/api/users/record_sharing/${trainerId}/`, { method: 'PUT', body }),
 
-  subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery) =>
+  subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery, range: { from?: string } = {}) =>
     call<SubscriberRecordResponse>(
       args,
-      `/api/trainers/subscribers/${userId}/record/${queryString(pageParams(paging))}`,
+      `/api/trainers/subscribers/${userId}/record/${queryString({ ...pageParams(paging), ...range })}`,
     ),
 };
