@@ -2,12 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { ProfileView } from '~/components/profile/profile-view';
 import { ACCOUNT_INTENTS } from '~/utils/account-security';
+import { api } from '~/utils/api/endpoints.server';
 import { changePassword, loadDevices } from '~/utils/account-security.server';
 import { requireUser } from '~/utils/auth.server';
 import { readForm } from '~/utils/multipart.server';
 import { loadNotificationSettings } from '~/utils/notification-settings.server';
 import { loadProfile, updateProfile } from '~/utils/profile.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
+import { rangeFrom } from '~/utils/record';
+import { dateIn } from '~/utils/schedule';
 import { privatePageMeta } from '~/utils/seo';
 import { textField } from '~/utils/validation';
 
@@ -15,12 +18,13 @@ export const meta: MetaFunction = () =>
   privatePageMeta('Your profile', 'Your account, your picture and your body stats.');
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
-  const [profile, devices, notifications] = await Promise.all([
+  const [profile, devices, notifications, measurements] = await Promise.all([
     loadProfile(args),
     loadDevices(args),
     loadNotificationSettings(args),
+    api.measurements(args, { from: rangeFrom('1y', dateIn(new Date(), 'UTC')) }),
   ]);
-  return { ...profile, devices, notifications };
+  return { ...profile, devices, notifications, measurements: measurements.ok ? measurements.data : null };
 });
 
 // The session is checked before the body is read: an anonymous upload goes to the login page unread.
@@ -33,7 +37,7 @@ export const action = sessionAction(async (args: ActionFunctionArgs) => {
 });
 
 export default function UserProfileRoute() {
-  const { user, editing, trainer, trainerUnavailable, devices, notifications } =
+  const { user, editing, trainer, trainerUnavailable, devices, notifications, measurements } =
     useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -45,6 +49,7 @@ export default function UserProfileRoute() {
       trainerUnavailable={trainerUnavailable}
       devices={devices}
       notifications={notifications}
+      measurements={measurements}
     />
   );
 }

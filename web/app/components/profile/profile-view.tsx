@@ -1,12 +1,12 @@
 import {
   fullName,
+  type MeasurementResponse,
   type NotificationSettingsResponse,
   type TrainerResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
 import {
   Alert,
-  Anchor,
   Avatar,
   Button,
   Container,
@@ -27,6 +27,7 @@ import { AccountSecurity } from './account-security';
 import { NotificationSettings } from './notification-settings';
 import { PushDevice } from './push-device';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
+import { BodyOverTime } from './body-over-time';
 import { YourData } from './your-data';
 import { avatarImage } from '~/utils/media';
 import ui from '~/components/ui/ui.module.css';
@@ -53,14 +54,7 @@ function Stats({ user }: { user: UserResponse }) {
     // docs/product.md §2: the phone is shown with the +91 prefix.
     phone === null ? null : `Mobile- +91-${phone}`,
   ];
-  return (
-    <>
-      {lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>))}
-      <Anchor component={Link} to="/record" size="sm">
-        Your training record: workouts, measurements and photos over time
-      </Anchor>
-    </>
-  );
+  return <>{lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>))}</>;
 }
 
 function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user' | 'editing' | 'result'>) {
@@ -162,12 +156,14 @@ export function ProfileView(
     result: ProfileActionResult | undefined;
     devices: Device[] | null;
     notifications: NotificationSettingsResponse | null;
+    measurements: MeasurementResponse[] | null;
   },
 ) {
   return (
     <Container size="md" py="xl">
       <FlashToast toast={props.result?.toast ?? null} />
       <ProfilePanel {...props} headingOrder={1} />
+      <BodyOverTime measurements={props.measurements} />
       <NotificationSettings settings={props.notifications} />
       <PushDevice />
       <AccountSecurity devices={props.devices} result={props.result} />
