@@ -11,6 +11,7 @@ import {
   LARGE_PASSWORD,
   type LargeSeedResult,
   largeEmail,
+  largeRecordMemberEmails,
   largeSizes,
   seedLarge,
 } from '../../api/src/database/seeds/large.js';
@@ -450,7 +451,7 @@ describe(seedLarge.name, () => {
     const signIn = await large
       .http()
       .post('/api/token/')
-      .send({ email: largeEmail(2), password: LARGE_PASSWORD })
+      .send({ email: largeRecordMemberEmails(FACTOR)[0], password: LARGE_PASSWORD })
       .expect(200);
     const auth = `Bearer ${signIn.body.access}`;
     const logs = await large
