@@ -38,6 +38,7 @@ import { SitemapModule } from './modules/sitemap/sitemap.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { PushModule } from './modules/push/push.module.js';
 import { RecordModule } from './modules/record/record.module.js';
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -57,6 +58,7 @@ const API_MODULES = [
   RemindersModule,
   PushModule,
   RecordModule,
+  ReviewsModule,
 ];
 
 export interface AppModuleOptions {

@@ -276,6 +276,32 @@ async function makeWorld(): Promise<World> {
   };
 }
 
+/** The member completes the big trainer's first programme (so far as they had not), then reviews it. */
+async function reviewAsMember(w: World): Promise<void> {
+  const program = w.coachPrograms[0];
+  const at = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  await ownQuery(
+    `INSERT INTO lesson_completion (user_id, lesson_id, completed_at, created_at, updated_at)
+     SELECT ?, l.id, ?, ?, ? FROM lesson l WHERE l.program_id = ?
+     AND NOT EXISTS (SELECT 1 FROM lesson_completion c WHERE c.user_id = ? AND c.lesson_id = l.id)`,
+    [w.member.userId, at, at, at, program, w.member.userId],
+  );
+  await call('post', `/api/fitness_programs/${program}/reviews/`, w.member)
+    .send({ stars: 4, title: 'Plan test', text: 'Reviewed by the query plan test.' })
+    .expect(succeeded);
+}
+
+/** The member's review of the big trainer's first programme, written when there is none. */
+async function memberReview(w: World): Promise<number> {
+  const find = () =>
+    ids('SELECT id FROM review WHERE user_id = ? AND program_id = ?', [w.member.userId, w.coachPrograms[0]]);
+  const [found] = await find();
+  if (found !== undefined) return found;
+  await reviewAsMember(w);
+  const [written] = await find();
+  return written;
+}
+
 const PROGRAM_FORM = {
   program_name: 'Plan test programme',
   description: 'Made by the query plan test.',
@@ -749,6 +775,72 @@ const TOURS: Record<string, Tour> = {
     await call('put', `/api/users/record_sharing/${w.coachTrainerId}/`, w.member)
       .send({ photos: true })
       .expect(succeeded);
+  },
+  // Tours run in the routes' order: each finds the member's review, written by the first that needs it.
+  'POST /api/fitness_programs/:programId/reviews': async (w) => {
+    await ownQuery('DELETE FROM review WHERE user_id = ? AND program_id = ?', [
+      w.member.userId,
+      w.coachPrograms[0],
+    ]);
+    await reviewAsMember(w);
+  },
+  'GET /api/fitness_programs/:programId/reviews': async (w) => {
+    const path = `/api/fitness_programs/${w.coachPrograms[0]}/reviews/`;
+    for (const query of ['', '?sort=helpful', '?page=2&page_size=5', '?sort=helpful&page=3&page_size=5']) {
+      await call('get', `${path}${query}`).expect(succeeded);
+    }
+    await call('get', path, w.member).expect(succeeded);
+  },
+  'PUT /api/reviews/:id': async (w) => {
+    const id = await memberReview(w);
+    await call('put', `/api/reviews/${id}/`, w.member)
+      .send({ stars: 5, title: 'Plan test, edited', text: 'Edited by the query plan test.' })
+      .expect(succeeded);
+  },
+  'POST /api/reviews/:id/answer': async (w) => {
+    const id = await memberReview(w);
+    await call('post', `/api/reviews/${id}/answer/`, w.coach).send({ text: 'Thank you.' }).expect(succeeded);
+  },
+  'POST /api/reviews/:id/helpful': async (w) => {
+    const id = await memberReview(w);
+    await call('post', `/api/reviews/${id}/helpful/`, w.otherMember).expect(succeeded);
+    await call('post', `/api/reviews/${id}/helpful/`, w.otherMember).expect(succeeded);
+  },
+  'POST /api/reviews/:id/reports': async (w) => {
+    const id = await memberReview(w);
+    for (const caller of [w.otherMember, w.coach]) {
+      await call('post', `/api/reviews/${id}/reports/`, caller)
+        .send({ reason: 'Plan test' })
+        .expect(succeeded);
+    }
+  },
+  'GET /api/admin/reviews/reports': async (w) => {
+    for (const query of ['', '?page=2&page_size=1']) {
+      await call('get', `/api/admin/reviews/reports/${query}`, w.admin).expect(succeeded);
+    }
+  },
+  'DELETE /api/admin/reviews/reports/:id': async (w) => {
+    const review = await memberReview(w);
+    const reporter = await signIn(largeEmail(4));
+    await call('post', `/api/reviews/${review}/reports/`, reporter)
+      .send({ reason: 'Plan test' })
+      .expect(succeeded);
+    const [id] = await ids('SELECT MAX(id) AS id FROM review_report WHERE user_id = ?', [reporter.userId]);
+    await call('delete', `/api/admin/reviews/reports/${id}/`, w.admin).expect(succeeded);
+  },
+  'PUT /api/admin/reviews/:id/hidden': async (w) => {
+    const id = await memberReview(w);
+    await call('put', `/api/admin/reviews/${id}/hidden/`, w.admin)
+      .send({ reason: 'Plan test' })
+      .expect(succeeded);
+  },
+  'DELETE /api/admin/reviews/:id/hidden': async (w) => {
+    const id = await memberReview(w);
+    await call('delete', `/api/admin/reviews/${id}/hidden/`, w.admin).expect(succeeded);
+  },
+  'DELETE /api/reviews/:id': async (w) => {
+    const id = await memberReview(w);
+    await call('delete', `/api/reviews/${id}/`, w.member).expect(succeeded);
   },
   'GET /api/users/logs/csv': async (w) => {
     await call('get', '/api/users/logs/csv/', w.member).expect(succeeded);

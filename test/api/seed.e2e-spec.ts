@@ -481,4 +481,20 @@ describe(seedLarge.name, () => {
     expect(Number(logged.members)).toBeGreaterThan(sizes.coachSubscribers / 2);
     expect(result.rows.record_share).toBe(Math.floor(sizes.coachSubscribers / 5));
   });
+
+  it('gives the big trainer’s programmes verified reviews whose standings the programmes keep', async () => {
+    expect(result.rows.review).toBeGreaterThan(sizes.coachSubscribers / 4);
+    expect(result.rows.review_vote).toBeGreaterThan(0);
+    expect(result.rows.review_report).toBeGreaterThan(0);
+    const mismatched = (await source.query(
+      `SELECT p.id FROM program p
+       WHERE p.review_count <> (SELECT COUNT(*) FROM review r WHERE r.program_id = p.id AND r.hidden = 0)
+       OR p.stars_total <> (SELECT COALESCE(SUM(r.stars), 0) FROM review r WHERE r.program_id = p.id AND r.hidden = 0)`,
+    )) as unknown[];
+    expect(mismatched).toEqual([]);
+    const [votes] = (await source.query(
+      'SELECT COUNT(*) AS n FROM review r WHERE r.helpful_count <> (SELECT COUNT(*) FROM review_vote v WHERE v.review_id = r.id)',
+    )) as { n: number | string }[];
+    expect(Number(votes.n)).toBe(0);
+  });
 });

@@ -22,6 +22,9 @@ import { BodyMeasurementEntity } from '../modules/record/body-measurement.entity
 import { ProgressPhotoEntity } from '../modules/record/progress-photo.entity.js';
 import { RecordShareEntity } from '../modules/record/record-share.entity.js';
 import { WorkoutLogEntity } from '../modules/record/workout-log.entity.js';
+import { ReviewReportEntity } from '../modules/reviews/review-report.entity.js';
+import { ReviewVoteEntity } from '../modules/reviews/review-vote.entity.js';
+import { ReviewEntity } from '../modules/reviews/review.entity.js';
 
 /** Every entity, listed explicitly so the app, the CLI and the tests load the same schema without globbing. */
 export const entities = [
@@ -49,4 +52,7 @@ export const entities = [
   BodyMeasurementEntity,
   ProgressPhotoEntity,
   RecordShareEntity,
+  ReviewEntity,
+  ReviewVoteEntity,
+  ReviewReportEntity,
 ];

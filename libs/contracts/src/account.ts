@@ -119,6 +119,18 @@ export interface AccountExport {
   measurements: MeasurementResponse[];
   /** The photos' details; each `url` gives the image while the account exists. */
   progress_photos: ProgressPhotoResponse[];
+  /** The member's reviews of programmes, with their trainers' answers; `hidden` when a superuser hid one. */
+  reviews: {
+    id: number;
+    program: ExportedProgramRef;
+    stars: number;
+    title: string;
+    text: string;
+    answer: string | null;
+    hidden: boolean;
+    created_at: string;
+    updated_at: string;
+  }[];
   /** What the member shares with each trainer, where they chose (the defaults hold for the others). */
   record_sharing: { trainer_id: number; logs: boolean; measurements: boolean; photos: boolean }[];
 }

@@ -58,10 +58,12 @@ export const AUDIT_ACTIONS = [
   'delete_account',
   'verify_trainer',
   'unverify_trainer',
+  'hide_review',
+  'show_review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job', 'trainer'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'program', 'failed_job', 'trainer', 'review'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** Names are as they were at the time; `actor.id` is null once that account is gone. */

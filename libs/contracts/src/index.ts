@@ -13,6 +13,7 @@ export * from './mail.js';
 export * from './money.js';
 export * from './payment-history.js';
 export * from './record.js';
+export * from './reviews.js';
 export * from './subscriptions.js';
 export * from './text.js';
 export * from './youtube.js';

@@ -18,6 +18,7 @@ import { AccountDeletion1764710000000 } from './1764710000000-AccountDeletion.js
 import { TrainerVerification1764810000000 } from './1764810000000-TrainerVerification.js';
 import { DailyCoachingLoop1764900000000 } from './1764900000000-DailyCoachingLoop.js';
 import { TrainingRecord1765000000000 } from './1765000000000-TrainingRecord.js';
+import { Reviews1765100000000 } from './1765100000000-Reviews.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   TrainerVerification1764810000000,
   DailyCoachingLoop1764900000000,
   TrainingRecord1765000000000,
+  Reviews1765100000000,
 ];

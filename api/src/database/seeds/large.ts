@@ -9,6 +9,17 @@ import { PasswordService } from '../../modules/auth/password.service.js';
 import { GROWING_TABLES } from '../tables.js';
 import { BulkWriter, datetime, nextId, random, rows, type Value } from './bulk-writer.js';
 import {
+  REVIEW_COLUMNS,
+  REVIEW_REPORT_COLUMNS,
+  REVIEW_VOTE_COLUMNS,
+  reportRows,
+  type ReviewSeedPlan,
+  reviewRows,
+  seededReviews,
+  voteRows,
+  writeStandings,
+} from './large-reviews.js';
+import {
   BODY_MEASUREMENT_COLUMNS,
   type CoachMember,
   measurementRows,
@@ -219,7 +230,7 @@ class LargeSeeder {
   private readonly completed = new Map<number, number>();
 
   constructor(
-    runner: QueryRunner,
+    private readonly runner: QueryRunner,
     private readonly sizes: LargeSizes,
     private readonly bases: LargeSeedRows,
     private readonly hash: string,
@@ -266,6 +277,23 @@ class LargeSeeder {
         this.writer.insert('body_measurement', BODY_MEASUREMENT_COLUMNS, measurementRows(this.record())),
       record_share: () =>
         this.writer.insert('record_share', RECORD_SHARE_COLUMNS, recordShareRows(this.record())),
+      review: async () => {
+        const written = await this.writer.insert(
+          'review',
+          REVIEW_COLUMNS,
+          reviewRows(this.reviewPlan(), this.reviews()),
+        );
+        await writeStandings(this.runner, this.reviewPlan(), this.reviews());
+        return written;
+      },
+      review_vote: () =>
+        this.writer.insert('review_vote', REVIEW_VOTE_COLUMNS, voteRows(this.reviewPlan(), this.reviews())),
+      review_report: () =>
+        this.writer.insert(
+          'review_report',
+          REVIEW_REPORT_COLUMNS,
+          reportRows(this.reviewPlan(), this.reviews()),
+        ),
       chat_message: () => this.chatMessages(),
       notification: () => this.notifications(),
       refresh_token: () => this.refreshTokens(),
@@ -706,8 +734,27 @@ class LargeSeeder {
     }
   }
 
+  /** The reviews of the big trainer's members, drawn once for the reviews, votes, reports and standings. */
+  private seeded?: ReturnType<typeof seededReviews>;
+  private reviews(): ReturnType<typeof seededReviews> {
+    this.seeded ??= seededReviews(this.reviewPlan());
+    return this.seeded;
+  }
+
+  private reviewPlan(): ReviewSeedPlan {
+    const { nowMs, members, userId, programId } = this.record();
+    return { nowMs, bases: this.bases, members, userId, programId };
+  }
+
   /** The training record's rows are drawn from the big trainer's members and the lessons they completed. */
+  private recordPlan?: RecordSeedPlan;
+  /** Drawn once, after the completions were written. */
   private record(): RecordSeedPlan {
+    this.recordPlan ??= this.drawRecord();
+    return this.recordPlan;
+  }
+
+  private drawRecord(): RecordSeedPlan {
     const members: CoachMember[] = [];
     const seen = new Set<number>();
     for (const [index, { account, program, startedMs }] of this.enrolments.entries()) {

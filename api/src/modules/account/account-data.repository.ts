@@ -18,6 +18,8 @@ import { BodyMeasurementEntity } from '../record/body-measurement.entity.js';
 import { ProgressPhotoEntity } from '../record/progress-photo.entity.js';
 import { RecordShareEntity } from '../record/record-share.entity.js';
 import { WorkoutLogEntity } from '../record/workout-log.entity.js';
+import { ReviewEntity } from '../reviews/review.entity.js';
+import { eraseReviewsOf } from '../reviews/reviews.store.js';
 import { UserEntity } from '../users/user.entity.js';
 
 const byId = <T extends { id: number }>(rows: T[]) => rows.sort((a, b) => a.id - b.id);
@@ -39,6 +41,8 @@ export interface AccountRows {
   measurements: BodyMeasurementEntity[];
   photos: ProgressPhotoEntity[];
   shares: RecordShareEntity[];
+  /** Loaded with their programme. */
+  reviews: ReviewEntity[];
 }
 
 export interface LeftSubscriber {
@@ -78,11 +82,12 @@ export class AccountDataRepository {
         manager.find(ChatMessageEntity, { where: { recipientId: userId }, relations: { sender: true } }),
         manager.findBy(NotificationEntity, { userId }),
       ]);
-    const [workoutLogs, measurements, photos, shares] = await Promise.all([
+    const [workoutLogs, measurements, photos, shares, reviews] = await Promise.all([
       manager.find(WorkoutLogEntity, { where: { userId }, relations: { program: true } }),
       manager.findBy(BodyMeasurementEntity, { userId }),
       manager.findBy(ProgressPhotoEntity, { userId }),
       manager.findBy(RecordShareEntity, { userId }),
+      manager.find(ReviewEntity, { where: { userId }, relations: { program: true } }),
     ]);
     const programs = trainer ? await manager.findBy(ProgramEntity, { trainerId: trainer.id }) : [];
     const referenced = new Set([
@@ -110,6 +115,7 @@ export class AccountDataRepository {
       measurements: measurements.sort((a, b) => a.measuredOn.localeCompare(b.measuredOn)),
       photos: byId(photos),
       shares: byId(shares),
+      reviews: byId(reviews),
     };
   }
 
@@ -164,6 +170,7 @@ export class AccountDataRepository {
     await manager.delete(BodyMeasurementEntity, { userId });
     await manager.delete(ProgressPhotoEntity, { userId });
     await manager.delete(RecordShareEntity, { userId });
+    await eraseReviewsOf(manager, userId);
     await manager.delete(NotificationEntity, { userId });
     await manager.update(
       NotificationEntity,

@@ -134,6 +134,17 @@ export function toAccountExport(rows: AccountRows, now: Date): AccountExport {
     }),
     measurements: rows.measurements.map(toMeasurementResponse),
     progress_photos: rows.photos.map(toProgressPhotoResponse),
+    reviews: rows.reviews.map((row) => ({
+      id: row.id,
+      program: { id: row.programId, name: row.program?.name ?? '' },
+      stars: row.stars,
+      title: row.title,
+      text: row.text,
+      answer: row.answer,
+      hidden: row.hidden,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    })),
     record_sharing: rows.shares.map((row) => ({
       trainer_id: row.trainerId,
       logs: row.logs,

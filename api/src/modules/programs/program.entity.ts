@@ -43,4 +43,11 @@ export class ProgramEntity extends RowEntity {
   /** `all`: every lesson open from day 1; `daily`: lesson n opens on the member's day n. */
   @Column({ type: 'varchar', length: 10, default: 'all' })
   unlock: ProgramUnlock;
+
+  /** Its visible reviews and the sum of their stars, kept by every review write: the standing without a count. */
+  @Column({ name: 'review_count', type: 'integer', default: 0 })
+  reviewCount: number;
+
+  @Column({ name: 'stars_total', type: 'integer', default: 0 })
+  starsTotal: number;
 }

@@ -16,3 +16,4 @@ export { rules } from './field-rules.js';
 export * from './notification-settings.dto.js';
 export * from './push.dto.js';
 export * from './record.dto.js';
+export * from './reviews.dto.js';

@@ -15,6 +15,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   delete_account: 'Deleted their own account',
   verify_trainer: 'Verified a trainer',
   unverify_trainer: 'Withdrew a trainer’s verification',
+  hide_review: 'Hid a review',
+  show_review: 'Showed a hidden review again',
 };
 
 export interface Actor {

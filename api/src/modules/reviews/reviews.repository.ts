@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, IsNull, type Repository } from 'typeorm';
+import type { ReviewSort } from '@fitcoach/contracts';
+import type { Paging } from '../../common/database/paging.js';
+import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
+import { ReviewReportEntity } from './review-report.entity.js';
+import { ReviewEntity } from './review.entity.js';
+
+/** The subscriptions that let a member review: active, or ended (a refunded one was taken back). */
+const FOLLOWED = ['active', 'cancelled'] as const;
+
+@Injectable()
+export class ReviewsRepository {
+  constructor(
+    @InjectRepository(ReviewEntity) private readonly reviews: Repository<ReviewEntity>,
+    @InjectRepository(ReviewReportEntity) private readonly reports: Repository<ReviewReportEntity>,
+    @InjectRepository(SubscriptionEntity) private readonly subscriptions: Repository<SubscriptionEntity>,
+  ) {}
+
+  followed(userId: number, programId: number): Promise<boolean> {
+    return this.subscriptions.exists({ where: { userId, programId, status: In([...FOLLOWED]) } });
+  }
+
+  /**
+   * A page of a programme's visible reviews along idx_review_program_id_hidden_id (newest) or
+   * idx_review_program_id_hidden_helpful_count_id (most helpful): no sort, however many reviews it has.
+   */
+  page(programId: number, sort: ReviewSort, { page, pageSize }: Paging): Promise<ReviewEntity[]> {
+    const query = this.reviews
+      .createQueryBuilder('review')
+      .innerJoinAndSelect('review.user', 'author')
+      .where('review.programId = :programId', { programId })
+      .andWhere('review.hidden = :hidden', { hidden: false });
+    if (sort === 'helpful') query.orderBy('review.helpfulCount', 'DESC').addOrderBy('review.id', 'DESC');
+    else query.orderBy('review.id', 'DESC');
+    return query
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getMany();
+  }
+
+  async findWithAuthor(id: number): Promise<ReviewEntity> {
+    return this.reviews.findOneOrFail({ where: { id }, relations: { user: true } });
+  }
+
+  findWithProgram(id: number): Promise<ReviewEntity | null> {
+    return this.reviews.findOne({ where: { id }, relations: { program: { trainer: true } } });
+  }
+
+  /** Sets the answer unless there is one: false when there was. */
+  async setAnswer(id: number, text: string): Promise<boolean> {
+    const result = await this.reviews.update(
+      { id, answer: IsNull() },
+      { answer: text, answeredAt: new Date() },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  /**
+   * The open reports, oldest first, with their reporters and reviews (with their authors): many-to-one joins, so a
+   * plain LIMIT along idx_review_report_resolved_id, and the count along the same index.
+   */
+  async openReports({ page, pageSize }: Paging): Promise<[ReviewReportEntity[], number]> {
+    const rows = await this.reports
+      .createQueryBuilder('report')
+      .innerJoinAndSelect('report.user', 'reporter')
+      .innerJoinAndSelect('report.review', 'review')
+      .innerJoinAndSelect('review.user', 'author')
+      .where('report.resolved = :resolved', { resolved: false })
+      .orderBy('report.id', 'ASC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getMany();
+    return [rows, await this.reports.countBy({ resolved: false })];
+  }
+}
