@@ -5,13 +5,21 @@
 // (one page at a time: the targets' reading) and at 4 (pages queuing for the one JavaScript thread), on SQLite (BENCH_SCALE_SQLITE_DIR, .bench/large-sqlite, shared with bench:scale and
 // seeded there on first use) and, with BENCH_RECORD_DATABASE_URL (plus REDIS_URL when set), on MariaDB. Needs
 // `npm run build`. Exits 1 when a target is missed; writes each database's figures to .bench/bench-record-<db>.json.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER } from './bench-floor.mjs';
-import { api, measureCallers, rssMb, startProductionServer } from './bench-support.mjs';
+import {
+  api,
+  loadAverage,
+  measureCallers,
+  rssMb,
+  seedLargeScale,
+  signInLarge,
+  benchDatabases,
+  requireProductionBuild,
+  startProductionServer,
+} from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The targets hold at the first: one page at a time, each from another member. */
@@ -19,33 +27,10 @@ const CONNECTIONS = [1, 4];
 const SECONDS = Number(process.env.BENCH_RECORD_SECONDS ?? 10);
 const SQLITE_DIR = process.env.BENCH_SCALE_SQLITE_DIR ?? join(root, '.bench/large-sqlite');
 const TRAINER = 'large-coach@example.com';
-const PASSWORD = 'large-seed-password-1';
 /** p95 in ms: the member's record page, and the trainer's subscribers view. */
 const TARGETS = { record: 100, subscribers: 150 };
 const WRITE_EVERY = 10;
 const RECORD_DAYS = 700;
-
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(', ');
-
-function seed(env) {
-  execFileSync(process.execPath, ['api/dist/cli/seed.js', '--scale', 'large'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function signIn(url, email, n) {
-  const { access } = await api(url, '/api/token/', {
-    method: 'POST',
-    body: { email, password: PASSWORD },
-    n,
-  });
-  return access;
-}
 
 /** The seed's record members, signed in: their token, account id and a lesson of the programme they follow. */
 async function recordMembers(url) {
@@ -54,7 +39,7 @@ async function recordMembers(url) {
   );
   const members = [];
   for (const [n, email] of largeRecordMemberEmails().entries()) {
-    const token = await signIn(url, email, n + 1);
+    const token = await signInLarge(url, email, n + 1);
     const me = await api(url, '/api/users/me/', { token });
     const logs = await fetch(`${url}/api/users/logs/?page_size=1`, {
       headers: { Authorization: `Bearer ${token}` },
@@ -101,13 +86,13 @@ async function rows(url, title, next, targetMs) {
 
 async function benchDatabase(name, env) {
   console.log(`\n## ${name}\n`);
-  seed(env);
+  seedLargeScale(env);
   const server = await startProductionServer(env);
   try {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const members = await recordMembers(server.url);
     const pick = (k) => members[k % members.length];
-    const trainer = await signIn(server.url, TRAINER, 0);
+    const trainer = await signInLarge(server.url, TRAINER, 0);
     // Every page once before the clock starts, as on a site that has been up a while.
     for (const member of members) {
       await fetch(`${server.url}/record`, { headers: cookie(member.token) });
@@ -155,7 +140,7 @@ async function benchDatabase(name, env) {
       name,
       rows: measured,
       memory: rssMb(server.process.pid),
-      load: { before: loadBefore, after: load() },
+      load: { before: loadBefore, after: loadAverage() },
     };
   } finally {
     server.process.kill('SIGTERM');
@@ -176,22 +161,8 @@ function print(result) {
   console.log(`\nserver RSS after the rows: ${result.memory.toFixed(0)} MB`);
 }
 
-if (!existsSync(join(root, 'api/dist/main.js')) || !existsSync(join(root, 'web/build/server/index.js'))) {
-  console.error('bench:record needs the production build: npm run build');
-  process.exit(1);
-}
-mkdirSync(SQLITE_DIR, { recursive: true });
-const databases = [['SQLite', { DATA_DIR: SQLITE_DIR, DATABASE_URL: '', REDIS_URL: '' }]];
-if (process.env.BENCH_RECORD_DATABASE_URL) {
-  databases.push([
-    'MariaDB',
-    {
-      DATA_DIR: join(root, '.bench/mariadb-data'),
-      DATABASE_URL: process.env.BENCH_RECORD_DATABASE_URL,
-      REDIS_URL: process.env.REDIS_URL ?? '',
-    },
-  ]);
-}
+requireProductionBuild('bench:record');
+const databases = benchDatabases(SQLITE_DIR, process.env.BENCH_RECORD_DATABASE_URL);
 let ok = true;
 for (const [name, env] of databases) {
   const result = await benchDatabase(name, env);

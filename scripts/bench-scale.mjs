@@ -7,13 +7,21 @@
 // BENCH_SCALE_MEMBERS (300), BENCH_SCALE_SECONDS (10 per row), BENCH_SCALE_SQLITE_DIR (.bench/large-sqlite: seeded
 // there on first use), BENCH_SCALE_DATABASE_URL, BENCH_SCALE_TRAINER (the seed's trainer with 5,000 subscribers).
 // Exits 1 when a target is missed; writes each database's figures to .bench/bench-scale-<database>.json.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER, capture, startFloor } from './bench-floor.mjs';
-import { api, measureCallers, rssMb, startProductionServer } from './bench-support.mjs';
+import {
+  api,
+  loadAverage,
+  measureCallers,
+  rssMb,
+  seedLargeScale,
+  signInLarge,
+  benchDatabases,
+  requireProductionBuild,
+  startProductionServer,
+} from './bench-support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MEMBERS = Number(process.env.BENCH_SCALE_MEMBERS ?? 300);
@@ -21,7 +29,6 @@ const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const SQLITE_DIR = process.env.BENCH_SCALE_SQLITE_DIR ?? join(root, '.bench/large-sqlite');
 const TRAINER = process.env.BENCH_SCALE_TRAINER ?? 'large-coach@example.com';
-const PASSWORD = 'large-seed-password-1';
 const TARGETS = {
   page: { rps: 250, p99Ms: 250 },
   bearer: { rps: 1000, p99Ms: 50 },
@@ -30,29 +37,6 @@ const TARGETS = {
 };
 /** One in ten requests of the mixed row is a write. */
 const WRITE_EVERY = 10;
-
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(1))
-    .join(', ');
-
-/** Seeds the large scale into the database `env` selects (once: the seed skips what it finds). */
-function seed(env) {
-  execFileSync(process.execPath, ['api/dist/cli/seed.js', '--scale', 'large'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function signIn(url, email, n) {
-  const { access } = await api(url, '/api/token/', {
-    method: 'POST',
-    body: { email, password: PASSWORD },
-    n,
-  });
-  return access;
-}
 
 /**
  * Members of the large seed who follow a programme with lessons: their token, the programme, its lessons' numbers
@@ -63,7 +47,7 @@ async function members(url) {
   for (let n = 2; found.length < MEMBERS && n < 100_000; n += 1) {
     if ((n - 1) % 20 === 0) continue;
     const email = `large-${n}@example.com`;
-    const token = await signIn(url, email, n);
+    const token = await signInLarge(url, email, n);
     const [entry] = await api(url, '/api/users/getFollowedPrograms/', { token });
     for (const program of entry?.program ?? []) {
       const lessons = await api(url, `/api/fitness_programs/getLessons/${program.id}/`, { token });
@@ -144,10 +128,10 @@ async function floorRow(url, member) {
 
 async function benchDatabase(name, env) {
   console.log(`\n## ${name}\n`);
-  seed(env);
+  seedLargeScale(env);
   const server = await startProductionServer(env);
   try {
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const all = await members(server.url);
     const pick = (k) => all[k % all.length];
     const rows = [await floorRow(server.url, all[0])];
@@ -186,7 +170,7 @@ async function benchDatabase(name, env) {
         TARGETS.bearer,
       ),
     );
-    const trainerToken = await signIn(server.url, TRAINER, 0).catch(() => null);
+    const trainerToken = await signInLarge(server.url, TRAINER, 0).catch(() => null);
     if (trainerToken) {
       const trainer = { token: trainerToken };
       rows.push(
@@ -233,7 +217,7 @@ async function benchDatabase(name, env) {
       rows,
       memory,
       memoryOk: memory < TARGETS.rssMb,
-      load: { before: loadBefore, after: load() },
+      load: { before: loadBefore, after: loadAverage() },
     };
   } finally {
     server.process.kill('SIGTERM');
@@ -259,23 +243,8 @@ function print(result) {
   );
 }
 
-if (!existsSync(join(root, 'api/dist/main.js')) || !existsSync(join(root, 'web/build/server/index.js'))) {
-  console.error('bench:scale needs the production build: npm run build');
-  process.exit(1);
-}
-mkdirSync(SQLITE_DIR, { recursive: true });
-mkdirSync(join(root, '.bench'), { recursive: true });
-const databases = [['SQLite', { DATA_DIR: SQLITE_DIR, DATABASE_URL: '', REDIS_URL: '' }]];
-if (process.env.BENCH_SCALE_DATABASE_URL) {
-  databases.push([
-    'MariaDB',
-    {
-      DATA_DIR: join(root, '.bench/mariadb-data'),
-      DATABASE_URL: process.env.BENCH_SCALE_DATABASE_URL,
-      REDIS_URL: process.env.REDIS_URL ?? '',
-    },
-  ]);
-}
+requireProductionBuild('bench:scale');
+const databases = benchDatabases(SQLITE_DIR, process.env.BENCH_SCALE_DATABASE_URL);
 let ok = true;
 for (const [name, env] of databases) {
   const result = await benchDatabase(name, env);

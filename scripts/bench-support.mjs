@@ -2,7 +2,10 @@
 // scripts/bench-admin.mjs, scripts/bench-scale.mjs, scripts/bench-record.mjs, docs/profiles/distinct-members.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -157,6 +160,63 @@ export async function measureCallers(url, { title, next, connections, seconds, w
     failed: result.non2xx + result.errors + result.timeouts,
     statuses,
   };
+}
+
+/** The load average over 1, 5 and 15 minutes, as a bench prints it next to its figures. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ');
+
+/** The password of every account of the large seed (api/src/database/seeds/large.ts). */
+export const LARGE_PASSWORD = 'large-seed-password-1';
+
+/** Seeds the large scale into the database `env` selects (once: the seed skips what it finds). */
+export function seedLargeScale(env) {
+  execFileSync(process.execPath, ['api/dist/cli/seed.js', '--scale', 'large'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** An account of the large seed signed in from client address `n`: its access token. */
+export async function signInLarge(url, email, n) {
+  const { access } = await api(url, '/api/token/', {
+    method: 'POST',
+    body: { email, password: LARGE_PASSWORD },
+    n,
+  });
+  return access;
+}
+
+/** Exits with a message unless the production build (`npm run build`) is there. */
+export function requireProductionBuild(command) {
+  if (!existsSync(join(root, 'api/dist/main.js')) || !existsSync(join(root, 'web/build/server/index.js'))) {
+    console.error(`${command} needs the production build: npm run build`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The databases a bench runs on, each as [name, env]: SQLite in `sqliteDir`, and MariaDB (with Redis when REDIS_URL
+ * is set) when `mariadbUrl` names a database.
+ */
+export function benchDatabases(sqliteDir, mariadbUrl) {
+  mkdirSync(sqliteDir, { recursive: true });
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  const databases = [['SQLite', { DATA_DIR: sqliteDir, DATABASE_URL: '', REDIS_URL: '' }]];
+  if (mariadbUrl) {
+    databases.push([
+      'MariaDB',
+      {
+        DATA_DIR: join(root, '.bench/mariadb-data'),
+        DATABASE_URL: mariadbUrl,
+        REDIS_URL: process.env.REDIS_URL ?? '',
+      },
+    ]);
+  }
+  return databases;
 }
 
 /** Resident memory of process `pid` in MB, as `ps` reports it (KB). */

@@ -40,6 +40,41 @@ export const loader = sessionLoader(loadRecord);
 
 export const action = sessionAction(recordAction);
 
+/** The API's words on a refused form, above it. */
+function Refusal({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/** A record form's date: left empty, the API takes the member's today. */
+function DateField({
+  name,
+  latestDate,
+  value,
+  error,
+}: {
+  name: string;
+  latestDate: string;
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <TextInput
+      type="date"
+      name={name}
+      label="Date"
+      description="Empty: today"
+      max={latestDate}
+      defaultValue={value ?? ''}
+      error={error}
+    />
+  );
+}
+
 function MeasurementForm({ latestDate, state }: { latestDate: string; state: MeasurementFormState | null }) {
   return (
     <Form method="post" aria-labelledby="measure-heading">
@@ -47,19 +82,12 @@ function MeasurementForm({ latestDate, state }: { latestDate: string; state: Mea
         Add measurements
       </h3>
       <Stack gap="sm">
-        {state ? (
-          <Alert color="red" variant="light" role="alert">
-            {state.message}
-          </Alert>
-        ) : null}
+        <Refusal message={state?.message} />
         <div className={classes.fields}>
-          <TextInput
-            type="date"
+          <DateField
             name="measured_on"
-            label="Date"
-            description="Empty: today"
-            max={latestDate}
-            defaultValue={state?.values.measured_on ?? ''}
+            latestDate={latestDate}
+            value={state?.values.measured_on}
             error={state?.errors.measured_on}
           />
           {MEASUREMENT_FIELDS.map((field) => (
@@ -91,11 +119,7 @@ function PhotoForm({ latestDate, state }: { latestDate: string; state: PhotoForm
         Add a photo
       </h3>
       <Stack gap="sm">
-        {state ? (
-          <Alert color="red" variant="light" role="alert">
-            {state.message}
-          </Alert>
-        ) : null}
+        <Refusal message={state?.message} />
         <div className={classes.fields}>
           <NativeSelect
             name="pose"
@@ -104,13 +128,10 @@ function PhotoForm({ latestDate, state }: { latestDate: string; state: PhotoForm
             data={PHOTO_POSES.map((pose) => ({ value: pose, label: PHOTO_POSE_LABELS[pose] }))}
             error={state?.errors.pose}
           />
-          <TextInput
-            type="date"
+          <DateField
             name="taken_on"
-            label="Date"
-            description="Empty: today"
-            max={latestDate}
-            defaultValue={state?.values.taken_on ?? ''}
+            latestDate={latestDate}
+            value={state?.values.taken_on}
             error={state?.errors.taken_on}
           />
         </div>
