@@ -84,7 +84,9 @@ describe('verified reviews', () => {
       .post(reviewsOf(), { ...REVIEW, stars: 5, title: 'Great' })
       .expect(201);
     const list = (await as(null).get(reviewsOf()).expect(200)).body as ReviewListResponse;
-    expect(list).toMatchObject({ rating: { average: 4.5, count: 2 }, count: 2, page: 1 });
+    expect(list).toMatchObject({ rating: { average: 4.5, count: 2 }, count: 2, page: 1, mine: null });
+    const own = (await as(author).get(reviewsOf()).expect(200)).body as ReviewListResponse;
+    expect(own.mine).toMatchObject({ id: created.body.id, hidden: false });
     expect(list.results.map((review) => review.title)).toEqual(['Great', 'Hard but fair']);
     expect(await standingOf(program.id)).toEqual({ count: 2, stars: 9 });
   });

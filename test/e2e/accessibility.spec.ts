@@ -165,6 +165,21 @@ function worldOnce(request: APIRequestContext): Promise<World> {
       });
       expect(measured.status()).toBe(201);
     }
+    // Half the programme done, then a review with the trainer's answer: the programme page lists it.
+    const done = await request.get(`/api/fitness_programs/updatelessonProgress/${programId}-1/`, {
+      headers: member.auth,
+    });
+    expect(done.ok()).toBe(true);
+    const review = await request.post(`/api/fitness_programs/${programId}/reviews/`, {
+      headers: member.auth,
+      data: { stars: 4, title: 'Calm and clear', text: 'Two gentle lessons, well explained.' },
+    });
+    expect(review.status()).toBe(201);
+    const answered = await request.post(`/api/reviews/${(await review.json()).id}/answer/`, {
+      headers: trainer.auth,
+      data: { text: 'Thank you!' },
+    });
+    expect(answered.status()).toBe(201);
     // Two days of front photos, shared: both record pages show a comparison and the gallery.
     for (const [taken_on, width] of [['2026-01-01', 40] as const, ['2026-02-01', 36] as const]) {
       const photo = await request.post('/api/users/photos/', {

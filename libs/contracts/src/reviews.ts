@@ -37,6 +37,8 @@ export interface ReviewResponse {
 /** `GET /api/fitness_programs/{id}/reviews/`: a page of the visible reviews and the programme's standing. */
 export interface ReviewListResponse {
   rating: RatingSummary;
+  /** The caller's own review of the programme wherever it is listed (even hidden), null without one or signed out. */
+  mine: (ReviewResponse & { hidden: boolean }) | null;
   count: number;
   page: number;
   page_size: number;

@@ -14,8 +14,8 @@ export function parseId(value: string | null | undefined): number | null {
 }
 
 /** The `page` query parameter: a whole number from 1 to the API's last allowed page, else the first page. */
-export function pageParam(search: URLSearchParams): number {
-  const page = Number(search.get('page'));
+export function pageParam(search: URLSearchParams, name = 'page'): number {
+  const page = Number(search.get(name));
   return Number.isSafeInteger(page) && page >= 1 && page <= PAGINATION.maxPage ? page : 1;
 }
 

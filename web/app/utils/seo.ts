@@ -1,4 +1,9 @@
-import { minorUnitDigits, type ProgramResponse, type TrainerResponse } from '@fitcoach/contracts';
+import {
+  minorUnitDigits,
+  type ProgramResponse,
+  type RatingSummary,
+  type TrainerResponse,
+} from '@fitcoach/contracts';
 import type { MetaDescriptor } from '@remix-run/node';
 import { isRouteErrorResponse, useRouteLoaderData } from '@remix-run/react';
 import { siteName } from './site-name';
@@ -123,7 +128,8 @@ export const trainerPath = (id: number) => `/trainerPage/${id}`;
 
 type JsonLd = Record<string, unknown>;
 
-export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonLd {
+/** A programme as schema.org's Course, with its standing as an AggregateRating once it has reviews. */
+export function courseJsonLd(program: ProgramResponse, publicUrl: string, rating?: RatingSummary): JsonLd {
   const url = absoluteUrl(publicUrl, programPath(program.id));
   return {
     '@context': 'https://schema.org',
@@ -145,6 +151,17 @@ export function courseJsonLd(program: ProgramResponse, publicUrl: string): JsonL
       priceCurrency: program.currency,
       url,
     },
+    ...(rating &&
+      rating.average !== null &&
+      rating.count > 0 && {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: rating.average,
+          ratingCount: rating.count,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
   };
 }
 

@@ -31,7 +31,7 @@ export class ReviewsController {
     ok: {
       status: 200,
       description:
-        '`{rating: {average, count}, count, page, page_size, results}`: the visible reviews, newest first or most helpful first (`sort=helpful`)',
+        '`{rating: {average, count}, mine, count, page, page_size, results}`: the visible reviews, newest first or most helpful first (`sort=helpful`); `mine` the caller’s own review or null',
       schema: OBJECT,
     },
     refusals: {

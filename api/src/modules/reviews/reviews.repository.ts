@@ -40,6 +40,11 @@ export class ReviewsRepository {
       .getMany();
   }
 
+  /** The member's review of the programme, along uq_review_program_id_user_id. */
+  findOwn(userId: number, programId: number): Promise<ReviewEntity | null> {
+    return this.reviews.findOne({ where: { programId, userId }, relations: { user: true } });
+  }
+
   async findWithAuthor(id: number): Promise<ReviewEntity> {
     return this.reviews.findOneOrFail({ where: { id }, relations: { user: true } });
   }

@@ -47,9 +47,13 @@ export class ReviewsService {
   async list(auth: Caller, programId: number, query: ReviewsQueryDto): Promise<ReviewListResponse> {
     const program = await this.visibleProgram(auth, programId);
     const { page, pageSize } = pagingOf(query);
-    const rows = await this.reviews.page(programId, query.sort ?? 'newest', { page, pageSize });
+    const [rows, mine] = await Promise.all([
+      this.reviews.page(programId, query.sort ?? 'newest', { page, pageSize }),
+      auth ? this.reviews.findOwn(auth.user.id, programId) : null,
+    ]);
     return {
       rating: ratingOf(program),
+      mine: mine && { ...toReviewResponse(mine), hidden: mine.hidden },
       count: program.reviewCount,
       page,
       page_size: pageSize,

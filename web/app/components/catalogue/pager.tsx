@@ -5,20 +5,25 @@ interface PagerProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The query parameter of the page, where a page lists two things ("page" by default). */
+  param?: string;
+  /** Where the links land on the page (an element's id). */
+  hash?: string;
+  label?: string;
 }
 
 /** "Previous" and "Next" links that keep the page's other query parameters (its filters). */
-export function Pager({ page, pageSize, total }: PagerProps) {
+export function Pager({ page, pageSize, total, param = 'page', hash, label = 'Pages' }: PagerProps) {
   const [searchParams] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1 && page === 1) return null;
   const linkTo = (target: number) => {
     const search = new URLSearchParams(searchParams);
-    search.set('page', String(target));
-    return `?${search.toString()}`;
+    search.set(param, String(target));
+    return `?${search.toString()}${hash ? `#${hash}` : ''}`;
   };
   return (
-    <Group component="nav" aria-label="Pages" justify="center" mt="xl" gap="md">
+    <Group component="nav" aria-label={label} justify="center" mt="xl" gap="md">
       {page > 1 ? (
         <Button component={Link} to={linkTo(Math.min(page - 1, pages))} variant="default">
           Previous

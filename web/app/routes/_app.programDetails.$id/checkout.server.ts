@@ -25,6 +25,8 @@ import { DEFAULT_REMINDER_TIME, DEFAULT_TIME_ZONE, timeZoneOptions } from '~/uti
 import { scheduleFromForm } from '~/utils/schedule.server';
 import { actionToast, redirectWithToast } from '~/utils/toast.server';
 import { textField } from '~/utils/validation';
+import { isReviewIntent } from '~/utils/reviews';
+import { reviewAction } from './reviews.server';
 
 /*
  * The checkout on the programme's details page (docs/product.md §2 Programme details): the web creates and captures orders
@@ -132,6 +134,7 @@ export async function programDetailsAction(args: ActionFunctionArgs, program: Pr
   if (!user) return refused(SUBSCRIPTION_MESSAGES.loginFirst, 401);
   const submitted = await readForm(args.request);
   const intent = submitted ? textField(submitted.form, 'intent') : '';
+  if (submitted && isReviewIntent(intent)) return reviewAction(args, program, intent, submitted.form);
   switch (intent) {
     case CHECKOUT_INTENTS.payTest:
     case CHECKOUT_INTENTS.payPayPal:

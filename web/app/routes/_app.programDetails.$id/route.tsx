@@ -15,6 +15,8 @@ import { useFormatMoney } from '~/utils/locale';
 import { CHECKOUT_INTENTS, CHECKOUT_SEARCH, UNSUBSCRIBE_SEARCH } from '~/utils/checkout';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { type CheckoutView, loadCheckout, programDetailsAction } from './checkout.server';
+import { loadReviews } from './reviews.server';
+import { ProgramReviews, type ReviewViewer } from '~/components/reviews/program-reviews';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { JsonLd } from '~/components/json-ld';
@@ -56,15 +58,23 @@ export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   // for the reads: a blocked account is signed out, an expired token renewed once.
   const user = await getUser(args);
   const program = await readProgram(args);
-  const [checkout, trainer, lessons, trainerPrograms] = await Promise.all([
+  const [checkout, trainer, lessons, trainerPrograms, reviews] = await Promise.all([
     loadCheckout(args, user, program),
     api.trainer(args, program.trainer),
     api.lessons(args, program.id),
     api.trainerPrograms(args, program.trainer),
+    loadReviews(args, program.id),
   ]);
+  const viewer: ReviewViewer | null = user && {
+    userId: user.id,
+    owner: trainer.ok && trainer.data.user === user.id,
+    member: !user.is_trainer && !user.is_superuser,
+  };
   return {
     program,
     checkout,
+    reviews,
+    viewer,
     // The trainer's card and other programmes are extras: the page stands without them (an owner's draft, say).
     trainer: trainer.ok ? trainer.data : null,
     lessons: dataOrThrow(lessons),
@@ -170,14 +180,15 @@ function CheckoutSteps({ program, checkout }: { program: Program; checkout: Chec
 }
 
 export default function ProgramDetailsRoute() {
-  const { program, checkout, trainer, lessons, morePrograms } = useLoaderData<typeof loader>();
+  const { program, checkout, trainer, lessons, morePrograms, reviews, viewer } =
+    useLoaderData<typeof loader>();
   const formatMoney = useFormatMoney();
   const publicUrl = usePublicUrl();
   const result = useActionData<typeof action>();
 
   return (
     <Container size="lg" py="xl">
-      <JsonLd data={courseJsonLd(program, publicUrl)} />
+      <JsonLd data={courseJsonLd(program, publicUrl, reviews?.rating)} />
       <FlashToast toast={result && 'toast' in result ? result.toast : null} />
       <Grid gutter="xl" align="center">
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -209,6 +220,11 @@ export default function ProgramDetailsRoute() {
           <Text style={{ whiteSpace: 'pre-line' }}>{program.description}</Text>
         </section>
         <LessonOutline lessons={lessons} />
+        <ProgramReviews
+          reviews={reviews}
+          viewer={viewer}
+          state={result && 'form' in result && result.form === 'review' ? result : null}
+        />
         <KeyBenefits />
         {trainer ? <MoreFromTrainer trainer={trainer} programs={morePrograms} /> : null}
       </Stack>

@@ -43,6 +43,10 @@ import type {
   MeasurementResponse,
   ProgressPhotoResponse,
   RecordSharing,
+  ReviewDto,
+  ReviewListResponse,
+  ReviewResponse,
+  ReviewSort,
   RecordSharingResponse,
   SubscriberRecordResponse,
   WorkoutLogComment,
@@ -444,6 +448,31 @@ export const api = {
 
   updateRecordSharing: (args: RouteArgs, trainerId: number, body: Partial<RecordSharing>) =>
     call<RecordSharingResponse>(args, `/api/users/record_sharing/${trainerId}/`, { method: 'PUT', body }),
+
+  programReviews: (args: RouteArgs, programId: number, query: PageQuery & { sort: ReviewSort }) =>
+    call<ReviewListResponse>(
+      args,
+      `/api/fitness_programs/${programId}/reviews/${queryString({ ...pageParams(query), sort: query.sort })}`,
+      { auth: 'optional' },
+    ),
+
+  writeReview: (args: RouteArgs, programId: number, body: ReviewDto) =>
+    call<ReviewResponse>(args, `/api/fitness_programs/${programId}/reviews/`, { method: 'POST', body }),
+
+  editReview: (args: RouteArgs, id: number, body: ReviewDto) =>
+    call<ReviewResponse>(args, `/api/reviews/${id}/`, { method: 'PUT', body }),
+
+  deleteReview: (args: RouteArgs, id: number) =>
+    call<null>(args, `/api/reviews/${id}/`, { method: 'DELETE' }),
+
+  answerReview: (args: RouteArgs, id: number, text: string) =>
+    call<ReviewResponse>(args, `/api/reviews/${id}/answer/`, { method: 'POST', body: { text } }),
+
+  markReviewHelpful: (args: RouteArgs, id: number) =>
+    call<{ helpful_count: number }>(args, `/api/reviews/${id}/helpful/`, { method: 'POST' }),
+
+  reportReview: (args: RouteArgs, id: number, reason: string) =>
+    call<{ id: number }>(args, `/api/reviews/${id}/reports/`, { method: 'POST', body: { reason } }),
 
   subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery, range: { from?: string } = {}) =>
     call<SubscriberRecordResponse>(
