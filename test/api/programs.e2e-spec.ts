@@ -113,6 +113,7 @@ describe('POST /api/fitness_programs/create/', () => {
       trainer_name: 'Maya Iyer',
       is_published: false,
       unlock: 'all',
+      rating: { average: null, count: 0 },
       publish_requested: false,
       status: 'draft',
       rejection_reason: null,

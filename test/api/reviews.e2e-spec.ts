@@ -138,6 +138,44 @@ describe('verified reviews', () => {
     expect(await standingOf(program.id)).toEqual(before);
   });
 
+  it('shows the standing on the programme’s answers and the trainer’s mean over all their programmes', async () => {
+    const other = await createTrainer(t);
+    const [first, second] = [
+      await createProgram(t, other.trainer, { isPublished: true }),
+      await createProgram(t, other.trainer, { isPublished: true }),
+    ];
+    const trainerPath = `/api/trainers/retrieveTrainer/${other.trainer.id}/`;
+    expect((await as(null).get(trainerPath).expect(200)).body).toMatchObject({
+      rating: null,
+      review_count: 0,
+    });
+    const stars = [
+      [first, 5],
+      [first, 4],
+      [second, 2],
+    ] as const;
+    for (const [reviewed, given] of stars) {
+      const lesson = await createLesson(t, reviewed);
+      const session = await createSession(t);
+      await subscribe(t, session.user.id, reviewed);
+      await completeLessons(t, session.user.id, [lesson.id]);
+      await as(session)
+        .post(reviewsOf(reviewed.id), { ...REVIEW, stars: given })
+        .expect(201);
+    }
+    const shown = (await as(null).get(`/api/fitness_programs/get_programme/${first.id}/`).expect(200)).body;
+    expect(shown).toMatchObject({ id: first.id, rating: { average: 4.5, count: 2 } });
+    const listed = (
+      await as(null).get(`/api/fitness_programs/get_trainer_programme/${other.trainer.id}/`).expect(200)
+    ).body as { id: number; rating: unknown }[];
+    expect(listed.find((item) => item.id === second.id)?.rating).toEqual({ average: 2, count: 1 });
+    // 11 stars over 3 reviews: 3.7, not the 3.3 a mean of the programmes' means would give.
+    expect((await as(null).get(trainerPath).expect(200)).body).toMatchObject({
+      rating: 3.7,
+      review_count: 3,
+    });
+  });
+
   it('lets the author edit and delete, nobody else; the standing follows', async () => {
     const author = await member(3);
     const review = (

@@ -492,6 +492,19 @@ describe(seedLarge.name, () => {
        OR p.stars_total <> (SELECT COALESCE(SUM(r.stars), 0) FROM review r WHERE r.program_id = p.id AND r.hidden = 0)`,
     )) as unknown[];
     expect(mismatched).toEqual([]);
+    const trainers = (await source.query(
+      `SELECT t.id, t.review_count AS reviews, t.rating,
+         (SELECT COUNT(*) FROM review r JOIN program p ON p.id = r.program_id
+          WHERE p.trainer_id = t.id AND r.hidden = 0) AS counted,
+         (SELECT AVG(r.stars) FROM review r JOIN program p ON p.id = r.program_id
+          WHERE p.trainer_id = t.id AND r.hidden = 0) AS mean
+       FROM trainer t WHERE t.review_count > 0 OR t.rating IS NOT NULL`,
+    )) as { reviews: number | string; rating: number; counted: number | string; mean: number | string }[];
+    expect(trainers.length).toBeGreaterThan(0);
+    for (const trainer of trainers) {
+      expect(Number(trainer.reviews)).toBe(Number(trainer.counted));
+      expect(trainer.rating).toBeCloseTo(Number(trainer.mean), 6);
+    }
     const [votes] = (await source.query(
       'SELECT COUNT(*) AS n FROM review r WHERE r.helpful_count <> (SELECT COUNT(*) FROM review_vote v WHERE v.review_id = r.id)',
     )) as { n: number | string }[];

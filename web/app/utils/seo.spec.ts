@@ -29,6 +29,7 @@ const PROGRAM: ProgramResponse = {
   trainer_name: 'Ada Tester',
   is_published: true,
   unlock: 'all',
+  rating: { average: null, count: 0 },
   created_on: '2024-05-01T10:00:00.000Z',
   updated_on: '2024-05-01T10:00:00.000Z',
 };
@@ -43,6 +44,7 @@ const TRAINER: TrainerResponse = {
   certifications: 'RYT-200',
   experience_years: 6,
   rating: null,
+  review_count: 0,
   country: 'India',
   phone: null,
   profile_picture: null,

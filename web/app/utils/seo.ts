@@ -129,7 +129,11 @@ export const trainerPath = (id: number) => `/trainerPage/${id}`;
 type JsonLd = Record<string, unknown>;
 
 /** A programme as schema.org's Course, with its standing as an AggregateRating once it has reviews. */
-export function courseJsonLd(program: ProgramResponse, publicUrl: string, rating?: RatingSummary): JsonLd {
+export function courseJsonLd(
+  program: ProgramResponse,
+  publicUrl: string,
+  rating: RatingSummary = program.rating,
+): JsonLd {
   const url = absoluteUrl(publicUrl, programPath(program.id));
   return {
     '@context': 'https://schema.org',
@@ -151,8 +155,7 @@ export function courseJsonLd(program: ProgramResponse, publicUrl: string, rating
       priceCurrency: program.currency,
       url,
     },
-    ...(rating &&
-      rating.average !== null &&
+    ...(rating.average !== null &&
       rating.count > 0 && {
         aggregateRating: {
           '@type': 'AggregateRating',

@@ -19,6 +19,7 @@ import { TrainerVerification1764810000000 } from './1764810000000-TrainerVerific
 import { DailyCoachingLoop1764900000000 } from './1764900000000-DailyCoachingLoop.js';
 import { TrainingRecord1765000000000 } from './1765000000000-TrainingRecord.js';
 import { Reviews1765100000000 } from './1765100000000-Reviews.js';
+import { TrainerStanding1765200000000 } from './1765200000000-TrainerStanding.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   DailyCoachingLoop1764900000000,
   TrainingRecord1765000000000,
   Reviews1765100000000,
+  TrainerStanding1765200000000,
 ];

@@ -125,7 +125,7 @@ export function* reportRows(plan: ReviewSeedPlan, reviews: SeededReview[]): Gene
   }
 }
 
-/** Each programme's standing: its visible reviews and their stars, as the API keeps them. */
+/** Each programme's standing (its visible reviews and their stars) and each trainer's over theirs, as the API keeps them. */
 export async function writeStandings(
   runner: QueryRunner,
   plan: ReviewSeedPlan,
@@ -144,4 +144,10 @@ export async function writeStandings(
       plan.programId(program),
     ]);
   }
+  await runner.query(
+    `UPDATE trainer SET
+       review_count = (SELECT COALESCE(SUM(p.review_count), 0) FROM program p WHERE p.trainer_id = trainer.id),
+       rating = (SELECT SUM(p.stars_total) * 1.0 / NULLIF(SUM(p.review_count), 0) FROM program p WHERE p.trainer_id = trainer.id)
+     WHERE id IN (SELECT trainer_id FROM program WHERE review_count > 0)`,
+  );
 }

@@ -1,4 +1,10 @@
-import { fromMinorUnits, fullName, type ProgramResponse, type ProgramStatus } from '@fitcoach/contracts';
+import {
+  fromMinorUnits,
+  fullName,
+  type ProgramResponse,
+  type ProgramStatus,
+  type RatingSummary,
+} from '@fitcoach/contracts';
 import type { ProgramEntity } from './program.entity.js';
 import type { PublishRequestEntity } from './publish-request.entity.js';
 
@@ -20,6 +26,12 @@ export function programStatus(isPublished: boolean, review: ProgramReview): Prog
     default:
       return 'draft';
   }
+}
+
+/** The mean of the visible reviews' stars to one decimal, from the counters kept on the programme. */
+export function ratingOf(program: Pick<ProgramEntity, 'reviewCount' | 'starsTotal'>): RatingSummary {
+  const { reviewCount: count, starsTotal } = program;
+  return { average: count > 0 ? Math.round((starsTotal / count) * 10) / 10 : null, count };
 }
 
 /**
@@ -46,6 +58,7 @@ export function toProgramResponse(program: ProgramEntity, review?: ProgramReview
     trainer_name: fullName(account.firstName, account.lastName),
     is_published: program.isPublished,
     unlock: program.unlock,
+    rating: ratingOf(program),
     ...(status !== undefined && {
       publish_requested: status === 'pending',
       status,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { authorName, ratingOf } from './reviews.mapper.js';
+import { ratingOf } from '../programs/programs.mapper.js';
+import { authorName } from './reviews.mapper.js';
 
 describe('reviews mapper', () => {
   it('names an author by first name and last initial', () => {
@@ -7,7 +8,7 @@ describe('reviews mapper', () => {
     expect(authorName(' Li ', '')).toBe('Li');
   });
 
-  it('averages the standing to one decimal, and has none without reviews', () => {
+  it('averages a programme’s standing to one decimal, and has none without reviews', () => {
     expect(ratingOf({ reviewCount: 3, starsTotal: 13 })).toEqual({ average: 4.3, count: 3 });
     expect(ratingOf({ reviewCount: 0, starsTotal: 0 })).toEqual({ average: null, count: 0 });
   });

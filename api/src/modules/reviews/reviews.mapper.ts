@@ -1,5 +1,4 @@
-import type { RatingSummary, ReviewReportResponse, ReviewResponse } from '@fitcoach/contracts';
-import type { ProgramEntity } from '../programs/program.entity.js';
+import type { ReviewReportResponse, ReviewResponse } from '@fitcoach/contracts';
 import type { ReviewReportEntity } from './review-report.entity.js';
 import type { ReviewEntity } from './review.entity.js';
 
@@ -7,12 +6,6 @@ import type { ReviewEntity } from './review.entity.js';
 export function authorName(firstName: string, lastName: string): string {
   const initial = lastName.trim().charAt(0);
   return initial ? `${firstName.trim()} ${initial.toUpperCase()}.` : firstName.trim();
-}
-
-/** The mean of the visible reviews' stars to one decimal, from the counters kept on the programme. */
-export function ratingOf(program: Pick<ProgramEntity, 'reviewCount' | 'starsTotal'>): RatingSummary {
-  const { reviewCount: count, starsTotal } = program;
-  return { average: count > 0 ? Math.round((starsTotal / count) * 10) / 10 : null, count };
 }
 
 /** A review loaded with its author. */

@@ -24,7 +24,8 @@ import { ProgressRepository } from '../subscriptions/progress.repository.js';
 import { ReviewReportEntity } from './review-report.entity.js';
 import { ReviewVoteEntity } from './review-vote.entity.js';
 import { ReviewEntity } from './review.entity.js';
-import { ratingOf, toReviewReportResponse, toReviewResponse } from './reviews.mapper.js';
+import { ratingOf } from '../programs/programs.mapper.js';
+import { toReviewReportResponse, toReviewResponse } from './reviews.mapper.js';
 import { ReviewsRepository } from './reviews.repository.js';
 import { standing } from './reviews.store.js';
 

@@ -1,10 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { ProgramEntity } from '../programs/program.entity.js';
+import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { ReviewReportEntity } from './review-report.entity.js';
 import { ReviewVoteEntity } from './review-vote.entity.js';
 import { ReviewEntity } from './review.entity.js';
 
-/** Moves a programme's standing by `count` reviews and `stars` stars, in SQL, so concurrent writes all count. */
+/**
+ * Moves a programme's standing by `count` reviews and `stars` stars, in SQL, so concurrent writes all count; its
+ * trainer's standing is then summed again over their programmes.
+ */
 export async function standing(
   manager: EntityManager,
   programId: number,
@@ -22,6 +26,23 @@ export async function standing(
       updatedAt: () => 'updated_at',
     })
     .where('id = :programId', { programId })
+    .execute();
+  const program = await manager.findOne(ProgramEntity, {
+    select: { trainerId: true },
+    where: { id: programId },
+  });
+  if (!program) return;
+  const { trainerId } = program;
+  await manager
+    .createQueryBuilder()
+    .update(TrainerEntity)
+    .set({
+      reviewCount: () =>
+        'COALESCE((SELECT SUM(p.review_count) FROM program p WHERE p.trainer_id = :trainerId), 0)',
+      rating: () =>
+        '(SELECT SUM(p.stars_total) * 1.0 / NULLIF(SUM(p.review_count), 0) FROM program p WHERE p.trainer_id = :trainerId)',
+    })
+    .where('id = :trainerId', { trainerId })
     .execute();
 }
 

@@ -41,6 +41,8 @@ interface FollowedRow {
   isPublished: boolean | number | string;
   createdAt: Date | string;
   updatedAt: Date | string;
+  reviewCount: number | string;
+  starsTotal: number | string;
   trainerId: number | string;
   trainerUserId: number | string;
   firstName: string;
@@ -237,6 +239,8 @@ export class SubscriptionsRepository {
       .addSelect('program.unlock', 'unlock')
       .addSelect('program.createdAt', 'createdAt')
       .addSelect('program.updatedAt', 'updatedAt')
+      .addSelect('program.reviewCount', 'reviewCount')
+      .addSelect('program.starsTotal', 'starsTotal')
       .addSelect('program.trainerId', 'trainerId')
       .addSelect('trainer.userId', 'trainerUserId')
       .addSelect('user.firstName', 'firstName')
@@ -269,6 +273,8 @@ export class SubscriptionsRepository {
         unlock: row.unlock,
         createdAt: rawDate(row.createdAt),
         updatedAt: rawDate(row.updatedAt),
+        reviewCount: Number(row.reviewCount),
+        starsTotal: Number(row.starsTotal),
       });
       return Object.assign(new SubscriptionEntity(), {
         id: Number(row.id),

@@ -24,8 +24,12 @@ export class TrainerEntity extends RowEntity {
   @Column({ name: 'experience_years', type: 'integer' })
   experienceYears: number;
 
+  /** The mean stars of the visible reviews of all their programmes, and how many: kept by every review write. */
   @Column({ type: 'float', nullable: true })
   rating: number | null;
+
+  @Column({ name: 'review_count', type: 'integer', default: 0 })
+  reviewCount: number;
 
   @Column({ type: 'varchar', length: 100 })
   country: string;

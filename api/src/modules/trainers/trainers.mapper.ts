@@ -15,7 +15,8 @@ export function toTrainerDetails(trainer: TrainerEntity): TrainerDetails {
     about: trainer.about,
     certifications: trainer.certifications,
     experience_years: trainer.experienceYears,
-    rating: trainer.rating,
+    rating: trainer.rating === null ? null : Math.round(trainer.rating * 10) / 10,
+    review_count: trainer.reviewCount,
     country: trainer.country,
   };
 }

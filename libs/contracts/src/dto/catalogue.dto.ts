@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { DEFAULT_PROGRAM_UNLOCK, PROGRAM_UNLOCKS, type ProgramUnlock } from '../coaching.js';
 import { COUNTRIES } from '../countries.js';
+import type { RatingSummary } from '../reviews.js';
 import {
   CURRENCIES,
   DEFAULT_CURRENCY,
@@ -261,7 +262,10 @@ export interface TrainerDetails {
   about: string;
   certifications: string;
   experience_years: number;
+  /** The mean stars (one decimal) of the visible reviews of all their programmes; null without any. */
   rating: number | null;
+  /** How many visible reviews `rating` averages. */
+  review_count: number;
   country: string;
 }
 
@@ -291,6 +295,8 @@ export interface ProgramResponse {
   is_published: boolean;
   /** How its lessons open: `all` from the start, or `daily`, lesson n on the member's day n. */
   unlock: ProgramUnlock;
+  /** Its verified reviews' standing: the visible reviews' mean stars and their count. */
+  rating: RatingSummary;
   /** Unpublished and waiting for a superuser (docs/product.md §4); only in the owner's and superusers' views. */
   publish_requested?: boolean;
   /** Where it stands (docs/product.md §4); only in the owner's and superusers' views. */

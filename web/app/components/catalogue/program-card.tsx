@@ -3,6 +3,7 @@ import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useSearchParams } from '@remix-run/react';
 import { useId } from 'react';
+import { Standing } from '~/components/reviews/stars';
 import ui from '~/components/ui/ui.module.css';
 import { formatDays, LEVEL_LABELS } from '~/utils/catalogue';
 import { coverInitials, coverStyle } from '~/utils/covers';
@@ -25,6 +26,7 @@ export type CardProgram = Pick<
   | 'currency'
   | 'duration'
   | 'category'
+  | 'rating'
 >;
 
 /** The fields of a card, and only those: a trainer's page lists hundreds, all in the page's data. */
@@ -38,8 +40,9 @@ export function cardProgram({
   currency,
   duration,
   category,
+  rating,
 }: CardProgram): CardProgram {
-  return { id, program_name, cover_image, is_published, level, price, currency, duration, category };
+  return { id, program_name, cover_image, is_published, level, price, currency, duration, category, rating };
 }
 
 interface ProgramCoverProps {
@@ -163,6 +166,7 @@ export function ProgramCard(props: ProgramCardProps) {
             Level: {isProgramLevel(program.level) ? LEVEL_LABELS[program.level] : program.level}
           </p>
           <ProgramOffer program={program} />
+          <Standing rating={program.rating} className={classes.cardRating} />
           <p className={classes.cardText}>Trainer: {props.program.trainer_name}</p>
           <p className={`${classes.cardText} ${ui.dimmed}`}>{excerpt(props.program.description)}</p>
         </div>
@@ -170,6 +174,7 @@ export function ProgramCard(props: ProgramCardProps) {
         <div className={classes.cardBody}>
           {title}
           <ProgramOffer program={program} />
+          <Standing rating={program.rating} className={classes.cardRating} />
         </div>
       )}
       <ViewButton program={program} plain={plainLink} />

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
+import { Standing } from '~/components/reviews/stars';
 import { VerifiedBadge } from './verified-badge';
 import { TrainerAvatar } from './trainer-avatar';
 import ui from '~/components/ui/ui.module.css';
@@ -115,6 +116,7 @@ export function TrainerProfile({ trainer, tab }: { trainer: TrainerResponse; tab
             {trainer.username}
           </Title>
           <VerifiedBadge verified={trainer.verified} style={{ alignSelf: 'flex-start' }} />
+          <Standing rating={{ average: trainer.rating, count: trainer.review_count }} />
           <Text fw={700} c="var(--fitcoach-color-orange-text)">
             Specialized In: {trainer.specalized}
           </Text>

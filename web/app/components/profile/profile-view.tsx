@@ -90,7 +90,9 @@ function TrainerDetails({ trainer }: { trainer: TrainerResponse }) {
     `Trainer ID : ${trainer.id}`,
     `Specialized in ${trainer.specalized}`,
     `Experience:${trainer.experience_years}Years`,
-    `Rating: ${trainer.rating ?? '-'}`,
+    trainer.rating === null
+      ? 'Rating: no reviews yet'
+      : `Rating: ${trainer.rating.toFixed(1)} of 5 from ${trainer.review_count} ${trainer.review_count === 1 ? 'review' : 'reviews'}`,
     `country: ${trainer.country}`,
     `phone: ${trainer.phone ?? '-'}`,
   ];

@@ -14,7 +14,8 @@ import {
 import { Form, Link, useLocation } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
 import { SubmitButton } from '~/components/forms/form-actions';
-import { REVIEW_INTENTS, starsLabel, starsText } from '~/utils/reviews';
+import { REVIEW_INTENTS } from '~/utils/reviews';
+import { Stars } from './stars';
 import type { FieldErrors } from '~/utils/validation';
 import classes from './reviews.module.css';
 
@@ -41,14 +42,6 @@ const STAR_OPTIONS = [
   { value: '2', label: '2 stars: poor' },
   { value: '1', label: '1 star: bad' },
 ];
-
-function Stars({ stars }: { stars: number }) {
-  return (
-    <span role="img" aria-label={starsLabel(stars)} className={classes.stars}>
-      {starsText(stars)}
-    </span>
-  );
-}
 
 const day = (iso: string) => iso.slice(0, 10);
 
