@@ -39,6 +39,7 @@ import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { PushModule } from './modules/push/push.module.js';
 import { RecordModule } from './modules/record/record.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
 import { SeedModule } from './database/seeds/seed.module.js';
 
 /** Modules whose controllers answer under /api. */
@@ -59,6 +60,7 @@ const API_MODULES = [
   PushModule,
   RecordModule,
   ReviewsModule,
+  InsightsModule,
 ];
 
 export interface AppModuleOptions {

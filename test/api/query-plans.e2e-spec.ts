@@ -882,6 +882,22 @@ const TOURS: Record<string, Tour> = {
       );
     }
   },
+  'GET /api/trainers/me/insights': async (w) => {
+    for (const query of ['', '?from=2025-12-01&to=2026-11-30']) {
+      await call('get', `/api/trainers/me/insights/${query}`, w.coach).expect(succeeded);
+    }
+  },
+  'GET /api/trainers/me/insights/revenue/csv': async (w) => {
+    await call('get', '/api/trainers/me/insights/revenue/csv/', w.coach).expect(succeeded);
+  },
+  'GET /api/trainers/me/insights/programs/csv': async (w) => {
+    await call('get', '/api/trainers/me/insights/programs/csv/', w.coach).expect(succeeded);
+  },
+  'GET /api/trainers/:id/insights': async (w) => {
+    for (const caller of [w.coach, w.admin]) {
+      await call('get', `/api/trainers/${w.coachTrainerId}/insights/`, caller).expect(succeeded);
+    }
+  },
   'GET /api/fitness_programs/getlessonProgress/:userId/:programId': async (w) => {
     const path = `/api/fitness_programs/getlessonProgress/${w.member.userId}/${w.coachPrograms[0]}/`;
     for (const caller of [w.member, w.coach, w.admin]) await call('get', path, caller).expect(succeeded);

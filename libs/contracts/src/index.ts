@@ -6,6 +6,7 @@ export * from './countries.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './insights.js';
 export * from './jobs.js';
 export * from './limits.js';
 export * from './locale.js';

@@ -20,6 +20,7 @@ import { DailyCoachingLoop1764900000000 } from './1764900000000-DailyCoachingLoo
 import { TrainingRecord1765000000000 } from './1765000000000-TrainingRecord.js';
 import { Reviews1765100000000 } from './1765100000000-Reviews.js';
 import { TrainerStanding1765200000000 } from './1765200000000-TrainerStanding.js';
+import { SubscriptionProgress1765300000000 } from './1765300000000-SubscriptionProgress.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   TrainingRecord1765000000000,
   Reviews1765100000000,
   TrainerStanding1765200000000,
+  SubscriptionProgress1765300000000,
 ];

@@ -23,6 +23,7 @@ import {
   completedTestPaymentRow,
   insertPaidSubscriptions,
 } from '../../modules/subscriptions/paid-subscription-rows.js';
+import { SubscriptionEntity } from '../../modules/subscriptions/subscription.entity.js';
 import { TrainerEntity } from '../../modules/trainers/trainer.entity.js';
 import { verifiedAccountRow } from '../../modules/users/account-row.js';
 import { ProfileEntity } from '../../modules/users/profile.entity.js';
@@ -274,6 +275,11 @@ class DemoSeeder {
           lessonId: first.id,
           completedAt: now,
         });
+        await manager.update(
+          SubscriptionEntity,
+          { userId: member.id, programId: first.programId, activeFlag: 1 },
+          { lastCompletedAt: now },
+        );
       }
     });
     this.created.subscriptions += programs.length;

@@ -226,8 +226,6 @@ class LargeSeeder {
   private readonly statuses: ('completed' | 'refunded' | 'created' | 'failed')[] = [];
   private readonly ages: number[] = [];
   private readonly enrolments: Enrolment[] = [];
-  /** Lessons completed, by the index of the big trainer's enrolments. */
-  private readonly completed = new Map<number, number>();
 
   constructor(
     private readonly runner: QueryRunner,
@@ -630,6 +628,8 @@ class LargeSeeder {
         'reminder_time',
         'timezone',
         'next_reminder_at',
+        'last_completed_at',
+        'finished_at',
       ],
       rows(this.enrolments.length, (n) => {
         const { account, program, startedMs, active } = this.enrolments[n];
@@ -651,6 +651,7 @@ class LargeSeeder {
           reminderTime,
           zone,
           nextReminderAt,
+          ...this.progressOf(n),
         ];
       }),
     );
@@ -709,13 +710,28 @@ class LargeSeeder {
   }
 
   private *completionRows(): Generator<Value[]> {
-    const rand = random(77);
+    const done = this.done();
     let id = this.bases.lesson_completion;
-    for (const [index, { account, program, startedMs, active }] of this.enrolments.entries()) {
+    for (const [index, { account, program }] of this.enrolments.entries()) {
+      for (let n = 1; n <= done[index]; n += 1) {
+        const at = datetime(this.completedAtMs(index, n));
+        yield [id, this.userId(account), this.bases.lesson + this.lessonOffsets[program] + n - 1, at, at, at];
+        id += 1;
+      }
+    }
+  }
+
+  /** Lessons completed, by enrolment: drawn once, for the completions and the subscriptions' progress. */
+  private drawnDone?: Int32Array;
+  private done(): Int32Array {
+    if (this.drawnDone) return this.drawnDone;
+    const rand = random(77);
+    const done = new Int32Array(this.enrolments.length);
+    for (const [index, { program, active }] of this.enrolments.entries()) {
       if (!active) continue;
       const lessons = this.lessonsOf(program);
       const r = rand();
-      const done =
+      done[index] =
         program >= this.sizes.programs
           ? r < 0.25
             ? lessons
@@ -725,13 +741,23 @@ class LargeSeeder {
             : r < 0.3
               ? lessons
               : 1 + Math.floor(rand() * (lessons - 1));
-      if (program >= this.sizes.programs) this.completed.set(index, done);
-      for (let n = 1; n <= done; n += 1) {
-        const at = datetime(startedMs + ((this.nowMs - startedMs) * n) / (lessons + 1));
-        yield [id, this.userId(account), this.bases.lesson + this.lessonOffsets[program] + n - 1, at, at, at];
-        id += 1;
-      }
     }
+    this.drawnDone = done;
+    return done;
+  }
+
+  /** Members spread their lessons evenly from subscribing until now. */
+  private completedAtMs(index: number, lesson: number): number {
+    const { program, startedMs } = this.enrolments[index];
+    return startedMs + ((this.nowMs - startedMs) * lesson) / (this.lessonsOf(program) + 1);
+  }
+
+  /** A subscription's progress as marking its completions left it: the latest one, and the finish. */
+  private progressOf(index: number): [string | null, string | null] {
+    const done = this.done()[index];
+    if (done === 0) return [null, null];
+    const last = datetime(this.completedAtMs(index, done));
+    return [last, done === this.lessonsOf(this.enrolments[index].program) ? last : null];
   }
 
   /** The reviews of the big trainer's members, drawn once for the reviews, votes, reports and standings. */
@@ -760,7 +786,7 @@ class LargeSeeder {
     for (const [index, { account, program, startedMs }] of this.enrolments.entries()) {
       if (program < this.sizes.programs || seen.has(account)) continue;
       seen.add(account);
-      const completed = this.completed.get(index) ?? 0;
+      const completed = this.done()[index];
       members.push({ account, program, startedMs, completed, lessons: this.lessonsOf(program) });
     }
     return {

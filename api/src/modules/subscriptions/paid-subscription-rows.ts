@@ -51,6 +51,8 @@ function activeSubscriptionRow(
     reminderTime: null,
     timezone: 'UTC',
     nextReminderAt: null,
+    lastCompletedAt: null,
+    finishedAt: null,
   };
 }
 

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { completionPercentage } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { rawDate } from '../../common/database/raw-date.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
+import { SubscriptionEntity } from './subscription.entity.js';
 
 /** A member in a programme, whose progress is asked for. */
 export interface Enrolment {
@@ -59,6 +60,23 @@ export class ProgressRepository {
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
+    }
+  }
+
+  /**
+   * Copies the member's progress in the programme onto their active subscription, which the trainer's insights
+   * read: the latest completion, and once no lesson is left the finish (the first time only).
+   */
+  async syncSubscription(enrolment: Enrolment): Promise<void> {
+    const { userId, programId } = enrolment;
+    const { completed, lastCompletedAt } = (await this.progressOf([enrolment]))(enrolment);
+    const subscriptions = this.completions.manager.getRepository(SubscriptionEntity);
+    await subscriptions.update({ userId, programId, activeFlag: 1 }, { lastCompletedAt });
+    if (completed && lastCompletedAt) {
+      await subscriptions.update(
+        { userId, programId, activeFlag: 1, finishedAt: IsNull() },
+        { finishedAt: lastCompletedAt },
+      );
     }
   }
 

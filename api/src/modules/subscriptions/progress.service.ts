@@ -43,6 +43,7 @@ export class ProgressService {
     if (!lesson) throw new NotFoundException(LESSON_MESSAGES.notFound);
     await this.access.requireLessonOpen(auth, lesson);
     const created = await this.progress.markCompleted(auth.user.id, lesson.id, new Date());
+    if (created) await this.progress.syncSubscription({ userId: auth.user.id, programId: lesson.programId });
     return created
       ? { created, body: { message: SUBSCRIPTION_MESSAGES.lessonCompleted } }
       : { created, body: { message: SUBSCRIPTION_MESSAGES.lessonAlreadyCompleted } };

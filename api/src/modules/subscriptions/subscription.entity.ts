@@ -56,6 +56,14 @@ export class SubscriptionEntity extends RowEntity {
   @Column({ type: 'varchar', length: 64, default: 'UTC' })
   timezone: string;
 
+  /** The member's latest completed lesson of the programme while subscribed; null before the first. */
+  @Column({ name: 'last_completed_at', type: 'datetime', nullable: true })
+  lastCompletedAt: Date | null;
+
+  /** When the member completed the last lesson left to do; null until then (a lesson added later leaves it). */
+  @Column({ name: 'finished_at', type: 'datetime', nullable: true })
+  finishedAt: Date | null;
+
   /** When the reminder job next looks at this subscription; null when no reminder is due again. */
   @Column({ name: 'next_reminder_at', type: 'datetime', nullable: true })
   nextReminderAt: Date | null;

@@ -17,3 +17,4 @@ export * from './notification-settings.dto.js';
 export * from './push.dto.js';
 export * from './record.dto.js';
 export * from './reviews.dto.js';
+export * from './insights.dto.js';
