@@ -819,6 +819,14 @@ const TOURS: Record<string, Tour> = {
       await call('get', `/api/admin/reviews/reports/${query}`, w.admin).expect(succeeded);
     }
   },
+  'GET /api/admin/reviews/hidden': async (w) => {
+    await call('put', `/api/admin/reviews/${await memberReview(w)}/hidden/`, w.admin)
+      .send({ reason: 'Plan test' })
+      .expect(succeeded);
+    for (const query of ['', '?page=2&page_size=5']) {
+      await call('get', `/api/admin/reviews/hidden/${query}`, w.admin).expect(succeeded);
+    }
+  },
   'DELETE /api/admin/reviews/reports/:id': async (w) => {
     const review = await memberReview(w);
     const reporter = await signIn(largeEmail(4));

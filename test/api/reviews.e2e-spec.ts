@@ -274,9 +274,28 @@ describe('verified reviews', () => {
       reason: 'Spam',
     });
 
+    // Hiding it again changes nothing and audits nothing; the hidden list shows it with the reason.
+    await as(admin).put(`/api/admin/reviews/${target.id}/hidden/`, { reason: 'Spam again' }).expect(200);
+    const hides = (await as(admin).get('/api/admin/audit/?action=hide_review').expect(200))
+      .body as AuditEntryResponse[];
+    expect(hides.filter((entry) => entry.target?.id === target.id)).toHaveLength(1);
+    const hiddenList = await as(admin).get('/api/admin/reviews/hidden/').expect(200);
+    expect(hiddenList.body).toEqual([
+      expect.objectContaining({ id: target.id, hidden: true, hidden_reason: 'Spam' }),
+    ]);
+    expect(hiddenList.headers['x-total-count']).toBe('1');
+    await as(reporter).get('/api/admin/reviews/hidden/').expect(403);
+
     await as(admin).delete(`/api/admin/reviews/${target.id}/hidden/`).expect(200);
     expect(await standingOf(program.id)).toEqual(before);
-    await as(admin).delete('/api/admin/reviews/reports/999999/').expect(404);
+    expect((await as(admin).get('/api/admin/reviews/hidden/').expect(200)).body).toEqual([]);
+    await as(admin).delete(`/api/admin/reviews/${target.id}/hidden/`).expect(200);
+    const shows = (await as(admin).get('/api/admin/audit/?action=show_review').expect(200))
+      .body as AuditEntryResponse[];
+    expect(shows.filter((entry) => entry.target?.id === target.id)).toHaveLength(1);
+    await as(admin)
+      .delete('/api/admin/reviews/reports/999999/')
+      .expect(404, refusal(404, REVIEW_MESSAGES.reportNotFound));
   });
 
   it('exports a member’s reviews, and takes them, their votes and their standing back when the account is deleted', async () => {

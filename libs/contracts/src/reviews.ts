@@ -54,9 +54,16 @@ export interface ReviewReportResponse {
   created_at: string;
 }
 
+/** `GET /api/admin/reviews/hidden/` items: a hidden review and the reason a superuser gave. */
+export interface HiddenReviewResponse extends ReviewResponse {
+  hidden: true;
+  hidden_reason: string | null;
+}
+
 export const REVIEW_MESSAGES = {
   programNotFound: 'Programme not found',
   notFound: 'Review not found',
+  reportNotFound: 'Report not found',
   ownProgram: 'You cannot review your own programme',
   notSubscribed: 'Only members who subscribed to this programme can review it',
   tooEarly: (percentage: number) =>

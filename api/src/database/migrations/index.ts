@@ -21,6 +21,7 @@ import { TrainingRecord1765000000000 } from './1765000000000-TrainingRecord.js';
 import { Reviews1765100000000 } from './1765100000000-Reviews.js';
 import { TrainerStanding1765200000000 } from './1765200000000-TrainerStanding.js';
 import { SubscriptionProgress1765300000000 } from './1765300000000-SubscriptionProgress.js';
+import { IndexHiddenReviews1765400000000 } from './1765400000000-IndexHiddenReviews.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   Reviews1765100000000,
   TrainerStanding1765200000000,
   SubscriptionProgress1765300000000,
+  IndexHiddenReviews1765400000000,
 ];

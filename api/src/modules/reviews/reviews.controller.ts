@@ -159,11 +159,23 @@ export class ReviewsAdminController {
     return this.reviews.reports(query);
   }
 
+  @PagedGet('hidden', {
+    summary: 'The hidden reviews',
+    ...SUPERUSER,
+    query: PaginationQueryDto,
+    ok: { status: 200, description: 'The latest first, each with `hidden_reason`', schema: PAGE },
+    refusals: { 400: 'A malformed page or page_size' },
+  })
+  hidden(@Query() query: PaginationQueryDto) {
+    return this.reviews.hidden(query);
+  }
+
   @RouteDoc({
     summary: 'Hide a review',
     ...SUPERUSER,
     notes:
-      'Out of the lists and the standing; its open reports are resolved; an audit entry with the reason.',
+      'Out of the lists and the standing; its open reports are resolved; an audit entry with the reason. A review ' +
+      'already hidden is left as it is.',
     body: ReviewReasonDto,
     ok: { status: 200, description: 'The review, `hidden: true`', schema: OBJECT },
     refusals: { 400: 'No reason, or over 500 characters', 404: 'Unknown review' },

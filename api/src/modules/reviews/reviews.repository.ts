@@ -79,4 +79,17 @@ export class ReviewsRepository {
       .getMany();
     return [rows, await this.reports.countBy({ resolved: false })];
   }
+
+  /** The hidden reviews, the latest hidden first (by id), with their authors, along idx_review_hidden_id. */
+  async hiddenReviews({ page, pageSize }: Paging): Promise<[ReviewEntity[], number]> {
+    const rows = await this.reviews
+      .createQueryBuilder('review')
+      .innerJoinAndSelect('review.user', 'author')
+      .where('review.hidden = :hidden', { hidden: true })
+      .orderBy('review.id', 'DESC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getMany();
+    return [rows, await this.reviews.countBy({ hidden: true })];
+  }
 }

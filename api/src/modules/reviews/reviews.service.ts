@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
+  type HiddenReviewResponse,
   type ReviewAnswerDto,
   type ReviewDto,
   type ReviewListResponse,
@@ -133,12 +134,15 @@ export class ReviewsService {
 
   /** A member reports a review to the superusers, once. */
   async report(auth: AuthContext, id: number, dto: ReviewReasonDto): Promise<{ id: number }> {
-    const review = await this.visibleReview(id);
-    if (review.userId === auth.user.id) throw new ForbiddenException(REVIEW_MESSAGES.ownReview);
     try {
-      const saved = await this.dataSource
-        .getRepository(ReviewReportEntity)
-        .save({ reviewId: id, userId: auth.user.id, reason: dto.reason });
+      // The review is locked while the report is written: a superuser hiding it at the same moment resolves its
+      // reports either before (this one is refused) or after (this one is resolved with the rest).
+      const saved = await this.dataSource.transaction(async (manager) => {
+        const review = await manager.findOne(ReviewEntity, { where: { id }, lock: lockFor(manager) });
+        if (!review || review.hidden) throw new NotFoundException(REVIEW_MESSAGES.notFound);
+        if (review.userId === auth.user.id) throw new ForbiddenException(REVIEW_MESSAGES.ownReview);
+        return manager.save(ReviewReportEntity, { reviewId: id, userId: auth.user.id, reason: dto.reason });
+      });
       return { id: saved.id };
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException(REVIEW_MESSAGES.reported);
@@ -153,6 +157,18 @@ export class ReviewsService {
     return { items: rows.map(toReviewReportResponse), total, ...paging };
   }
 
+  /** The hidden reviews, the latest first, with why, for superusers to show again. */
+  async hidden(query: { page?: number; page_size?: number }): Promise<Page<HiddenReviewResponse>> {
+    const paging = pagingOf(query);
+    const [rows, total] = await this.reviews.hiddenReviews(paging);
+    const items = rows.map((review): HiddenReviewResponse => ({
+      ...toReviewResponse(review),
+      hidden: true,
+      hidden_reason: review.hiddenReason,
+    }));
+    return { items, total, ...paging };
+  }
+
   /** A superuser hides a review (or shows it again): out of lists and standings, its reports resolved, audited. */
   async setHidden(
     auth: AuthContext,
@@ -163,13 +179,12 @@ export class ReviewsService {
     await this.dataSource.transaction(async (manager) => {
       const review = await manager.findOne(ReviewEntity, { where: { id }, lock: lockFor(manager) });
       if (!review) throw new NotFoundException(REVIEW_MESSAGES.notFound);
-      if (review.hidden !== hide) {
-        await manager.update(ReviewEntity, { id }, { hidden: hide, hiddenReason: reason });
-        await standing(manager, review.programId, hide ? -1 : 1, hide ? -review.stars : review.stars);
-      } else if (hide) {
-        await manager.update(ReviewEntity, { id }, { hiddenReason: reason });
-      }
-      await manager.update(ReviewReportEntity, { reviewId: id, resolved: false }, { resolved: true });
+      // Already as asked: nothing changes, so nothing is audited.
+      if (review.hidden === hide) return;
+      await manager.update(ReviewEntity, { id }, { hidden: hide, hiddenReason: reason });
+      await standing(manager, review.programId, hide ? -1 : 1, hide ? -review.stars : review.stars);
+      if (hide)
+        await manager.update(ReviewReportEntity, { reviewId: id, resolved: false }, { resolved: true });
       await this.audit.record(manager, auth, {
         action: hide ? 'hide_review' : 'show_review',
         target: { type: 'review', id, label: review.title },
@@ -185,7 +200,7 @@ export class ReviewsService {
     const updated = await this.dataSource
       .getRepository(ReviewReportEntity)
       .update({ id, resolved: false }, { resolved: true });
-    if (!updated.affected) throw new NotFoundException('Report not found');
+    if (!updated.affected) throw new NotFoundException(REVIEW_MESSAGES.reportNotFound);
   }
 
   /** The programme if the caller may see it: 404 otherwise, as its page. */
