@@ -246,6 +246,13 @@ describe('a trainer’s insights', () => {
       fieldRefusal(400, 'to', INSIGHTS_MESSAGES.tooLong),
     );
     await get(mine('?from=2024-01-01&to=2024-12-31'), coach.session).expect(200);
+    await get(mine('?from=9999-12-01&to=9999-12-31'), coach.session).expect(
+      400,
+      fieldRefusal(400, 'from', INSIGHTS_MESSAGES.outOfBounds('from')),
+    );
+    await get(mine('?from=1969-12-31&to=1970-01-01'), coach.session).expect(400);
+    await get(mine('?from=9998-12-01&to=9998-12-31'), coach.session).expect(200);
+    await get(mine('?to=1970-01-05'), coach.session).expect(200);
     await get(`/api/trainers/me/insights/revenue/csv/?from=2026-03-02&to=2026-03-01`, coach.session).expect(
       400,
     );

@@ -12,10 +12,15 @@ export const INSIGHTS_LIMITS = {
   inactiveDays: 7,
   /** The inactive subscriptions an answer names, those quiet the longest first (`inactive.count` has them all). */
   inactiveListed: 50,
+  /** The days a range may start and end on: both databases store every instant of them. */
+  earliest: '1970-01-01',
+  latest: '9998-12-31',
 } as const;
 
 export const INSIGHTS_MESSAGES = {
   date: (field: string) => `${field} must be a date written YYYY-MM-DD`,
+  outOfBounds: (field: string) =>
+    `${field} must be from ${INSIGHTS_LIMITS.earliest} to ${INSIGHTS_LIMITS.latest}`,
   order: 'from must not be after to',
   tooLong: `The range must not be longer than ${INSIGHTS_LIMITS.maxDays} days`,
   notTrainer: 'Only trainers have insights',

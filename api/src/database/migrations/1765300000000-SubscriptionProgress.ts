@@ -2,9 +2,14 @@ import type { QueryRunner } from 'typeorm';
 import { analyzeTables } from '../../common/database/statistics.js';
 import { AddColumnsMigration } from './columns.js';
 
-/** A member's completions of the subscription's programme: the latest, and the one that left no lesson to do. */
+/**
+ * The member's latest completion in the subscription's programme while it ran (a member who subscribed again keeps
+ * the earlier subscription's completions, which belong to that one), and how many lessons they completed in all.
+ */
 const LATEST = `(SELECT MAX(c.completed_at) FROM lesson_completion c INNER JOIN lesson l ON l.id = c.lesson_id
-  WHERE c.user_id = subscription.user_id AND l.program_id = subscription.program_id)`;
+  WHERE c.user_id = subscription.user_id AND l.program_id = subscription.program_id
+  AND c.completed_at >= subscription.started_at
+  AND (subscription.ended_at IS NULL OR c.completed_at <= subscription.ended_at))`;
 const DONE = `(SELECT COUNT(*) FROM lesson_completion c INNER JOIN lesson l ON l.id = c.lesson_id
   WHERE c.user_id = subscription.user_id AND l.program_id = subscription.program_id)`;
 const LESSONS = '(SELECT COUNT(*) FROM lesson l WHERE l.program_id = subscription.program_id)';

@@ -115,7 +115,8 @@ export function finishes(subscriptions: SubscriptionFacts[]): Map<number, number
   for (const { programId, startedAt, finishedAt } of first.values()) {
     if (!finishedAt) continue;
     const list = days.get(programId) ?? [];
-    list.push((finishedAt.getTime() - startedAt.getTime()) / DAY_MS);
+    // A finish before the subscription's start was one of an earlier subscription's lessons: none of its days.
+    list.push(Math.max(0, finishedAt.getTime() - startedAt.getTime()) / DAY_MS);
     days.set(programId, list);
   }
   return days;

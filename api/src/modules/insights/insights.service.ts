@@ -122,10 +122,15 @@ export class InsightsService {
   private range(query: InsightsQueryDto): Range {
     for (const field of ['from', 'to'] as const) {
       const value = query[field];
-      if (value !== undefined && !isLocalDate(value)) throw fieldError(field, INSIGHTS_MESSAGES.date(field));
+      if (value === undefined) continue;
+      if (!isLocalDate(value)) throw fieldError(field, INSIGHTS_MESSAGES.date(field));
+      if (value < INSIGHTS_LIMITS.earliest || value > INSIGHTS_LIMITS.latest) {
+        throw fieldError(field, INSIGHTS_MESSAGES.outOfBounds(field));
+      }
     }
     const to = query.to ?? this.clock.now().toISOString().slice(0, 10);
-    const from = query.from ?? addDays(to, 1 - INSIGHTS_LIMITS.defaultDays);
+    const from =
+      query.from ?? maxDate(addDays(to, 1 - INSIGHTS_LIMITS.defaultDays), INSIGHTS_LIMITS.earliest);
     if (daysBetween(from, to) < 0) throw fieldError('from', INSIGHTS_MESSAGES.order);
     if (daysBetween(from, to) + 1 > INSIGHTS_LIMITS.maxDays)
       throw fieldError('to', INSIGHTS_MESSAGES.tooLong);
@@ -206,6 +211,8 @@ export class InsightsService {
     };
   }
 }
+
+const maxDate = (a: string, b: string) => (a > b ? a : b);
 
 async function* fromArray(rows: unknown[][]): AsyncGenerator<unknown[]> {
   yield* rows;
