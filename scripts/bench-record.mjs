@@ -5,19 +5,17 @@
 // (one page at a time: the targets' reading) and at 4 (pages queuing for the one JavaScript thread), on SQLite (BENCH_SCALE_SQLITE_DIR, .bench/large-sqlite, shared with bench:scale and
 // seeded there on first use) and, with BENCH_RECORD_DATABASE_URL (plus REDIS_URL when set), on MariaDB. Needs
 // `npm run build`. Exits 1 when a target is missed; writes each database's figures to .bench/bench-record-<db>.json.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSER } from './bench-floor.mjs';
 import {
   api,
+  judgedRows,
   loadAverage,
-  measureCallers,
   rssMb,
+  runJudgedBench,
   seedLargeScale,
   signInLarge,
-  benchDatabases,
-  requireProductionBuild,
   startProductionServer,
 } from './bench-support.mjs';
 
@@ -69,20 +67,9 @@ const WORKOUT = JSON.stringify({
   ],
 });
 
-/** The row at each of CONNECTIONS; the target applies at the first. */
-async function rows(url, title, next, targetMs) {
-  const measured = [];
-  for (const [i, connections] of CONNECTIONS.entries()) {
-    const row = await measureCallers(url, { title, next, connections, seconds: SECONDS });
-    const judged = i === 0 && targetMs;
-    measured.push({
-      ...row,
-      target: judged ? `p95 < ${targetMs} ms` : '',
-      ok: row.failed === 0 && (!judged || row.p95 < targetMs),
-    });
-  }
-  return measured;
-}
+/** A request's rows at each of CONNECTIONS, the target judged at the first. */
+const rows = (url, title, next, targetMs) =>
+  judgedRows(url, { title, next, targetMs, connections: CONNECTIONS, seconds: SECONDS });
 
 async function benchDatabase(name, env) {
   console.log(`\n## ${name}\n`);
@@ -147,31 +134,8 @@ async function benchDatabase(name, env) {
   }
 }
 
-function print(result) {
-  console.log(`${SECONDS} s a row, gzip`);
-  console.log(`load average ${result.load.before} before, ${result.load.after} after\n`);
-  console.log('| request | connections | req/s | p50 | p95 | p99 | non-2xx or errors | target | verdict |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
-  for (const r of result.rows) {
-    const verdict = r.target ? (r.ok ? 'meets' : 'MISSES') : '';
-    console.log(
-      `| ${r.title} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.target} | ${verdict} |`,
-    );
-  }
-  console.log(`\nserver RSS after the rows: ${result.memory.toFixed(0)} MB`);
-}
-
-requireProductionBuild('bench:record');
-const databases = benchDatabases(SQLITE_DIR, process.env.BENCH_RECORD_DATABASE_URL);
-let ok = true;
-for (const [name, env] of databases) {
-  const result = await benchDatabase(name, env);
-  print(result);
-  writeFileSync(
-    join(root, `.bench/bench-record-${name.toLowerCase()}.json`),
-    JSON.stringify(result, null, 2),
-  );
-  ok &&= result.rows.every((r) => r.ok);
-}
-if (databases.length === 1) console.log('\nMariaDB: not run (set BENCH_RECORD_DATABASE_URL)');
-process.exit(ok ? 0 : 1);
+await runJudgedBench(
+  'record',
+  { sqliteDir: SQLITE_DIR, mariadbVariable: 'BENCH_RECORD_DATABASE_URL', seconds: SECONDS },
+  benchDatabase,
+);

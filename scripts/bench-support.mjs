@@ -1,8 +1,9 @@
 // What the benchmark scripts share (scripts/bench.mjs, scripts/bench-floor.mjs, scripts/bench-chat.mjs,
-// scripts/bench-admin.mjs, scripts/bench-scale.mjs, scripts/bench-record.mjs, docs/profiles/distinct-members.mjs).
+// scripts/bench-admin.mjs, scripts/bench-scale.mjs, scripts/bench-record.mjs, scripts/bench-insights.mjs,
+// docs/profiles/distinct-members.mjs).
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -240,4 +241,59 @@ export async function recreateDatabase(databaseUrl, drop = false) {
   await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
   if (!drop) await connection.query(`CREATE DATABASE \`${database}\``);
   await connection.end();
+}
+
+/**
+ * One request's rows, one at each of `connections`, each request from `next(k)`; the target (a p95 under `targetMs`)
+ * is judged at the first, and a failed request fails every row.
+ */
+export async function judgedRows(url, { title, next, targetMs, connections, seconds }) {
+  const measured = [];
+  for (const [i, at] of connections.entries()) {
+    const row = await measureCallers(url, { title, next, connections: at, seconds });
+    const judged = i === 0 && targetMs;
+    measured.push({
+      ...row,
+      target: judged ? `p95 < ${targetMs} ms` : '',
+      ok: row.failed === 0 && (!judged || row.p95 < targetMs),
+    });
+  }
+  return measured;
+}
+
+/** A database's judged rows as a Markdown table, with the load and the server's memory. */
+export function printJudged(result, seconds) {
+  console.log(`${seconds} s a row, gzip`);
+  console.log(`load average ${result.load.before} before, ${result.load.after} after\n`);
+  console.log('| request | connections | req/s | p50 | p95 | p99 | non-2xx or errors | target | verdict |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of result.rows) {
+    const verdict = r.target ? (r.ok ? 'meets' : 'MISSES') : '';
+    console.log(
+      `| ${r.title} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p95} ms | ${r.p99} ms | ${r.failed} | ${r.target} | ${verdict} |`,
+    );
+  }
+  console.log(`\nserver RSS after the rows: ${result.memory.toFixed(0)} MB`);
+}
+
+/**
+ * Runs `bench(name, env)` (resolving to `{rows, ...}`) on SQLite in `sqliteDir` and on MariaDB when the environment
+ * variable `mariadbVariable` names a database; prints each table, writes `.bench/<name>-<db>.json` and exits 1 when
+ * a target was missed.
+ */
+export async function runJudgedBench(name, { sqliteDir, mariadbVariable, seconds }, bench) {
+  requireProductionBuild(`bench:${name}`);
+  const databases = benchDatabases(sqliteDir, process.env[mariadbVariable]);
+  let ok = true;
+  for (const [database, env] of databases) {
+    const result = await bench(database, env);
+    printJudged(result, seconds);
+    writeFileSync(
+      join(root, `.bench/bench-${name}-${database.toLowerCase()}.json`),
+      JSON.stringify(result, null, 2),
+    );
+    ok &&= result.rows.every((r) => r.ok);
+  }
+  if (databases.length === 1) console.log(`\nMariaDB: not run (set ${mariadbVariable})`);
+  process.exit(ok ? 0 : 1);
 }

@@ -4,10 +4,21 @@
 /** The locale of a reader who names none that Intl knows. */
 export const DEFAULT_LOCALE = 'en-US';
 
-/** The number of decimals of a currency's minor unit, as ISO 4217 (through Intl) gives it: 2 for USD, 0 for JPY. */
+/** Asked once per currency: a formatter costs tens of microseconds, and lists convert thousands of amounts. */
+const DIGITS = new Map<string, number>();
+
+/**
+ * The number of decimals of a currency's minor unit, as ISO 4217 (through Intl) gives it: 2 for USD, 0 for JPY.
+ * Kept per currency Intl knows (a few hundred at most); an unknown one throws and is not kept.
+ */
 export function minorUnitDigits(currency: string): number {
-  return new Intl.NumberFormat(DEFAULT_LOCALE, { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits as number;
+  let digits = DIGITS.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat(DEFAULT_LOCALE, { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits as number;
+    DIGITS.set(currency, digits);
+  }
+  return digits;
 }
 
 export function toMinorUnits(amount: number, currency: string): number {

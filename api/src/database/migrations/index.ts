@@ -22,6 +22,7 @@ import { Reviews1765100000000 } from './1765100000000-Reviews.js';
 import { TrainerStanding1765200000000 } from './1765200000000-TrainerStanding.js';
 import { SubscriptionProgress1765300000000 } from './1765300000000-SubscriptionProgress.js';
 import { IndexHiddenReviews1765400000000 } from './1765400000000-IndexHiddenReviews.js';
+import { IndexInsights1765500000000 } from './1765500000000-IndexInsights.js';
 
 /** Every migration in order; TypeORM sorts by the timestamp in the class name. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   TrainerStanding1765200000000,
   SubscriptionProgress1765300000000,
   IndexHiddenReviews1765400000000,
+  IndexInsights1765500000000,
 ];

@@ -5,7 +5,6 @@ import {
   type InactiveSubscriber,
   type MoneyFigures,
 } from '@fitcoach/contracts';
-import { addDays, daysBetween } from '../../common/time/local-time.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,9 +25,11 @@ export interface SubscriptionFacts {
   finishedAt: Date | null;
 }
 
-/** Every UTC day from `from` to `to`, both included. */
+/** Every UTC day from `from` to `to`, both included (plain UTC arithmetic: a year of days is read per request). */
 export function daysOf(from: string, to: string): string[] {
-  return Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => addDays(from, index));
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const count = Math.round((Date.parse(`${to}T00:00:00Z`) - start) / DAY_MS) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => utcDay(new Date(start + index * DAY_MS)));
 }
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -36,17 +37,23 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 /** Sums in minor units per currency, then per day; currencies in alphabetical order, each with every day. */
 export function revenueByCurrency(days: string[], paid: Movement[], refunded: Movement[]): CurrencyRevenue[] {
   const currencies = [...new Set([...paid, ...refunded].map((movement) => movement.currency))].sort();
-  return currencies.map((currency) => {
-    const byDay = new Map(days.map((day) => [day, { completed: 0, refunded: 0 }]));
-    for (const [movements, key] of [
-      [paid, 'completed'],
-      [refunded, 'refunded'],
-    ] as const) {
-      for (const movement of movements) {
-        const day = byDay.get(utcDay(movement.at));
-        if (movement.currency === currency && day) day[key] += movement.amountMinor;
-      }
+  const sums = new Map(
+    currencies.map((currency) => [
+      currency,
+      new Map(days.map((day) => [day, { completed: 0, refunded: 0 }])),
+    ]),
+  );
+  for (const [movements, key] of [
+    [paid, 'completed'],
+    [refunded, 'refunded'],
+  ] as const) {
+    for (const movement of movements) {
+      const day = sums.get(movement.currency)?.get(utcDay(movement.at));
+      if (day) day[key] += movement.amountMinor;
     }
+  }
+  return currencies.map((currency) => {
+    const byDay = sums.get(currency) ?? new Map<string, { completed: number; refunded: number }>();
     const totals = { completed: 0, refunded: 0 };
     for (const day of byDay.values()) {
       totals.completed += day.completed;

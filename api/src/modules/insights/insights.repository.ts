@@ -95,11 +95,26 @@ export class InsightsRepository {
     return rows.map((row) => Number(row.programId));
   }
 
-  /** The programmes' active subscriptions now. */
-  async active(programIds: number[]): Promise<SubscriptionFacts[]> {
+  /** The members of the programmes' active subscriptions now, one entry per subscription. */
+  async activeMembers(programIds: number[]): Promise<{ programId: number; userId: number }[]> {
+    const rows = await this.dataSource
+      .getRepository(SubscriptionEntity)
+      .createQueryBuilder('subscription')
+      .select('subscription.programId', 'programId')
+      .addSelect('subscription.userId', 'userId')
+      .where('subscription.activeFlag = 1')
+      .andWhere('subscription.programId IN (:...programIds)', { programIds })
+      .getRawMany<{ programId: Raw; userId: Raw }>();
+    return rows.map((row) => ({ programId: Number(row.programId), userId: Number(row.userId) }));
+  }
+
+  /** The active, unfinished subscriptions without a completed lesson since `before` (nor a start, without one). */
+  async quietSince(programIds: number[], before: Date): Promise<SubscriptionFacts[]> {
     const rows = await this.subscriptions()
       .where('subscription.activeFlag = 1')
       .andWhere('subscription.programId IN (:...programIds)', { programIds })
+      .andWhere('subscription.finishedAt IS NULL')
+      .andWhere('COALESCE(subscription.lastCompletedAt, subscription.startedAt) < :before', { before })
       .getRawMany<SubscriptionRow>();
     return rows.map(facts);
   }

@@ -33,6 +33,8 @@ interface Range {
   end: Date;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const REVENUE_COLUMNS = ['date', 'currency', 'completed', 'refunded', 'net'] as const;
 const PROGRAM_COLUMNS = [
   'programme',
@@ -155,11 +157,14 @@ export class InsightsService {
         inactive: { count: 0, results: [] },
       };
     }
-    const [paid, refunded, started, active, finished, funnel] = await Promise.all([
+    const now = this.clock.now();
+    const quietFrom = new Date(now.getTime() - INSIGHTS_LIMITS.inactiveDays * DAY_MS);
+    const [paid, refunded, started, active, quietCandidates, finished, funnel] = await Promise.all([
       this.insights.paid(ids, start, end),
       this.insights.refunded(ids, start, end),
       this.insights.started(ids, start, end),
-      this.insights.active(ids),
+      this.insights.activeMembers(ids),
+      this.insights.quietSince(ids, quietFrom),
       this.insights.finished(ids, start, end),
       this.insights.funnel(ids),
     ]);
@@ -180,7 +185,7 @@ export class InsightsService {
         .filter((step) => step.programId === program.id)
         .map(({ number, title, members }) => ({ number, title, members })),
     }));
-    const quiet = quietOnes(active, this.clock.now());
+    const quiet = quietOnes(quietCandidates, now);
     const listed = quiet.slice(0, INSIGHTS_LIMITS.inactiveListed);
     const names = new Map(
       (await this.insights.namesOf([...new Set(listed.map((q) => q.subscription.userId))])).map((user) => [
