@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Credentials, expect, signIn, test } from './support/accounts.js';
+import { type Credentials, expect, signIn, superuserAuth, test } from './support/accounts.js';
 import { type ApiAccount, apiAccount, apiProgram, apiTrainer, publishPrograms } from './support/catalogue.js';
+import { datetime, execute } from './support/database.js';
 import { apiLessons, apiSubscribe } from './support/subscriptions.js';
 import { uniqueWord } from '../fixtures/words.js';
 import { plainImage } from '../fixtures/images.js';
@@ -47,6 +48,8 @@ interface World {
   member: ApiAccount;
   memberId: number;
   programId: number;
+  /** The trainer's report of the member's review: the superusers' Reviews page lists it. */
+  reportId: number;
 }
 
 type Who = 'anonymous' | 'member' | 'trainer' | 'superuser';
@@ -79,6 +82,11 @@ const VISITS: Record<string, Visit[]> = {
   'admin.failedJobs': [{ as: 'superuser', path: at('/admin/failedJobs') }],
   'admin.fitnessPrograms': [{ as: 'superuser', path: at('/admin/fitnessPrograms') }],
   'admin.requestNotificaions': [{ as: 'superuser', path: at('/admin/requestNotificaions') }],
+  'admin.reviews': [
+    { as: 'superuser', path: at('/admin/reviews') },
+    { as: 'superuser', path: (w) => `/admin/reviews?hide=${w.reportId}`, view: 'hide dialog' },
+    { as: 'superuser', path: at('/admin/reviews?view=hidden'), view: 'hidden' },
+  ],
   'admin.settings': [{ as: 'superuser', path: at('/admin/settings') }],
   'admin.settings.activity': [{ as: 'superuser', path: at('/admin/settings/activity') }],
   'admin.settings.superusers': [{ as: 'superuser', path: at('/admin/settings/superusers') }],
@@ -89,6 +97,10 @@ const VISITS: Record<string, Visit[]> = {
     { as: 'trainer', path: at('/chat') },
   ],
   findTrainer: [{ as: 'anonymous', path: at('/findTrainer') }],
+  insights: [
+    { as: 'trainer', path: at('/insights') },
+    { as: 'member', path: at('/insights') },
+  ],
   'forgot-password': [{ as: 'anonymous', path: at('/forgot-password') }],
   login: [{ as: 'anonymous', path: at('/login') }],
   'programDetails.$id': [
@@ -165,7 +177,8 @@ function worldOnce(request: APIRequestContext): Promise<World> {
       });
       expect(measured.status()).toBe(201);
     }
-    // Half the programme done, then a review with the trainer's answer: the programme page lists it.
+    // Half the programme done, then a review with the trainer's answer: the programme page lists it, and the
+    // superusers' Reviews page its report.
     const done = await request.get(`/api/fitness_programs/updatelessonProgress/${programId}-1/`, {
       headers: member.auth,
     });
@@ -180,6 +193,29 @@ function worldOnce(request: APIRequestContext): Promise<World> {
       data: { text: 'Thank you!' },
     });
     expect(answered.status()).toBe(201);
+    const reported = await request.post(`/api/reviews/${(await review.json()).id}/reports/`, {
+      headers: trainer.auth,
+      data: { reason: 'Please check this review.' },
+    });
+    expect(reported.status()).toBe(201);
+    const { id: reportId } = (await reported.json()) as { id: number };
+    // A second member's review, hidden by a superuser: the Reviews page's Hidden view lists it.
+    const critic = await apiAccount(request);
+    await apiSubscribe(request, critic.auth, programId);
+    const criticDone = await request.get(`/api/fitness_programs/updatelessonProgress/${programId}-1/`, {
+      headers: critic.auth,
+    });
+    expect(criticDone.ok()).toBe(true);
+    const criticReview = await request.post(`/api/fitness_programs/${programId}/reviews/`, {
+      headers: critic.auth,
+      data: { stars: 1, title: 'Not for me', text: 'Buy my shop’s plan instead.' },
+    });
+    expect(criticReview.status()).toBe(201);
+    const hidden = await request.put(`/api/admin/reviews/${(await criticReview.json()).id}/hidden/`, {
+      headers: await superuserAuth(request),
+      data: { reason: 'An advertisement.' },
+    });
+    expect(hidden.status()).toBe(200);
     // Two days of front photos, shared: both record pages show a comparison and the gallery.
     for (const [taken_on, width] of [['2026-01-01', 40] as const, ['2026-02-01', 36] as const]) {
       const photo = await request.post('/api/users/photos/', {
@@ -199,7 +235,16 @@ function worldOnce(request: APIRequestContext): Promise<World> {
     expect(shared.status()).toBe(200);
     const me = await request.get('/api/users/me/', { headers: member.auth });
     const { id: memberId } = (await me.json()) as { id: number };
-    return { trainer, trainerId, member, memberId, programId };
+    // A second member who bought it ten days ago and never began: the trainer's insights list them as quiet.
+    const quiet = await apiAccount(request);
+    await apiSubscribe(request, quiet.auth, programId);
+    const quietMe = await request.get('/api/users/me/', { headers: quiet.auth });
+    await execute('UPDATE subscription SET started_at = ? WHERE user_id = ? AND program_id = ?', [
+      datetime(new Date(Date.now() - 10 * 86_400_000)),
+      ((await quietMe.json()) as { id: number }).id,
+      programId,
+    ]);
+    return { trainer, trainerId, member, memberId, programId, reportId };
   })();
   return world;
 }

@@ -48,6 +48,7 @@ test("a superuser reads the dashboard's totals and top programmes", async ({
     'Trainers',
     'Programs',
     'Pending Approvals',
+    'Reviews',
     'Failed Jobs',
   ]);
   // The panel's pages sit inside the site's one main landmark, not a second one of their own.

@@ -6,9 +6,9 @@ import {
   type TopProgram,
   type UserBriefResponse,
 } from '@fitcoach/contracts';
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DailyChart } from '~/components/admin/daily-chart';
 import { type Column, DataTable } from '~/components/layout/data-table';
@@ -25,7 +25,12 @@ export const meta: MetaFunction = () =>
 
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireSuperuser(args);
-  return dataOrThrow(await api.adminStats(args));
+  // The open reports' count is their list's total: a page of one report is enough to read it.
+  const [stats, reports] = await Promise.all([
+    api.adminStats(args),
+    api.reviewReports(args, { page: 1, pageSize: 1 }),
+  ]);
+  return { ...dataOrThrow(stats), reportedReviews: dataOrThrow(reports).total };
 });
 
 function Amounts({ list }: { list: Money[] }) {
@@ -104,7 +109,7 @@ function useLiveOnline(users: UserBriefResponse[], trainers: UserBriefResponse[]
   return online;
 }
 
-/** docs/product.md §2.11: the totals, Top Programs, who is online, and the last 30 days. */
+/** docs/product.md §2.11: the totals, the reported reviews, Top Programs, who is online, and the last 30 days. */
 export default function AdminDashboardRoute() {
   const stats = useLoaderData<typeof loader>();
   const { totals } = stats;
@@ -119,6 +124,11 @@ export default function AdminDashboardRoute() {
         <Figure label="Active subscriptions" value={totals.active_subscriptions} />
         <Figure label="Revenue" value={<Amounts list={totals.revenue} />} />
       </SimpleGrid>
+      <Text>
+        <Anchor component={Link} to="/admin/reviews">
+          Reported reviews: {stats.reportedReviews}
+        </Anchor>
+      </Text>
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="sm">
           Top Programs

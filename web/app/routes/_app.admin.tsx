@@ -22,6 +22,7 @@ const SIDE = [
   { label: 'Trainers', to: '/admin/trainers' },
   { label: 'Programs', to: '/admin/fitnessPrograms' },
   { label: 'Pending Approvals', to: '/admin/requestNotificaions' },
+  { label: 'Reviews', to: '/admin/reviews' },
   { label: 'Failed Jobs', to: '/admin/failedJobs' },
 ];
 

@@ -5,10 +5,10 @@ import { invariantResponse } from '~/utils/invariant';
 import { sessionLoader } from '~/utils/route.server';
 
 /** The API's spreadsheets of the member's record, streamed by the API itself. */
-const DOWNLOADS: Record<string, string> = {
-  workouts: '/api/users/logs/csv/',
-  measurements: '/api/users/measurements/csv/',
-};
+const DOWNLOADS = new Map([
+  ['workouts', '/api/users/logs/csv/'],
+  ['measurements', '/api/users/measurements/csv/'],
+]);
 
 /**
  * A plain link, so no script is needed. The session is renewed here when its access token has expired, and the
@@ -16,7 +16,7 @@ const DOWNLOADS: Record<string, string> = {
  */
 export const loader = sessionLoader(async (args: LoaderFunctionArgs) => {
   await requireUser(args);
-  const target = DOWNLOADS[args.params.part ?? ''];
+  const target = DOWNLOADS.get(args.params.part ?? '');
   invariantResponse(target, 'Not Found', { status: 404 });
   return redirect(target);
 });

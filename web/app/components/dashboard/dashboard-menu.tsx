@@ -64,6 +64,7 @@ export function DashboardMenu({ user, view }: { user: UserResponse; view: Dashbo
           />
         );
       })}
+      {user.is_trainer ? <NavLink component={Link} to="/insights" label="Insights" /> : null}
       <NavLink component={Link} to="/account/payments" label="Payment history" />
       <NavLink component={Link} to="/chat" label="Chat" />
     </Paper>

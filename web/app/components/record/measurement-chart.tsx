@@ -7,16 +7,18 @@ const DOTS_UP_TO = 60;
 
 /**
  * One measurement over time: an SVG line drawn on the server (no script), and the same values as a table that
- * screen readers read instead of the picture.
+ * screen readers read instead of the picture. `format` writes the table's values (money, for insights).
  */
 export function MeasurementChart({
   label,
   unit,
   points,
+  format = String,
 }: {
   label: string;
   unit: string;
   points: ChartPoint[];
+  format?: (value: number) => string;
 }) {
   const chart = lineChart(points);
   const { plot } = chart;
@@ -53,23 +55,26 @@ export function MeasurementChart({
             ))
           : null}
       </svg>
-      <table className={ui.visuallyHidden}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">{caption}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.date}>
-              <td>{point.date}</td>
-              <td>{point.value}</td>
+      {/* Hidden by a box around it: a table grows to its rows whatever its own height, lengthening the page. */}
+      <div className={ui.visuallyHidden}>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">{caption}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date}>
+                <td>{point.date}</td>
+                <td>{format(point.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -103,7 +103,7 @@ export function MeasurementTable({
   params.set('history', 'all');
   return (
     <>
-      // Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too.
+      {/* Scrolls sideways on a phone: focusable, so that the keyboard scrolls it too. */}
       <div className={classes.tableWrap} role="region" aria-label="Measurement history" tabIndex={0}>
         <table className={classes.table}>
           <caption className={classes.chartTitle}>Measurement history</caption>

@@ -12,6 +12,7 @@ import type {
   CreateOrderResponse,
   FollowedProgramsResponse,
   HealthResponse,
+  HiddenReviewResponse,
   LessonProgressResponse,
   LessonResponse,
   LoginDto,
@@ -45,10 +46,12 @@ import type {
   RecordSharing,
   ReviewDto,
   ReviewListResponse,
+  ReviewReportResponse,
   ReviewResponse,
   ReviewSort,
   RecordSharingResponse,
   SubscriberRecordResponse,
+  TrainerInsightsResponse,
   WorkoutLogComment,
   WorkoutLogDto,
   WorkoutLogResponse,
@@ -474,9 +477,40 @@ export const api = {
   reportReview: (args: RouteArgs, id: number, reason: string) =>
     call<{ id: number }>(args, `/api/reviews/${id}/reports/`, { method: 'POST', body: { reason } }),
 
+  // The superusers' moderation of reviews (docs/product.md §2.11).
+  reviewReports: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<ReviewReportResponse>>(
+      args,
+      `/api/admin/reviews/reports/${queryString(pageParams(paging))}`,
+      { paginated: true },
+    ),
+
+  hiddenReviews: (args: RouteArgs, paging: PageQuery) =>
+    call<ListPage<HiddenReviewResponse>>(
+      args,
+      `/api/admin/reviews/hidden/${queryString(pageParams(paging))}`,
+      { paginated: true },
+    ),
+
+  hideReview: (args: RouteArgs, id: number, reason: string) =>
+    call<ReviewReportResponse['review']>(args, `/api/admin/reviews/${id}/hidden/`, {
+      method: 'PUT',
+      body: { reason },
+    }),
+
+  showReview: (args: RouteArgs, id: number) =>
+    call<ReviewReportResponse['review']>(args, `/api/admin/reviews/${id}/hidden/`, { method: 'DELETE' }),
+
+  dismissReviewReport: (args: RouteArgs, id: number) =>
+    call<null>(args, `/api/admin/reviews/reports/${id}/`, { method: 'DELETE' }),
+
   subscriberRecord: (args: RouteArgs, userId: number, paging: PageQuery, range: { from?: string } = {}) =>
     call<SubscriberRecordResponse>(
       args,
       `/api/trainers/subscribers/${userId}/record/${queryString({ ...pageParams(paging), ...range })}`,
     ),
+
+  // The trainer's insights (docs/product.md §2.16): UTC days, the API's last 30 without them.
+  insights: (args: RouteArgs, range: { from?: string; to?: string }) =>
+    call<TrainerInsightsResponse>(args, `/api/trainers/me/insights/${queryString(range)}`),
 };

@@ -1,0 +1,1 @@
+export const INTENTS = { hide: 'hide', show: 'show', keep: 'keep' } as const;
