@@ -493,7 +493,9 @@ fault('one account flooding the chat while others chat', async () => {
   // 200 timed messages, so that the 99th percentile is a percentile and not the slowest message.
   const EVERY_MS = 35;
   const MEMBERS = 20;
-  const P99_TARGET_MS = 100;
+  // Not a speed target (that is measured on a quiet machine, docs/performance.md): a member whose message waited
+  // behind the flood's queue would wait seconds, as long as the flood lasts.
+  const STARVED_MS = 1_000;
   const trainer = await createTrainer(control);
   const program = await createProgram(control, trainer.trainer, { isPublished: true });
   const flooder = await createSession(control);
@@ -551,7 +553,7 @@ fault('one account flooding the chat while others chat', async () => {
     `${delivery.length} messages; flood: ${stored} stored, ${refusedBySockets} socket and ` +
     `${report.rest.statuses['429'] ?? 0} REST sends refused, ${report.sockets.closedByServer} of ` +
     `${report.sockets.opened} sockets closed`;
-  if (p99 >= P99_TARGET_MS) throw new Error(`p99 not under ${P99_TARGET_MS} ms: ${summary}`);
+  if ((delivery.at(-1) ?? 0) >= STARVED_MS) throw new Error(`a member waited behind the flood: ${summary}`);
   expect(Object.keys(report.rest.statuses).filter((status) => Number(status) >= 500)).toEqual([]);
   expect(stored).toBeLessThanOrEqual(CHAT_SEND_BUDGET.messages * windows);
   expect(report.sockets.closedByServer).toBe(report.sockets.opened - CHAT_SOCKETS_PER_ACCOUNT);
