@@ -17,5 +17,6 @@ export * from './record.js';
 export * from './reviews.js';
 export * from './subscriptions.js';
 export * from './text.js';
+export * from './validation-messages.js';
 export * from './youtube.js';
 export * from './dto/index.js';

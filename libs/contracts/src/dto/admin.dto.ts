@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_REGEX, REJECTION_REASON_MAX_LENGTH } from '../l
 import { rules } from './field-rules.js';
 import { PaginationQueryDto, queryWholeNumber } from './pagination.dto.js';
 import { OptionalQuery, optionalTrim, trim, trimLowercase } from './transforms.js';
-import { VALIDATION_MESSAGES } from './users.dto.js';
+import { VALIDATION_MESSAGES } from '../validation-messages.js';
 
 /*
  * The admin panel's own requests (docs/product.md §2.11), beyond the API contract: the filters of its lists and

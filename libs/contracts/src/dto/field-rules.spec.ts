@@ -2,7 +2,8 @@ import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, ValidationTypes, validateSync } from 'class-validator';
 import { EMAIL_MAX_LENGTH } from '../limits.js';
 import * as contracts from './index.js';
-import { RegisterDto, VALIDATION_MESSAGES } from './users.dto.js';
+import { VALIDATION_MESSAGES } from '../validation-messages.js';
+import { RegisterDto } from './users.dto.js';
 import { reportedMessage } from './reported-error.js';
 
 /** When a rule may run: what a value is (or that it is there), then its length, then its pattern or range. */

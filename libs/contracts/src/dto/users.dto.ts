@@ -23,6 +23,7 @@ import {
   WEIGHT_KG,
   type NumericRange,
 } from '../limits.js';
+import { VALIDATION_MESSAGES } from '../validation-messages.js';
 import { fileField, ignoredField, presentText, requiredText, rules } from './field-rules.js';
 import {
   optionalNumber,
@@ -32,19 +33,6 @@ import {
   trimLowercase,
   trimNfc,
 } from './transforms.js';
-
-/** docs/product.md §5's texts, shared by the server's refusals and the web form's alerts. */
-export const VALIDATION_MESSAGES = {
-  name: `Use letters, spaces, hyphens, apostrophes and periods, up to ${NAME_MAX_LENGTH} characters`,
-  age: `Please enter an age between ${AGE.min} and ${AGE.max}.`,
-  phone: 'Please enter a valid 10-digit phone number.',
-  height: `Height must be between ${HEIGHT_CM.min} and ${HEIGHT_CM.max} cm.`,
-  weight: `Weight must be between ${WEIGHT_KG.min} and ${WEIGHT_KG.max} kg.`,
-  bodyFat: `Body fat must be between ${BODY_FAT_PERCENT.min} and ${BODY_FAT_PERCENT.max} %.`,
-  email: 'Enter a valid email address.',
-  passwordLength: `Password must be ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters long.`,
-  passwordSpaces: 'Password must not contain spaces.',
-} as const;
 
 /** An account's e-mail address, wherever one is typed. */
 const emailRules = () =>
