@@ -48,7 +48,7 @@ const steps = [
   [
     'browser tests',
     'npx',
-    ['playwright', 'test', ...(skipIndependent ? ['--project', 'chromium', ...DATABASE_JOURNEYS] : [])],
+    ['playwright', 'test', ...(skipIndependent ? ['--project=chromium', ...DATABASE_JOURNEYS] : [])],
   ],
 ];
 
