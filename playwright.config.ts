@@ -9,19 +9,21 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fitcoach-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 // Debian's headless shell (package chromium-headless-shell) is what Playwright's own headless mode runs, and costs
-// the suite about 40 % less CPU than the full browser in its new headless mode; the full browser is the fallback.
-const systemChromium = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) =>
-  existsSync(path),
-);
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? systemChromium;
+// the suite about 40 % less CPU than the full browser in its new headless mode; it has no push messaging, so the
+// installable-app tests run in the full browser (package chromium).
+const fullBrowser = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+const headlessShell = existsSync('/usr/lib/chromium/chromium-headless-shell')
+  ? '/usr/lib/chromium/chromium-headless-shell'
+  : fullBrowser;
 
-const chromiumUse = {
+const chromiumWith = (systemPath: string | undefined) => ({
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath,
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? systemPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   },
-};
+});
+const chromiumUse = chromiumWith(headlessShell);
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -49,7 +51,8 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', use: chromiumUse, testIgnore: /accessibility\.spec\.ts$/ },
+    { name: 'chromium', use: chromiumUse, testIgnore: /(accessibility|pwa)\.spec\.ts$/ },
+    { name: 'full-browser', use: chromiumWith(fullBrowser), testMatch: /pwa\.spec\.ts$/ },
     // axe is heavy: it runs after the other tests, alone, so that it cannot slow their timing-sensitive checks (the
     // body-limit tests of hostile-requests.spec.ts count the bytes a client sent before the 413 reached it).
     // `npx playwright test --no-deps test/e2e/accessibility.spec.ts` runs it on its own.
@@ -57,7 +60,7 @@ export default defineConfig({
       name: 'accessibility',
       use: chromiumUse,
       testMatch: /accessibility\.spec\.ts$/,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'full-browser'],
     },
   ],
   webServer: {
