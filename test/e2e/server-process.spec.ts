@@ -47,6 +47,21 @@ test.describe('the server process', () => {
     expect(result.stdout).toContain('FitCoach stopped');
   });
 
+  test('refuses a GET of a form’s action address (400) without logging a stack for it', async () => {
+    const port = await freePort();
+    const child = startServer({ DATA_DIR: dataDir(), PORT: String(port) });
+    const exited = exitOf(child);
+    await listening(child);
+    const response = await fetch(`http://127.0.0.1:${port}/checkout/paypal/orders`);
+    expect(response.status).toBe(400);
+
+    child.kill('SIGTERM');
+    const result = await exited;
+    expect(result.stdout).toContain('FitCoach stopped');
+    expect(result.stderr).not.toContain('checkout/paypal/orders');
+    expect(result.stdout).not.toContain('checkout.paypal.orders');
+  });
+
   test('serves a signed-in page without opening a connection to itself', async () => {
     const port = await freePort();
     // Every TCP connection the server would open to its own port fails (its database's, MariaDB's, still works):

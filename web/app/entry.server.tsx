@@ -1,6 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { type AppLoadContext, createReadableStreamFromReadable, type EntryContext } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleErrorFunction,
+} from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { env } from './utils/env.server';
@@ -13,6 +18,16 @@ setServerSiteName(env.siteName);
 export const streamTimeout = 5_000;
 // The render is aborted a second later, so those rejections still reach the browser.
 const RENDER_TIMEOUT_MS = streamTimeout + 1_000;
+
+/**
+ * Logs what went wrong on the server. A client's own mistake, such as a GET of a form's action address (400), is
+ * answered with its status and is no fault of the server's, so it is not logged with a stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  // eslint-disable-next-line no-console -- the API's logger is not reachable from the Remix build.
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
