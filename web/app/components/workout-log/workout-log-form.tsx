@@ -1,6 +1,7 @@
 import { WORKOUT_LIMITS, WORKOUT_RANGES } from '@fitcoach/contracts';
 import { Alert, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
+import { CompactField } from '~/components/forms/compact-field';
 import { SubmitButton } from '~/components/forms/form-actions';
 import ui from '~/components/ui/ui.module.css';
 import type { FieldErrors } from '~/utils/validation';
@@ -95,7 +96,7 @@ export function WorkoutLogForm({
           {values.exercises.map((exercise, e) => (
             <fieldset key={e} className={classes.exercise}>
               <legend>Exercise {e + 1}</legend>
-              <TextInput
+              <CompactField
                 name={fieldName.exercise(e)}
                 label="Exercise"
                 defaultValue={exercise.name}
@@ -115,7 +116,7 @@ export function WorkoutLogForm({
                     >
                       <span className={classes.setNumber}>Set {s + 1}</span>
                       {SET_FIELDS.map(({ key, label, inputMode }) => (
-                        <TextInput
+                        <CompactField
                           key={key}
                           name={fieldName[key](e, s)}
                           label={label}
