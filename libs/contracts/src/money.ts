@@ -52,8 +52,22 @@ function usableLocale(locale: string | undefined): string {
 
 /** An amount in major units as a reader of `locale` writes it in `currency`: "$39.00", "39,00 €", "¥3,900". */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
-  return new Intl.NumberFormat(usableLocale(locale), { style: 'currency', currency }).format(amount);
+  const key = `${locale ?? ''} ${currency}`;
+  let format = MONEY_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(usableLocale(locale), { style: 'currency', currency });
+    if (MONEY_FORMATS.size >= MAX_MONEY_FORMATS) MONEY_FORMATS.clear();
+    MONEY_FORMATS.set(key, format);
+  }
+  return format.format(amount);
 }
+
+/**
+ * A formatter per reader's locale and currency, built on first use: a list page formats dozens of prices. The
+ * locale is the reader's (any text a browser sends), so the map starts over past MAX_MONEY_FORMATS.
+ */
+const MONEY_FORMATS = new Map<string, Intl.NumberFormat>();
+const MAX_MONEY_FORMATS = 500;
 
 /** Whether `amount` has no more decimals than `currency`'s minor unit: 39.99 USD does, 39.5 JPY does not. */
 export function fitsMinorUnits(amount: number, currency: string): boolean {

@@ -20,30 +20,48 @@ export interface ScheduleValues {
  * zone saved under another of its names). Computed by the loader, so that the browser renders the server's list.
  */
 export function timeZoneOptions(current: string = DEFAULT_TIME_ZONE): string[] {
-  const zones = [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-  return zones.includes(current) ? zones : [current, ...zones];
+  knownZones ??= [DEFAULT_TIME_ZONE, ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  return knownZones.includes(current) ? [...knownZones] : [current, ...knownZones];
 }
+
+/** The runtime's zones, asked once: the list does not change while it runs. */
+let knownZones: string[] | undefined;
+
+/**
+ * A formatter per time zone, built on first use: building one costs far more than formatting with it, and a page
+ * dates every lesson. Only zones Intl knows get one (it throws for others); Intl also reads their names in any case,
+ * so the map stops growing at MAX_KEPT_ZONES.
+ */
+const DAY_IN_ZONE = new Map<string, Intl.DateTimeFormat>();
+const MAX_KEPT_ZONES = 1_000;
 
 /** The date (YYYY-MM-DD) that `instant` falls on in `timeZone`. */
 export function dateIn(instant: Date, timeZone: string): string {
-  // Canadian English writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  let format = DAY_IN_ZONE.get(timeZone);
+  if (format === undefined) {
+    // Canadian English writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (DAY_IN_ZONE.size < MAX_KEPT_ZONES) DAY_IN_ZONE.set(timeZone, format);
+  }
+  return format.format(instant);
 }
+
+const READABLE_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 /** A calendar date (YYYY-MM-DD) as people read it: "Sun, 28 Mar 2027". */
 export function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return READABLE_DAY.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** What each calendar state says, for every reader (the colour only repeats it). */
