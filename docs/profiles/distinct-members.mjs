@@ -5,8 +5,9 @@
 //   node docs/profiles/distinct-members.mjs DATA_DIR [members=300] [seconds=15]
 //
 // DATA_DIR is a copy of the large seed (`npm run seed -- --scale large`): signing in writes sessions to it.
-// SOAK_SECONDS adds a last row of that many seconds over every page kind (the memory figure); PROFILE_DIR makes
-// node write the server's .cpuprofile there (summarised by docs/profiles/summarise.mjs). Needs `npm run build`.
+// CONNECTIONS (32) sets the load: at 1, the CPU a page reads what it costs alone. SOAK_SECONDS adds a last row of
+// that many seconds over every page kind (the memory figure); PROFILE_DIR makes node write the server's .cpuprofile
+// there (summarised by docs/profiles/summarise.mjs). Needs `npm run build`.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ if (!dataDir) {
 const MEMBERS = Number(membersArg);
 const SECONDS = Number(secondsArg);
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 0);
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
 const PASSWORD = 'large-seed-password-1';
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br' };
 
@@ -61,6 +62,7 @@ const page = (path) => (m) => ({
 const ROWS = {
   '/programmes signed in': page(() => '/programmes'),
   '/programLesson/{a followed programme}': page((m) => `/programLesson/${m.program}`),
+  '/programDetails/{a followed programme}': page((m) => `/programDetails/${m.program}`),
 };
 
 async function measure(url, all, next, seconds) {
