@@ -111,6 +111,7 @@ const VISITS: Record<string, Visit[]> = {
   ],
   'programLesson.$id': [
     { as: 'member', path: (w) => `/programLesson/${w.programId}` },
+    { as: 'member', path: (w) => `/programLesson/${w.programId}?schedule=edit`, view: 'schedule form' },
     { as: 'trainer', path: (w) => `/programLesson/${w.programId}` },
   ],
   programmes: [

@@ -108,11 +108,13 @@ test.describe('without JavaScript', () => {
     const list = page.getByRole('navigation', { name: 'Program Lessons' });
     await expect(list.getByText('Opens on')).toHaveCount(2);
 
-    await page.getByText('Change schedule').click();
+    await expect(page.getByLabel('Time zone')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Change schedule' }).click();
     await page.getByLabel('Start date').fill(utcDate(-2));
     await page.getByLabel('Time zone').selectOption('Europe/Berlin');
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect(toast(page, MESSAGES.scheduleSaved)).toBeVisible();
+    await expect(page.getByLabel('Time zone')).toHaveCount(0);
     await expect(list.getByText('Opens on')).toHaveCount(0);
     expect(await followed(request, member, id)).toMatchObject({
       start_date: utcDate(-2),
@@ -156,11 +158,17 @@ test.describe('without JavaScript', () => {
     const member = await apiAccount(request);
     await signIn(page, member);
     await payWithSchedule(page, id, { start: utcDate(0), reminder: '', zone: 'UTC' });
-    await page.getByText('Change schedule').click();
+    await page.getByRole('link', { name: 'Change schedule' }).click();
     await page.getByLabel('Start date').fill(utcDate(400));
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect(toast(page, 'start_date must be a date (YYYY-MM-DD) within a year of today')).toBeVisible();
     expect((await followed(request, member, id)).start_date).toBe(utcDate(0));
+
+    await page.getByRole('link', { name: 'Change schedule' }).click();
+    await expect(page.getByLabel('Time zone')).toHaveValue('UTC');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Time zone')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Change schedule' })).toBeVisible();
   });
 });
 

@@ -5,6 +5,9 @@ export const LESSONS_END = 'end';
 
 /** `?confirm=next`: the "Have you finished the current lesson?" step, rendered by the server without JavaScript. */
 export const CONFIRM_NEXT = 'next';
+/** `?schedule=edit` opens the lesson player's schedule form. */
+export const SCHEDULE_PARAM = 'schedule';
+export const SCHEDULE_EDIT = 'edit';
 
 export const LESSON_INTENTS = {
   /** "Mark as completed": marks the lesson and stays on it. */

@@ -13,6 +13,8 @@ import {
   parseLessonChoice,
   type PlayerPosition,
   nextLessonIndex,
+  SCHEDULE_EDIT,
+  SCHEDULE_PARAM,
 } from '~/utils/lessons';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { MESSAGES } from '~/utils/messages';
@@ -61,7 +63,11 @@ async function subscription(args: RouteArgs, user: UserResponse, id: number): Pr
 export interface PlayerSchedule {
   subscriptionId: number;
   values: ScheduleValues;
-  zones: string[];
+  /**
+   * The time zones to choose from, only while the form is open (`?schedule=edit`): four hundred options would
+   * otherwise be a third of every lesson page's bytes.
+   */
+  zones: string[] | null;
   /** The lesson the API says is today's, by number; null before day 1 or once every open lesson is done. */
   todayLesson: number | null;
   /** When the next locked lesson opens, as a date in the member's zone; null when none is locked. */
@@ -123,7 +129,8 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
     const todayIndex = schedule
       ? indexOrNull(numbers, schedule.today_lesson)
       : nextLessonIndex(numbers, completed);
-    member = { percentage, completed, todayIndex, schedule: schedule && playerSchedule(schedule) };
+    const editing = search.get(SCHEDULE_PARAM) === SCHEDULE_EDIT;
+    member = { percentage, completed, todayIndex, schedule: schedule && playerSchedule(schedule, editing) };
   }
   const zone = schedule?.timezone ?? 'UTC';
   const opensOn = lessons.map((lesson) =>
@@ -156,7 +163,7 @@ function indexOrNull(numbers: readonly number[], number: number | null): number 
   return index >= 0 ? index : null;
 }
 
-function playerSchedule(followed: FollowedProgram): PlayerSchedule {
+function playerSchedule(followed: FollowedProgram, editing: boolean): PlayerSchedule {
   return {
     subscriptionId: followed.subscription_id,
     values: {
@@ -164,7 +171,7 @@ function playerSchedule(followed: FollowedProgram): PlayerSchedule {
       reminder_time: followed.reminder_time ?? '',
       timezone: followed.timezone,
     },
-    zones: timeZoneOptions(followed.timezone),
+    zones: editing ? timeZoneOptions(followed.timezone) : null,
     todayLesson: followed.today_lesson,
     nextOpensOn: followed.next_unlock_at
       ? formatDay(dateIn(new Date(followed.next_unlock_at), followed.timezone))

@@ -1,8 +1,8 @@
 import type { LessonResponse } from '@fitcoach/contracts';
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { SubmitButton } from '~/components/forms/form-actions';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { FormActions, SubmitButton } from '~/components/forms/form-actions';
 import { ScheduleFields } from '~/components/schedule/schedule-fields';
 import { LessonList } from '~/components/lessons/lesson-list';
 import { LessonView } from '~/components/lessons/lesson-view';
@@ -10,7 +10,7 @@ import lessonClasses from '~/components/lessons/lessons.module.css';
 import { ProgressBar } from '~/components/lessons/progress';
 import ui from '~/components/ui/ui.module.css';
 import { formatLessons } from '~/utils/catalogue';
-import { LESSON_INTENTS, lessonSearch } from '~/utils/lessons';
+import { LESSON_INTENTS, lessonSearch, SCHEDULE_EDIT, SCHEDULE_PARAM } from '~/utils/lessons';
 import { MESSAGES } from '~/utils/messages';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import {
@@ -131,22 +131,36 @@ function Today({ schedule }: { schedule: PlayerSchedule }) {
   return null;
 }
 
-/** The member's start date, reminder time and time zone, changed with a plain form (a <details> to open it). */
+/**
+ * The member's start date, reminder time and time zone: a "Change schedule" link that opens the form on the page
+ * (`?schedule=edit`, a plain link and form without JavaScript), Cancel closes it.
+ */
 function ScheduleForm({ schedule }: { schedule: PlayerSchedule }) {
+  const [search] = useSearchParams();
+  const toggled = new URLSearchParams(search);
+  if (!schedule.zones) {
+    toggled.set(SCHEDULE_PARAM, SCHEDULE_EDIT);
+    return (
+      <p className={lessonClasses.schedule}>
+        <Link to={`?${toggled.toString()}`}>Change schedule</Link>
+      </p>
+    );
+  }
+  toggled.delete(SCHEDULE_PARAM);
   return (
-    <details className={lessonClasses.schedule}>
-      <summary>Change schedule</summary>
+    <section className={lessonClasses.schedule} aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading" className={lessonClasses.scheduleTitle}>
+        Change schedule
+      </h2>
       <Form method="post">
         <input type="hidden" name="intent" value={LESSON_INTENTS.schedule} />
         <input type="hidden" name="subscription" value={schedule.subscriptionId} />
         <Stack gap="sm" mt="sm">
           <ScheduleFields values={schedule.values} zones={schedule.zones} />
-          <Group>
-            <SubmitButton>Save schedule</SubmitButton>
-          </Group>
+          <FormActions submitLabel="Save schedule" cancelLabel="Cancel" cancelTo={`?${toggled.toString()}`} />
         </Stack>
       </Form>
-    </details>
+    </section>
   );
 }
 
