@@ -1,8 +1,9 @@
 import type { LessonResponse, TrainerResponse } from '@fitcoach/contracts';
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { formatLessons } from '~/utils/catalogue';
 import { type CardProgram, ProgramCard } from './program-card';
+import classes from './catalogue.module.css';
 import { TrainerAvatar } from './trainer-avatar';
 import { VerifiedBadge } from './verified-badge';
 
@@ -38,7 +39,10 @@ export function TrainerSummary({ trainer }: { trainer: TrainerResponse }) {
   );
 }
 
-/** Each lesson's number, title and description, in order; the videos are for subscribers. */
+/**
+ * Each lesson's number, title and description, in order; the videos are for subscribers. Plain elements: a
+ * programme may have dozens of lessons, each Mantine component would cost server rendering.
+ */
 export function LessonOutline({ lessons }: { lessons: LessonResponse[] }) {
   return (
     <section aria-labelledby="programme-outline">
@@ -52,21 +56,15 @@ export function LessonOutline({ lessons }: { lessons: LessonResponse[] }) {
           <Text c="dimmed" mb="sm">
             {formatLessons(lessons.length)}, one video each.
           </Text>
-          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          <ol className={classes.outline}>
             {lessons.map((lesson, index) => (
-              <Paper component="li" key={lesson.id} withBorder p="md" radius="md">
-                <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                  Lesson {index + 1}
-                </Text>
-                <Text fw={700}>{lesson.title}</Text>
-                {lesson.description ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {lesson.description}
-                  </Text>
-                ) : null}
-              </Paper>
+              <li key={lesson.id} className={classes.outlineItem}>
+                <p className={classes.outlineNumber}>Lesson {index + 1}</p>
+                <p className={classes.outlineTitle}>{lesson.title}</p>
+                {lesson.description ? <p className={classes.outlineText}>{lesson.description}</p> : null}
+              </li>
             ))}
-          </Stack>
+          </ol>
         </>
       )}
     </section>
@@ -91,11 +89,11 @@ export function MoreFromTrainer({
           All their programmes
         </Anchor>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <div className={classes.grid}>
         {programs.map((program) => (
           <ProgramCard key={program.id} program={program} detailed={false} lazy />
         ))}
-      </SimpleGrid>
+      </div>
     </section>
   );
 }

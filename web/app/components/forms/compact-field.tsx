@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import classes from './compact-field.module.css';
 
 interface CompactFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
@@ -31,6 +31,23 @@ export function CompactField({ label, error, ...input }: CompactFieldProps) {
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+interface CompactTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+  label: string;
+}
+
+/** A labelled textarea in plain elements, for a form each item of a list repeats (a review's answer or report). */
+export function CompactTextarea({ label, ...textarea }: CompactTextareaProps) {
+  const id = useId();
+  return (
+    <div className={classes.root}>
+      <label htmlFor={id} className={classes.label}>
+        {label}
+      </label>
+      <textarea {...textarea} id={id} className={classes.textarea} />
     </div>
   );
 }

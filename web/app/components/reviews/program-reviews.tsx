@@ -13,7 +13,9 @@ import {
 } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
+import { CompactTextarea } from '~/components/forms/compact-field';
 import { SubmitButton } from '~/components/forms/form-actions';
+import ui from '~/components/ui/ui.module.css';
 import { REVIEW_INTENTS } from '~/utils/reviews';
 import { Stars } from './stars';
 import type { FieldErrors } from '~/utils/validation';
@@ -130,14 +132,14 @@ function TextAction({
       <summary className={classes.summary}>{summary}</summary>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="review" value={review} />
-        <Stack gap="xs" mt="xs" maw={560}>
-          <Textarea name={name} label={label} required maxLength={maxLength} autosize minRows={2} />
-          <Group>
+        <div className={classes.textAction}>
+          <CompactTextarea name={name} label={label} required maxLength={maxLength} rows={2} />
+          <div className={ui.group}>
             <SubmitButton size="xs" name="intent" value={intent}>
               {button}
             </SubmitButton>
-          </Group>
-        </Stack>
+          </div>
+        </div>
       </Form>
     </details>
   );
@@ -148,33 +150,27 @@ function Review({ review, viewer }: { review: ReviewResponse; viewer: ReviewView
   return (
     <li className={classes.review}>
       <article aria-labelledby={`review-${review.id}`}>
-        <Group gap="xs" align="baseline">
+        <div className={classes.heading}>
           <Stars stars={review.stars} />
-          <Title order={3} size="h5" id={`review-${review.id}`}>
+          <h3 className={`${ui.title} ${classes.title}`} id={`review-${review.id}`}>
             {review.title}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
+          </h3>
+        </div>
+        <p className={`${ui.dimmed} ${classes.byline}`}>
           {review.author.name}, <time dateTime={review.created_at}>{day(review.created_at)}</time>
           {review.helpful_count > 0
             ? ` · ${review.helpful_count} ${review.helpful_count === 1 ? 'member' : 'members'} found it helpful`
             : ''}
-        </Text>
-        <Text mt="xs" style={{ whiteSpace: 'pre-line' }}>
-          {review.text}
-        </Text>
+        </p>
+        <p className={classes.text}>{review.text}</p>
         {review.answer ? (
           <div className={classes.answer}>
-            <Text size="sm" fw={600}>
-              The trainer’s answer
-            </Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {review.answer.text}
-            </Text>
+            <p className={classes.answerTitle}>The trainer’s answer</p>
+            <p className={classes.answerText}>{review.answer.text}</p>
           </div>
         ) : null}
         {viewer && !own ? (
-          <Group gap="sm" mt="xs" align="flex-start">
+          <div className={classes.actions}>
             <ReviewButton review={review.id} intent={REVIEW_INTENTS.helpful} label="Helpful" />
             {viewer.owner && !review.answer ? (
               <TextAction
@@ -196,7 +192,7 @@ function Review({ review, viewer }: { review: ReviewResponse; viewer: ReviewView
               maxLength={REVIEW_LIMITS.reasonLength}
               button="Send report"
             />
-          </Group>
+          </div>
         ) : null}
       </article>
     </li>
