@@ -1,18 +1,5 @@
 import { type AccountView, fullName, type SubscriberEntry } from '@fitcoach/contracts';
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Avatar, Button, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { chatPath } from '~/routes/_app.chat/paths';
@@ -28,6 +15,7 @@ import {
 import type { SubscribersData } from '~/routes/_app.trainerDashboard/subscriptions.server';
 import { avatarImage } from '~/utils/media';
 import ui from '~/components/ui/ui.module.css';
+import classes from './subscribers-view.module.css';
 
 /** docs/product.md §2 'User Details'. */
 function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: string }) {
@@ -70,68 +58,70 @@ function UserDetails({ user, closeTo }: { user: AccountView | null; closeTo: str
  */
 function LastActive({ entry, now }: { entry: SubscriberEntry; now: Date }) {
   return (
-    <Stack gap={4} align="flex-start">
-      <Text size="sm">
+    <div className={classes.cell}>
+      <span>
         <time dateTime={entry.last_activity}>{relativeDays(entry.last_activity, now)}</time> (
         {calendarDate(entry.last_activity)})
-      </Text>
+      </span>
       {entry.inactive ? (
-        <Group gap="xs">
-          <Badge color="orange" variant="light">
-            {inactiveLabel(entry.last_activity, now)}
-          </Badge>
-          <Anchor component={Link} to={chatPath(entry.user)} size="sm">
+        <span className={classes.inactive}>
+          <span className={classes.badge}>{inactiveLabel(entry.last_activity, now)}</span>
+          <Link to={chatPath(entry.user)} className={classes.link}>
             Chat with {entry.username}
-          </Anchor>
-        </Group>
+          </Link>
+        </span>
       ) : null}
-    </Stack>
+    </div>
   );
 }
 
+/** A table of a programme's subscribers in plain elements: twenty rows of Mantine cells cost too much to render. */
 function ProgramSubscribers({ group, data }: { group: SubscriberGroup; data: SubscribersData }) {
   const { pathname } = useLocation();
   const captionId = `subscribers-${group.program.id}`;
+  const now = new Date(data.now);
   return (
-    <Table.ScrollContainer minWidth={480} mb="xl">
-      <Title order={3} size="h4" id={captionId} mb="xs">
+    <div className={classes.group}>
+      <h3 id={captionId} className={`${ui.title} ${ui.h4} ${classes.programTitle}`}>
         {group.program.program_name}
-      </Title>
-      <Table striped highlightOnHover aria-labelledby={captionId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Join Date</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Progress</Table.Th>
-            <Table.Th>Last active</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {group.entries.map((entry) => (
-            <Table.Tr key={`${entry.user}-${entry.created_on}`}>
-              <Table.Td>
-                {/* Opens 'User Details' (docs/product.md §2: clicking a row): a link, so it works without JavaScript. */}
-                <Stack gap={2} align="flex-start">
-                  <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
-                    {entry.username}
-                  </Link>
-                  <Anchor component={Link} to={subscriberRecordPath(entry.user)} size="sm">
-                    Training record<span className={ui.visuallyHidden}> of {entry.username}</span>
-                  </Anchor>
-                </Stack>
-              </Table.Td>
-              <Table.Td>{calendarDate(entry.created_on)}</Table.Td>
-              <Table.Td>{entry.status}</Table.Td>
-              <Table.Td>{entry.progress}%</Table.Td>
-              <Table.Td>
-                <LastActive entry={entry} now={new Date(data.now)} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      </h3>
+      <div className={classes.scroll}>
+        <table className={classes.table} aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              <th>User</th>
+              <th>Join Date</th>
+              <th>Status</th>
+              <th>Progress</th>
+              <th>Last active</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.entries.map((entry) => (
+              <tr key={`${entry.user}-${entry.created_on}`}>
+                <td>
+                  {/* Opens 'User Details' (docs/product.md §2: clicking a row): a link, so it works without JavaScript. */}
+                  <div className={classes.cell}>
+                    <Link to={pathname + subscribersSearch({ ...data.query, user: entry.user })}>
+                      {entry.username}
+                    </Link>
+                    <Link to={subscriberRecordPath(entry.user)} className={classes.link}>
+                      Training record<span className={ui.visuallyHidden}> of {entry.username}</span>
+                    </Link>
+                  </div>
+                </td>
+                <td>{calendarDate(entry.created_on)}</td>
+                <td>{entry.status}</td>
+                <td>{entry.progress}%</td>
+                <td>
+                  <LastActive entry={entry} now={now} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 
