@@ -39,29 +39,41 @@ export default function handleRequest(
   // Every inline <script> must carry the nonce of the CSP that the API sends with this response.
   const nonce = loadContext.cspNonce;
   // Crawlers get the complete document in one piece; browsers get the shell as early as possible.
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady';
+  const crawler = isbot(request.headers.get('user-agent'));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // Cleared once everything is rendered: a pending timer would hold the finished render for seconds.
+    const timer = setTimeout(() => abort(), RENDER_TIMEOUT_MS);
+    const sendShell = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ''}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!crawler) sendShell();
         },
-        onShellError: reject,
+        onAllReady() {
+          clearTimeout(timer);
+          if (crawler) sendShell();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, onShellError rejects and Remix logs the error; after it, nobody else sees it.
@@ -73,6 +85,5 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, RENDER_TIMEOUT_MS);
   });
 }
