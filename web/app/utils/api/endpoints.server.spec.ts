@@ -317,12 +317,17 @@ describe('api checkout', () => {
   });
 
   it("waits for the API's own PayPal timeouts (about 15 s a call) rather than the usual 10 s", async () => {
-    const timeouts = jest.spyOn(AbortSignal, 'timeout');
+    const timers = jest.spyOn(globalThis, 'setTimeout');
+    const cleared = jest.spyOn(globalThis, 'clearTimeout');
     server = () => ({ status: 201, body: { id: 'ORDER-1', approve_url: null } });
     await api.createOrder(visitor(), 7, 'USD');
     await api.captureOrder(visitor(), 'ORDER-1');
     await api.me(visitor());
-    expect(timeouts.mock.calls).toEqual([[40_000], [40_000], [10_000]]);
+    const waits = timers.mock.calls.map(([, ms]) => ms).filter((ms) => ms === 10_000 || ms === 40_000);
+    expect(waits).toEqual([40_000, 40_000, 10_000]);
+    // Each wait ends with its answer.
+    const ids = timers.mock.results.filter((_, i) => waits.includes(timers.mock.calls[i]?.[1] ?? 0));
+    expect(ids.every(({ value }) => cleared.mock.calls.some(([id]) => id === value))).toBe(true);
   });
 
   it("asks for a receipt as HTML in the visitor's languages, and passes on its page and policy", async () => {

@@ -155,6 +155,25 @@ function requestBody(options: CallOptions, headers: Record<string, string>): str
   return JSON.stringify(body);
 }
 
+/**
+ * Aborted when the browser goes away or after `ms`. `release` ends both watches once the answer is in, so that
+ * nothing keeps the call alive for the rest of its timeout.
+ */
+function stopWaiting(visitor: AbortSignal, ms: number): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  if (visitor.aborted) stop();
+  visitor.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(stop, ms);
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      visitor.removeEventListener('abort', stop);
+    },
+  };
+}
+
 async function send<T>(
   { request, context }: RouteArgs,
   path: string,
@@ -179,17 +198,19 @@ async function send<T>(
   const body = requestBody(options, headers);
 
   let response: ApiAnswer;
+  const waiting = stopWaiting(request.signal, options.timeoutMs ?? TIMEOUT_MS);
   try {
     response = await fetchApi(path, {
       method: options.method ?? 'GET',
       headers,
       body,
-      // Stop waiting when the browser goes away, as well as after the timeout.
-      signal: AbortSignal.any([request.signal, AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS)]),
+      signal: waiting.signal,
       connect: context.apiConnection,
     });
   } catch {
     return unavailable();
+  } finally {
+    waiting.release();
   }
   const { text } = response;
   if (options.page && response.status >= 200 && response.status < 300) {
