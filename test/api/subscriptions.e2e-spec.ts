@@ -377,8 +377,8 @@ describe('the number of queries of the member’s reads (no query per subscripti
       );
     }
     // The session was used just before, so its account comes from memory (ADR 028): no query is the authentication's.
-    // The subscriptions, the lesson counts, the completion counts, and the lesson numbers their schedules read.
-    expect(counts).toEqual([4, 4]);
+    // The subscriptions, and their lessons with the member's completions (percentages and schedules).
+    expect(counts).toEqual([2, 2]);
   });
 
   it('is the same for a subscriber’s lesson list of 5 and of 50 lessons', async () => {

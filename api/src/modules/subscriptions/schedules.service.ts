@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  completionPercentage,
   SCHEDULE_MESSAGES,
   SCHEDULE_START_RANGE_DAYS,
   type ScheduleDto,
@@ -40,20 +41,29 @@ export class SchedulesService {
   ) {}
 
   /**
-   * The schedules of the member's subscriptions (loaded with their programmes), read from one query of their
-   * programmes' lessons and the member's completions, whatever their number.
+   * Each of the member's subscriptions (loaded with their programmes): its percentage of lessons done and its
+   * schedule, both read from one query of their programmes' lessons and the member's completions, whatever their
+   * number.
    */
-  async schedulesOf(
+  async progressAndSchedulesOf(
     userId: number,
     subscriptions: SubscriptionEntity[],
-  ): Promise<(subscription: SubscriptionEntity) => SubscriptionScheduleResponse> {
+  ): Promise<
+    (subscription: SubscriptionEntity) => { percentage: number; schedule: SubscriptionScheduleResponse }
+  > {
     const days = await this.progress.lessonDays(
       userId,
       subscriptions.map((subscription) => subscription.programId),
     );
     const now = this.clock.now();
-    return (subscription) =>
-      scheduleResponse(this.asSchedule(subscription), this.programme(subscription, days), now);
+    return (subscription) => {
+      const programme = this.programme(subscription, days);
+      const total = programme.lessonNumbers.length;
+      return {
+        percentage: total === 0 ? 0 : completionPercentage(programme.completed.length, total),
+        schedule: scheduleResponse(this.asSchedule(subscription), programme, now),
+      };
+    };
   }
 
   /** The caller's own subscription's schedule and calendar, ended ones included; anyone else's is 404. */

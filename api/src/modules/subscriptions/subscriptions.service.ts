@@ -114,26 +114,24 @@ export class SubscriptionsService {
   }
 
   /**
-   * One container with every active subscription, as the spec's client reads it, or none. Four queries whatever
-   * their number: the subscriptions with programmes and trainers, the lesson and completion counts, and the lesson
-   * numbers done or not that their schedules are read from.
+   * One container with every active subscription, as the spec's client reads it, or none. Two queries whatever
+   * their number: the subscriptions with programmes and trainers, and their lessons with the member's completions,
+   * from which both the percentages and the schedules are read.
    */
   async followed(auth: AuthContext): Promise<FollowedProgramsResponse[]> {
     const active = await this.subscriptions.findActiveOfMember(auth.user.id);
     if (active.length === 0) return [];
-    const [progressOf, scheduleOf] = await Promise.all([
-      this.progress.percentages(active),
-      this.schedules.schedulesOf(auth.user.id, active),
-    ]);
+    const progressOf = await this.schedules.progressAndSchedulesOf(auth.user.id, active);
     return [
       {
         id: auth.user.id,
         user: auth.user.id,
         created_on: active[0].startedAt.toISOString(),
         status: ACTIVE_LABEL,
-        program: active.map((subscription) =>
-          toFollowedProgram(subscription, progressOf(subscription), scheduleOf(subscription)),
-        ),
+        program: active.map((subscription) => {
+          const { percentage, schedule } = progressOf(subscription);
+          return toFollowedProgram(subscription, percentage, schedule);
+        }),
       },
     ];
   }

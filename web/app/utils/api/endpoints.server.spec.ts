@@ -323,7 +323,9 @@ describe('api checkout', () => {
     await api.createOrder(visitor(), 7, 'USD');
     await api.captureOrder(visitor(), 'ORDER-1');
     await api.me(visitor());
-    const waits = timers.mock.calls.map(([, ms]) => ms).filter((ms) => ms === 10_000 || ms === 40_000);
+    const waits: number[] = timers.mock.calls
+      .map(([, ms]) => ms)
+      .filter((ms) => ms === 10_000 || ms === 40_000);
     expect(waits).toEqual([40_000, 40_000, 10_000]);
     // Each wait ends with its answer.
     const ids = timers.mock.results.filter((_, i) => waits.includes(timers.mock.calls[i]?.[1] ?? 0));
