@@ -132,8 +132,8 @@ const ALLOWED: Allowance[] = [
     statement: /GROUP BY "completion"\."user_id", "lesson"\."program_id"$/,
     step: SORT,
     reason:
-      "The completions of one member (followed programmes) or of one page's 50 members (subscribers), in the " +
-      'programmes asked about, each reached by index; grouped by a column of each table, which no index orders.',
+      "The completions of one member (their progress in a programme) or of one page's 50 members (subscribers), in " +
+      'the programmes asked about, each reached by index; grouped by a column of each table, which no index orders.',
   },
   {
     name: "a trainer's subscribers across programmes",

@@ -107,6 +107,9 @@ export class ProgressRepository {
         .getRawMany<{ programId: number | string; count: number | string }>(),
       this.completions
         .createQueryBuilder('completion')
+        // MySQL and MariaDB otherwise start from the programmes' lessons and read every completion of each: a
+        // trainer with thousands of members made that 22 ms. The members' own completions are a few dozen each.
+        .useIndex('uq_lesson_completion_user_id_lesson_id')
         .innerJoin('completion.lesson', 'lesson')
         .select('completion.userId', 'userId')
         .addSelect('lesson.programId', 'programId')
