@@ -60,12 +60,14 @@ export async function loadCheckout(
   // Who may watch is the API's rule: `can_watch` is true for the owner and superusers (and subscribers).
   if (user.is_trainer) return { kind: 'trainer', preview: program.can_watch };
   const step = checkoutStep(new URL(args.request.url).searchParams);
+  // A member who is no superuser may watch exactly when they have an active subscription (the API's rule for
+  // `can_watch`), so only a superuser's subscriptions are asked for.
   const [followed, config] = await Promise.all([
-    api.followedPrograms(args),
+    user.is_superuser ? api.followedPrograms(args) : null,
     step === 'checkout' ? api.paymentsConfig(args) : null,
   ]);
   // Unknown is shown as not subscribed: buying again is refused by the API (409) with its own message.
-  const subscribed = followed.ok && isFollowing(followed.data, program.id);
+  const subscribed = followed ? followed.ok && isFollowing(followed.data, program.id) : program.can_watch;
   return {
     kind: 'member',
     subscribed,
