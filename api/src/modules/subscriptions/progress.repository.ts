@@ -81,15 +81,6 @@ export class ProgressRepository {
   }
 
   /**
-   * The percentage (a whole number, 100 only when every lesson is done) of each enrolment, in two grouped queries
-   * whatever their number: the programmes' lesson counts, and the completions of those members in them.
-   */
-  async percentages(enrolments: Enrolment[]): Promise<(enrolment: Enrolment) => number> {
-    const progressOf = await this.progressOf(enrolments);
-    return (enrolment) => progressOf(enrolment).percentage;
-  }
-
-  /**
    * Each enrolment's percentage, whether every lesson is done (a programme without lessons is: nothing is left),
    * and the member's latest completion in the programme (null for none), from the same two grouped queries.
    */
@@ -137,8 +128,9 @@ export class ProgressRepository {
     };
   }
 
+  /** The enrolment's percentage: a whole number, 100 only when every lesson is done. */
   async percentage(enrolment: Enrolment): Promise<number> {
-    return (await this.percentages([enrolment]))(enrolment);
+    return (await this.progressOf([enrolment]))(enrolment).percentage;
   }
 
   /**

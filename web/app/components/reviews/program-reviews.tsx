@@ -152,7 +152,7 @@ function Review({ review, viewer }: { review: ReviewResponse; viewer: ReviewView
       <article aria-labelledby={`review-${review.id}`}>
         <div className={classes.heading}>
           <Stars stars={review.stars} />
-          <h3 className={`${ui.title} ${classes.title}`} id={`review-${review.id}`}>
+          <h3 className={`${ui.title} ${ui.h5}`} id={`review-${review.id}`}>
             {review.title}
           </h3>
         </div>
