@@ -121,7 +121,7 @@ export class ProgressRepository {
       const row = completed.get(enrolmentKey(userId, programId));
       const done = Number(row?.count ?? 0);
       return {
-        percentage: total === 0 ? 0 : completionPercentage(done, total),
+        percentage: completionPercentage(done, total),
         completed: done >= total,
         lastCompletedAt: row?.last ? rawDate(row.last) : null,
       };

@@ -58,9 +58,8 @@ export class SchedulesService {
     const now = this.clock.now();
     return (subscription) => {
       const programme = this.programme(subscription, days);
-      const total = programme.lessonNumbers.length;
       return {
-        percentage: total === 0 ? 0 : completionPercentage(programme.completed.length, total),
+        percentage: completionPercentage(programme.completed.length, programme.lessonNumbers.length),
         schedule: scheduleResponse(this.asSchedule(subscription), programme, now),
       };
     };
