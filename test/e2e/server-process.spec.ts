@@ -62,11 +62,13 @@ test.describe('the server process', () => {
     expect(result.stdout).not.toContain('checkout.paypal.orders');
   });
 
-  test('serves a signed-in page without opening a connection to itself', async () => {
-    const port = await freePort();
-    // Every TCP connection the server would open to its own port fails (its database's, MariaDB's, still works):
-    // its pages must reach its own API without one. `net.connect` passes its normalised arguments as one array.
-    const noSelfConnection = `import net from "node:net";
+  // Rendered on a thread of its own (the default) or on the API's thread.
+  for (const threads of ['1', '0']) {
+    test(`serves a signed-in page without opening a connection to itself (RENDER_THREADS=${threads})`, async () => {
+      const port = await freePort();
+      // Every TCP connection the server would open to its own port fails (its database's, MariaDB's, still works):
+      // its pages must reach its own API without one. `net.connect` passes its normalised arguments as one array.
+      const noSelfConnection = `import net from "node:net";
       const connect = net.Socket.prototype.connect;
       net.Socket.prototype.connect = function (...args) {
         const first = Array.isArray(args[0]) ? args[0][0] : args[0];
@@ -74,26 +76,28 @@ test.describe('the server process', () => {
         if (Number(port) === ${port}) throw new Error("no connection to itself");
         return connect.apply(this, args);
       };`;
-    const child = startServer({
-      DATA_DIR: dataDir(),
-      PORT: String(port),
-      SEED_DEMO: 'true',
-      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(noSelfConnection)}`,
+      const child = startServer({
+        DATA_DIR: dataDir(),
+        PORT: String(port),
+        SEED_DEMO: 'true',
+        RENDER_THREADS: threads,
+        NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(noSelfConnection)}`,
+      });
+      await listening(child);
+      const signedIn = await fetch(`http://127.0.0.1:${port}/api/token/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@fitcoach.local', password: 'demo-password' }),
+      });
+      const { access } = (await signedIn.json()) as { access: string };
+      const profile = await fetch(`http://127.0.0.1:${port}/userProfile`, {
+        headers: { Cookie: `accessToken=${access}` },
+        redirect: 'manual',
+      });
+      expect(profile.status).toBe(200);
+      expect(await profile.text()).toContain('demo@fitcoach.local');
     });
-    await listening(child);
-    const signedIn = await fetch(`http://127.0.0.1:${port}/api/token/`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@fitcoach.local', password: 'demo-password' }),
-    });
-    const { access } = (await signedIn.json()) as { access: string };
-    const profile = await fetch(`http://127.0.0.1:${port}/userProfile`, {
-      headers: { Cookie: `accessToken=${access}` },
-      redirect: 'manual',
-    });
-    expect(profile.status).toBe(200);
-    expect(await profile.text()).toContain('demo@fitcoach.local');
-  });
+  }
 
   test.describe('when its API cannot be reached', () => {
     test.use({ javaScriptEnabled: false });

@@ -20,6 +20,7 @@ describe(loadConfig.name, () => {
       corsOrigins: [],
       trustedProxies: ['loopback'],
       publicCacheMs: 2000,
+      renderThreads: 1,
       adminStatsCacheMs: 10_000,
       authCacheMs: 10_000,
     });
@@ -45,6 +46,7 @@ describe(loadConfig.name, () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
       TRUSTED_PROXIES: 'loopback, 172.28.0.10, 10.0.0.0/8,fd00::/8, ::1',
       PUBLIC_CACHE_MS: '0',
+      RENDER_THREADS: '0',
       API_INTERNAL_URL: 'http://api.internal:3000/',
       ADMIN_STATS_CACHE_MS: '0',
       AUTH_CACHE_MS: '0',
@@ -62,6 +64,7 @@ describe(loadConfig.name, () => {
       corsOrigins: ['https://a.example', 'https://b.example'],
       trustedProxies: ['loopback', '172.28.0.10', '10.0.0.0/8', 'fd00::/8', '::1'],
       publicCacheMs: 0,
+      renderThreads: 0,
       adminStatsCacheMs: 0,
       authCacheMs: 0,
       paypal: {
@@ -125,6 +128,9 @@ describe(loadConfig.name, () => {
     ['PUBLIC_CACHE_MS', '-1'],
     ['PUBLIC_CACHE_MS', 'soon'],
     ['PUBLIC_CACHE_MS', '60001'],
+    ['RENDER_THREADS', '-1'],
+    ['RENDER_THREADS', 'two'],
+    ['RENDER_THREADS', '17'],
     ['ADMIN_STATS_CACHE_MS', '-1'],
     ['AUTH_CACHE_MS', '60001'],
     ['ADMIN_STATS_CACHE_MS', '600001'],

@@ -220,6 +220,13 @@ class EnvironmentVariables {
 
   @IsOptional()
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsInt({ message: 'RENDER_THREADS must be a whole number of threads (0: pages render on the main thread)' })
+  @Min(0)
+  @Max(16)
+  RENDER_THREADS?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
   @IsInt({ message: 'ADMIN_STATS_CACHE_MS must be a whole number of milliseconds (0 turns the cache off)' })
   @Min(0)
   @Max(600_000)
@@ -305,6 +312,8 @@ export interface AppConfig {
   trustedProxies: string[];
   /** How long anonymous catalogue answers are reused (ADR 010); 0 turns that off. */
   publicCacheMs: number;
+  /** How many threads render the site's pages beside the API's (ADR 065); 0: the main thread renders them. */
+  renderThreads: number;
   /** How long the admin dashboard's figures are reused (ADR 025); 0 turns that off. */
   adminStatsCacheMs: number;
   /** How long a signed-in session's account is reused between requests (ADR 028); 0 turns that off. */
@@ -487,6 +496,7 @@ export function loadConfig(env: Environment, cwd = process.cwd()): AppConfig {
     corsOrigins: splitList(vars.CORS_ORIGINS ?? ''),
     trustedProxies: splitList(vars.TRUSTED_PROXIES ?? 'loopback'),
     publicCacheMs: vars.PUBLIC_CACHE_MS ?? 2000,
+    renderThreads: vars.RENDER_THREADS ?? 1,
     adminStatsCacheMs: vars.ADMIN_STATS_CACHE_MS ?? 10_000,
     authCacheMs: vars.AUTH_CACHE_MS ?? 10_000,
     metricsToken: vars.METRICS_TOKEN,

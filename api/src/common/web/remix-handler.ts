@@ -17,6 +17,7 @@ import {
   refuseTooLarge,
 } from './body-limit.js';
 import { connectInProcess } from './in-process-connection.js';
+import { RenderThreads } from './render-threads.js';
 
 export type WebMode = 'production' | 'development';
 
@@ -151,15 +152,24 @@ export interface WebOptions {
   sharedSeconds?: number;
   /** A getter, since Nest makes the server after the modules; unset when API_INTERNAL_URL names another place. */
   apiServer?: () => Server;
+  /** How many threads render pages beside the API's (ADR 065); 0: pages render on the API's thread. */
+  renderThreads?: number;
 }
 
-function remixHandler(
+/** Renders a visitor's request into the page's response. */
+type Render = (request: globalThis.Request, cspNonce: string) => Promise<globalThis.Response>;
+
+function renderHere(
   build: ServerBuild | (() => Promise<ServerBuild>),
   mode: WebMode,
-  { cache, sharedSeconds = 0, apiServer }: WebOptions,
-): RequestHandler {
+  apiServer?: () => Server,
+): Render {
   const handle = createRequestHandler(build, mode);
   const apiContext = apiServer ? { apiConnection: () => connectInProcess(apiServer()) } : {};
+  return (request, cspNonce) => handle(request, { cspNonce, ...apiContext });
+}
+
+function remixHandler(renderPage: Render, { cache, sharedSeconds = 0 }: WebOptions): RequestHandler {
   return (req, res, next) => {
     if (crossSitePost(req)) {
       refuse(req, res, 403, 'Cross-site form posts are refused.');
@@ -177,7 +187,7 @@ function remixHandler(
     const request = limitedRequest(createRequest(req, res, page), limit, () =>
       refuseTooLarge(req, res, limit),
     );
-    const render = () => handle(request, { cspNonce: nonce, ...apiContext });
+    const render = () => renderPage(request, nonce);
     if (cache?.enabled && sharedPage(req)) {
       cache
         .remember(`web ${page.protocol}//${page.host}${req.originalUrl}`, async () =>
@@ -208,7 +218,18 @@ export async function productionWeb(webRoot: string, options: WebOptions): Promi
   if (!existsSync(serverBuild)) {
     throw new Error(`The web build is missing (${serverBuild}): run "npm run build" first`);
   }
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const buildUrl = pathToFileURL(serverBuild).href;
+  const threads =
+    options.renderThreads && options.renderThreads > 0
+      ? new RenderThreads(
+          options.renderThreads,
+          { build: buildUrl, callsOverPorts: options.apiServer !== undefined },
+          options.apiServer,
+        )
+      : undefined;
+  const render = threads
+    ? threads.render.bind(threads)
+    : renderHere((await import(buildUrl)) as ServerBuild, 'production', options.apiServer);
   const client = join(webRoot, 'build/client');
   // Not mounted under /assets, so looked up by the whole path from the build's root.
   const assets = express.static(client, IMMUTABLE);
@@ -220,9 +241,9 @@ export async function productionWeb(webRoot: string, options: WebOptions): Promi
       refuseDeclaredTooLarge,
       (req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()),
       (req, res, next) => (fileNames.has(req.path.split('/')[1] ?? '') ? files(req, res, next) : next()),
-      remixHandler(build, 'production', options),
+      remixHandler(render, options),
     ],
-    close: async () => undefined,
+    close: async () => threads?.close(),
   };
 }
 
@@ -243,8 +264,11 @@ export async function developmentWeb(
       refuseDeclaredTooLarge,
       vite.middlewares as unknown as RequestHandler,
       remixHandler(
-        () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
-        'development',
+        renderHere(
+          () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>,
+          'development',
+          options.apiServer,
+        ),
         options,
       ),
     ],

@@ -42,6 +42,7 @@ export class WebModule implements NestModule, OnApplicationShutdown {
                   cache,
                   sharedSeconds: Math.ceil(config.publicCacheMs / 1000),
                   apiServer,
+                  renderThreads: config.renderThreads,
                 });
           },
         },
