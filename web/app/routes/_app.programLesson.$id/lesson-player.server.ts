@@ -98,15 +98,15 @@ export interface LessonPlayerData {
 export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<LessonPlayerData> {
   const user = await requireUser(args);
   const id = programId(args);
-  // Asked together: the subscriber's page, the common one, waits for one round of API calls.
-  const [programResult, followed, lessonsResult, schedule] = await Promise.all([
-    api.program(args, id),
+  // Asked together: the subscriber's page, the common one, waits for one round of API calls. A followed programme
+  // comes with the schedule; the programme alone is asked for only by others (its owner's or a superuser's preview).
+  const [followed, lessonsResult, schedule] = await Promise.all([
     subscription(args, user, id),
     api.lessons(args, id),
     followedProgram(args, id),
   ]);
-  const program = dataOrThrow(programResult);
-  if (!followed && !program.can_watch) {
+  const program = schedule ?? dataOrThrow(await api.program(args, id));
+  if (!followed && !('can_watch' in program && program.can_watch)) {
     throw await redirectWithToast(
       `/programDetails/${id}`,
       { type: 'info', message: MESSAGES.subscribeToView },
