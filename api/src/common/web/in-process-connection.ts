@@ -44,6 +44,12 @@ export class PortEnd extends Duplex {
     done();
   }
 
+  // What HTTP writes at once (an answer's head and body) crosses as one message.
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    this.port.postMessage(Buffer.concat(chunks.map(({ chunk }) => chunk)) satisfies PortChunk);
+    done();
+  }
+
   override _final(done: (error?: Error | null) => void): void {
     this.port.postMessage(null satisfies PortChunk);
     done();
