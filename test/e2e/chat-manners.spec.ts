@@ -15,6 +15,17 @@ import { apiSubscribe } from './support/subscriptions.js';
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const item = (page: Page, text: string) => messages(page).getByRole('listitem').filter({ hasText: text });
 
+/** Resolves once the page's next socket is connected (socket.io's CONNECT packet answered), so sends go over it. */
+function socketConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      }),
+    );
+  });
+}
+
 async function userId(page: Page, account: ApiAccount): Promise<number> {
   const me = await page.request.get('/api/users/me/', { headers: account.auth });
   return ((await me.json()) as { id: number }).id;
@@ -43,8 +54,10 @@ test('a trainer with one subscriber: Enter, Shift+Enter, a confirmed delete, ima
     }),
   );
   await signIn(page, coach);
+  const live = socketConnected(page);
   await page.goto(`/chat?with=${miaId}`);
   await expect(item(page, 'Is the mat needed?')).toBeVisible();
+  await live;
 
   // Shift+Enter starts a new line; Enter sends the two lines as one message.
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -140,4 +153,30 @@ test('a trainer with one subscriber: Enter, Shift+Enter, a confirmed delete, ima
   });
   expect(under.top).toBeLessThan(64);
   expect(under.inHeader).toBe(true);
+});
+
+test('with its socket away, a message is posted by the form and the box is emptied once it is sent', async ({
+  page,
+}) => {
+  const { account: coach } = await apiTrainer(page.request);
+  const program = await apiProgram(page.request, coach.auth);
+  await publishPrograms(page.request, [program]);
+  const member = await apiAccount(page.request);
+  await apiSubscribe(page.request, member.auth, program);
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+  await signIn(page, member);
+  await page.goto(`/chat?with=${await userId(page, coach)}`);
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await expect(box).toHaveAccessibleDescription('Enter sends, Shift+Enter starts a new line');
+  await box.fill('Sent without the socket');
+  await box.press('Enter');
+  await expect(item(page, 'Sent without the socket')).toBeVisible();
+  await expect(box).toHaveValue('');
+  const stored = await page.request.get(`/api/chat/getMessages/${await userId(page, coach)}/`, {
+    headers: member.auth,
+  });
+  expect((await stored.json()).map((m: { message: string }) => m.message)).toEqual([
+    'Sent without the socket',
+  ]);
 });

@@ -1,7 +1,7 @@
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX_LENGTH, UPLOAD_IMAGE_TYPES } from '@fitcoach/contracts';
 import { Button, CloseButton, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { Form } from '@remix-run/react';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Form, useNavigation } from '@remix-run/react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '~/utils/use-hydrated';
 import classes from './chat.module.css';
 
@@ -64,6 +64,16 @@ export function Composer({ to, send, onTyping }: ComposerProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const resetFile = useRef<() => void>(null);
+  // A text the form posted (the socket away) is gone from the box once the post is answered, as after a page load.
+  const posting = useNavigation().formData?.get('text');
+  const posted = useRef(false);
+  useEffect(() => {
+    if (typeof posting === 'string') posted.current = true;
+    else if (posted.current) {
+      posted.current = false;
+      setText('');
+    }
+  }, [posting]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     if (!send) return;
