@@ -221,11 +221,11 @@ export async function productionWeb(webRoot: string, options: WebOptions): Promi
   const buildUrl = pathToFileURL(serverBuild).href;
   const threads =
     options.renderThreads && options.renderThreads > 0
-      ? new RenderThreads(
-          options.renderThreads,
-          { build: buildUrl, callsOverPorts: options.apiServer !== undefined },
-          options.apiServer,
-        )
+      ? new RenderThreads({
+          threads: options.renderThreads,
+          data: { build: buildUrl, callsOverPorts: options.apiServer !== undefined },
+          apiServer: options.apiServer,
+        })
       : undefined;
   const render = threads
     ? threads.render.bind(threads)

@@ -14,9 +14,18 @@ describe('RenderThreads', () => {
   let api: Server;
   let threads: RenderThreads;
 
+  const pool = (threads: number, pagesPerThread?: number) =>
+    new RenderThreads({
+      threads,
+      data: { build: '', callsOverPorts: true },
+      apiServer: () => api,
+      script: FAKE_THREAD,
+      pagesPerThread,
+    });
+
   beforeEach(() => {
     api = createServer((req, res) => res.end(`the API answered ${req.url} to ${req.socket.remoteAddress}`));
-    threads = new RenderThreads(2, { build: '', callsOverPorts: true }, () => api, FAKE_THREAD);
+    threads = pool(2);
   });
 
   afterEach(() => threads.close());
@@ -60,9 +69,25 @@ describe('RenderThreads', () => {
     await expect(waiting).rejects.toThrow('A render thread stopped');
   });
 
+  it('keeps a page waiting, in order, while every thread has its fill of pages', async () => {
+    await threads.close();
+    threads = pool(1, 1);
+    const upload = heldBody('la');
+    const echo = visit('/echo', { method: 'POST', body: upload.body, duplex: 'half' } as RequestInit);
+    const answered: string[] = [];
+    const first = threads.render(echo, 'n').then(async (page) => answered.push(`first ${await page.text()}`));
+    const second = threads.render(visit('/b'), 'n').then(() => answered.push('second'));
+    const third = threads.render(visit('/c'), 'n').then(() => answered.push('third'));
+    // Given the time to, the thread would answer the two pages without a body before the first one.
+    await new Promise((resolve) => setImmediate(resolve));
+    upload.finish('te');
+    await Promise.all([first, second, third]);
+    expect(answered).toEqual(['first late', 'second', 'third']);
+  });
+
   it('fails the pages of a thread that stops, and renders the next ones on a new thread', async () => {
     await threads.close();
-    threads = new RenderThreads(1, { build: '', callsOverPorts: true }, () => api, FAKE_THREAD);
+    threads = pool(1);
     await expect(threads.render(visit('/stop'), 'n')).rejects.toThrow(
       'A render thread stopped (exit code 3)',
     );
@@ -72,7 +97,7 @@ describe('RenderThreads', () => {
 
   it('survives an error a thread does not catch: the page fails, the error is logged, a new thread renders', async () => {
     await threads.close();
-    threads = new RenderThreads(1, { build: '', callsOverPorts: true }, () => api, FAKE_THREAD);
+    threads = pool(1);
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     try {
       await expect(threads.render(visit('/throw'), 'n')).rejects.toThrow(
@@ -85,6 +110,21 @@ describe('RenderThreads', () => {
     }
   });
 });
+
+/** A body that sends `start`, then waits for `finish` to send the rest and end. */
+function heldBody(start: string): { body: ReadableStream<Uint8Array>; finish(rest: string): void } {
+  let finish: (rest: string) => void = () => undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      controller.enqueue(new TextEncoder().encode(start));
+      finish = (rest) => {
+        controller.enqueue(new TextEncoder().encode(rest));
+        controller.close();
+      };
+    },
+  });
+  return { body, finish: (rest) => finish(rest) };
+}
 
 /** A body that never ends: its page stays in its thread's hands. */
 function neverEnding(): ReadableStream<Uint8Array> {

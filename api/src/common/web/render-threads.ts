@@ -15,6 +15,24 @@ import {
 const THREAD = new URL('./render-thread.js', import.meta.url);
 const logger = new Logger('RenderThreads');
 
+/**
+ * Pages a thread renders at once; the next wait on the main thread, in order. Each page in hand holds its objects
+ * while the others interleave with it, and under load the collector promoted them: with 16, a page costs less CPU
+ * than with every page at once (docs/profiles/README.md), while a thread still has a page to render while others
+ * wait for the API.
+ */
+const PAGES_PER_THREAD = 16;
+
+export interface RenderThreadsOptions {
+  threads: number;
+  data: RenderThreadData;
+  /** The API's HTTP server, for the threads' API calls; unset when API_INTERNAL_URL names another place. */
+  apiServer?: () => Server;
+  /** The thread's program: render-thread.ts, built. */
+  script?: URL;
+  pagesPerThread?: number;
+}
+
 /** A page on its way: waiting for its status and headers, then for its body. */
 interface Rendering {
   answered: (response: Response) => void;
@@ -32,6 +50,7 @@ class RenderThread {
     script: URL,
     data: RenderThreadData,
     apiServer: (() => Server) | undefined,
+    private readonly onPageDone: () => void,
     onExit: () => void,
   ) {
     this.worker = new Worker(script, { workerData: data });
@@ -52,8 +71,12 @@ class RenderThread {
     });
   }
 
+  private done(id: number): void {
+    if (this.pages.delete(id)) this.onPageDone();
+  }
+
   private end(id: number, page: Rendering, part: BodyPart): void {
-    this.pages.delete(id);
+    this.done(id);
     if (page.body) page.body(part);
     else if ('error' in part) page.failed(new Error(part.error));
   }
@@ -71,7 +94,7 @@ class RenderThread {
         body = incoming.stream;
         page.body = incoming.receive;
       } else {
-        this.pages.delete(message.id);
+        this.done(message.id);
       }
       page.answered(new Response(body, { status, statusText, headers }));
     } else if ('chunk' in message) {
@@ -92,28 +115,42 @@ class RenderThread {
  */
 export class RenderThreads {
   private readonly threads: RenderThread[] = [];
+  /** Pages waiting for a thread with a free place, first come first served. */
+  private readonly waiting: (() => void)[] = [];
   private nextId = 1;
   private closing = false;
 
-  constructor(
-    count: number,
-    private readonly data: RenderThreadData,
-    private readonly apiServer: (() => Server) | undefined,
-    /** The thread's program: render-thread.ts, built. */
-    private readonly script: URL = THREAD,
-  ) {
-    for (let index = 0; index < count; index += 1) this.threads.push(this.start(index));
+  constructor(private readonly options: RenderThreadsOptions) {
+    for (let index = 0; index < options.threads; index += 1) this.threads.push(this.start(index));
   }
 
   private start(index: number): RenderThread {
-    return new RenderThread(this.script, this.data, this.apiServer, () => {
+    const { script = THREAD, data, apiServer } = this.options;
+    const pageDone = () => this.waiting.shift()?.();
+    return new RenderThread(script, data, apiServer, pageDone, () => {
       if (!this.closing) this.threads[index] = this.start(index);
     });
   }
 
-  /** The least busy thread renders the page; the visitor's body and the page's stream across as they come. */
-  render(request: Request, cspNonce: string): Promise<Response> {
+  /** The least busy thread, if it has a free place. */
+  private freeThread(): RenderThread | undefined {
     const thread = this.threads.reduce((least, next) => (next.pages.size < least.pages.size ? next : least));
+    return thread.pages.size < (this.options.pagesPerThread ?? PAGES_PER_THREAD) ? thread : undefined;
+  }
+
+  /**
+   * The least busy thread renders the page, once it has a free place; the visitor's body and the page's stream
+   * across as they come.
+   */
+  render(request: Request, cspNonce: string): Promise<Response> {
+    const thread = this.freeThread();
+    if (thread) return this.renderOn(thread, request, cspNonce);
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() =>
+      this.render(request, cspNonce),
+    );
+  }
+
+  private renderOn(thread: RenderThread, request: Request, cspNonce: string): Promise<Response> {
     const id = this.nextId++;
     const upload = request.body?.getReader();
     const answer = new Promise<Response>((answered, failed) => {
