@@ -65,8 +65,9 @@ describe('RenderThreads', () => {
     const first = await threads.render(visit('/a'), 'n');
     const second = await threads.render(visit('/b'), 'n');
     expect(first.headers.get('x-thread')).toBe(second.headers.get('x-thread'));
+    const stopped = expect(waiting).rejects.toThrow('A render thread stopped');
     await threads.close();
-    await expect(waiting).rejects.toThrow('A render thread stopped');
+    await stopped;
   });
 
   it('keeps a page waiting, in order, while every thread has its fill of pages', async () => {
@@ -83,6 +84,23 @@ describe('RenderThreads', () => {
     upload.finish('te');
     await Promise.all([first, second, third]);
     expect(answered).toEqual(['first late', 'second', 'third']);
+  });
+
+  it('does not render a waiting page whose visitor has gone away', async () => {
+    await threads.close();
+    threads = pool(1, 1);
+    const upload = heldBody('la');
+    const first = threads.render(
+      visit('/echo', { method: 'POST', body: upload.body, duplex: 'half' } as RequestInit),
+      'n',
+    );
+    const leaving = new AbortController();
+    const left = threads.render(visit('/connect', { signal: leaving.signal }), 'n');
+    leaving.abort();
+    upload.finish('te');
+    expect(await (await first).text()).toBe('late');
+    // The stand-in thread answers every page it renders with 200.
+    expect((await left).status).toBe(503);
   });
 
   it('fails the pages of a thread that stops, and renders the next ones on a new thread', async () => {

@@ -18,8 +18,8 @@ const logger = new Logger('RenderThreads');
 /**
  * Pages a thread renders at once; the next wait on the main thread, in order. Each page in hand holds its objects
  * while the others interleave with it, and under load the collector promoted them: with 16, a page costs less CPU
- * than with every page at once (docs/profiles/README.md), while a thread still has a page to render while others
- * wait for the API.
+ * than with every page at once (docs/profiles/README.md), and a thread still has a page to render while others wait
+ * for the API.
  */
 const PAGES_PER_THREAD = 16;
 
@@ -145,8 +145,9 @@ export class RenderThreads {
   render(request: Request, cspNonce: string): Promise<Response> {
     const thread = this.freeThread();
     if (thread) return this.renderOn(thread, request, cspNonce);
+    // A visitor who left while the page waited is answered without it: nobody would read it.
     return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() =>
-      this.render(request, cspNonce),
+      request.signal.aborted ? new Response(null, { status: 503 }) : this.render(request, cspNonce),
     );
   }
 
