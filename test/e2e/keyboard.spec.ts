@@ -172,6 +172,10 @@ test.describe('modal dialogs with the keyboard alone', () => {
     await tabTo(page, options);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Forward' })).toBeVisible();
+    // The arrow keys move through the menu once its opening has moved the focus into it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Forward' })).toBeFocused();
     await page.keyboard.press('Enter');
