@@ -17,6 +17,7 @@ import {
   refuseTooLarge,
 } from './body-limit.js';
 import { connectInProcess } from './in-process-connection.js';
+import { headerPairs } from './render-protocol.js';
 import { RenderThreads } from './render-threads.js';
 
 export type WebMode = 'production' | 'development';
@@ -79,8 +80,7 @@ function scriptHashes(html: string): string {
 }
 
 async function rendered(response: Response, nonce: string, shared: boolean): Promise<Loaded<RenderedPage>> {
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => headers.push([name, value]));
+  const headers = headerPairs(response.headers);
   const body = await response.text();
   const page: RenderedPage = {
     status: response.status,
