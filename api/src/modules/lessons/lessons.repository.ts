@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { LessonEntity } from './lesson.entity.js';
+import { findBuiltOnce } from '../../common/database/built-once.js';
 
 /** What the lesson form sets; the image only when a new file came. */
 export type LessonFields = Pick<LessonEntity, 'number' | 'title' | 'description' | 'videoUrl' | 'videoId'>;
@@ -25,7 +26,10 @@ export class LessonsRepository {
 
   /** A programme's lessons by number. */
   listOfProgram(programId: number): Promise<LessonEntity[]> {
-    return this.lessons.find({ where: { programId }, order: { number: 'ASC' } });
+    return findBuiltOnce('lessons of a programme', this.lessons, {
+      where: { programId },
+      order: { number: 'ASC' },
+    });
   }
 
   async insert(programId: number, fields: LessonFields, image: string | null): Promise<void> {

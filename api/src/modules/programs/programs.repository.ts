@@ -7,6 +7,7 @@ import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { ProgramEntity } from './program.entity.js';
 import { PublishRequestEntity, type PublishRequestStatus } from './publish-request.entity.js';
+import { builtOnce } from '../../common/database/built-once.js';
 
 /** `get_trainer_programme` is unpaginated for the spec's client; no trainer needs more on one page. */
 export const TRAINER_PROGRAMS_LIMIT = 200;
@@ -96,7 +97,7 @@ export class ProgramsRepository {
 
   /** A programme with its trainer and the trainer's account, published or not. */
   findWithTrainer(id: number): Promise<ProgramEntity | null> {
-    return this.withTrainer().where('program.id = :id', { id }).getOne();
+    return builtOnce('program with trainer', this.withTrainer().where('program.id = :id', { id })).getOne();
   }
 
   findById(id: number): Promise<ProgramEntity | null> {

@@ -5,6 +5,7 @@ import { pageAndTotal } from '../../common/database/paging.js';
 import type { Page } from '../../common/http/pagination.interceptor.js';
 import { ChatMessageEntity } from '../chat/chat-message.entity.js';
 import { WorkoutLogEntity } from './workout-log.entity.js';
+import { findBuiltOnce } from '../../common/database/built-once.js';
 
 /** Workout logs and the trainers' comments on them. */
 @Injectable()
@@ -37,7 +38,7 @@ export class WorkoutLogsRepository {
 
   /** The member's logs of one lesson, newest first. */
   ofLesson(userId: number, lessonId: number): Promise<WorkoutLogEntity[]> {
-    return this.logs.find({
+    return findBuiltOnce('logs of a lesson', this.logs, {
       where: { lessonId, userId },
       relations: { program: true },
       order: { performedOn: 'DESC', id: 'DESC' },

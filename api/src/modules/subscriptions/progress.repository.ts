@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { completionPercentage } from '@fitcoach/contracts';
 import { isUniqueViolation } from '../../common/database/errors.js';
 import { rawDate } from '../../common/database/raw-date.js';
 import { LessonEntity } from '../lessons/lesson.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
+import { builtOnce, findOneBuiltOnce } from '../../common/database/built-once.js';
 
 /** A member in a programme, whose progress is asked for. */
 export interface Enrolment {
@@ -45,7 +46,7 @@ export class ProgressRepository {
   ) {}
 
   findLesson(programId: number, number: number): Promise<LessonEntity | null> {
-    return this.lessons.findOneBy({ programId, number });
+    return findOneBuiltOnce('lesson by number', this.lessons, { where: { programId, number } });
   }
 
   /**
@@ -89,28 +90,32 @@ export class ProgressRepository {
     const programIds = [...new Set(enrolments.map((e) => e.programId))];
     const userIds = [...new Set(enrolments.map((e) => e.userId))];
     const [lessonCounts, completionCounts] = await Promise.all([
-      this.lessons
-        .createQueryBuilder('lesson')
-        .select('lesson.programId', 'programId')
-        .addSelect('COUNT(lesson.id)', 'count')
-        .where({ programId: In(programIds) })
-        .groupBy('lesson.programId')
-        .getRawMany<{ programId: number | string; count: number | string }>(),
-      this.completions
-        .createQueryBuilder('completion')
-        // MySQL and MariaDB otherwise start from the programmes' lessons and read every completion of each: a
-        // trainer with thousands of members made that 22 ms. The members' own completions are a few dozen each.
-        .useIndex('uq_lesson_completion_user_id_lesson_id')
-        .innerJoin('completion.lesson', 'lesson')
-        .select('completion.userId', 'userId')
-        .addSelect('lesson.programId', 'programId')
-        .addSelect('COUNT(completion.id)', 'count')
-        .addSelect('MAX(completion.completedAt)', 'last')
-        .where('completion.userId IN (:...userIds)', { userIds })
-        .andWhere('lesson.programId IN (:...programIds)', { programIds })
-        .groupBy('completion.userId')
-        .addGroupBy('lesson.programId')
-        .getRawMany<CompletionsRow>(),
+      builtOnce(
+        'lessons of programmes',
+        this.lessons
+          .createQueryBuilder('lesson')
+          .select('lesson.programId', 'programId')
+          .addSelect('COUNT(lesson.id)', 'count')
+          .where('lesson.programId IN (:...programIds)', { programIds })
+          .groupBy('lesson.programId'),
+      ).getRawMany<{ programId: number | string; count: number | string }>(),
+      builtOnce(
+        'completions in programmes',
+        this.completions
+          .createQueryBuilder('completion')
+          // MySQL and MariaDB otherwise start from the programmes' lessons and read every completion of each: a
+          // trainer with thousands of members made that 22 ms. The members' own completions are a few dozen each.
+          .useIndex('uq_lesson_completion_user_id_lesson_id')
+          .innerJoin('completion.lesson', 'lesson')
+          .select('completion.userId', 'userId')
+          .addSelect('lesson.programId', 'programId')
+          .addSelect('COUNT(completion.id)', 'count')
+          .addSelect('MAX(completion.completedAt)', 'last')
+          .where('completion.userId IN (:...userIds)', { userIds })
+          .andWhere('lesson.programId IN (:...programIds)', { programIds })
+          .groupBy('completion.userId')
+          .addGroupBy('lesson.programId'),
+      ).getRawMany<CompletionsRow>(),
     ]);
     const lessons = new Map(lessonCounts.map((row) => [Number(row.programId), Number(row.count)]));
     const completed = new Map(
@@ -152,7 +157,7 @@ export class ProgressRepository {
    * programme's lessons in number order, each looked up among the member's completions, so nothing is sorted.
    */
   async completedNumbers({ userId, programId }: Enrolment): Promise<number[]> {
-    const rows = await this.lessons
+    const query = this.lessons
       .createQueryBuilder('lesson')
       .select('lesson.number', 'number')
       .where('lesson.programId = :programId', { programId })
@@ -167,8 +172,8 @@ export class ProgressRepository {
         return `EXISTS ${completed}`;
       })
       .setParameter('userId', userId)
-      .orderBy('lesson.number', 'ASC')
-      .getRawMany<{ number: number | string }>();
+      .orderBy('lesson.number', 'ASC');
+    const rows = await builtOnce('completed lesson numbers', query).getRawMany<{ number: number | string }>();
     return rows.map((row) => Number(row.number));
   }
 
@@ -184,7 +189,7 @@ export class ProgressRepository {
       programIds.map((id) => [id, { lessonNumbers: [] as number[], completed: [] as number[] }]),
     );
     if (programIds.length === 0) return days;
-    const rows = await this.lessons
+    const query = this.lessons
       .createQueryBuilder('lesson')
       .select('lesson.programId', 'programId')
       .addSelect('lesson.number', 'number')
@@ -200,8 +205,12 @@ export class ProgressRepository {
       .where('lesson.programId IN (:...programIds)', { programIds })
       .setParameter('userId', userId)
       .orderBy('lesson.programId', 'ASC')
-      .addOrderBy('lesson.number', 'ASC')
-      .getRawMany<{ programId: number | string; number: number | string; done: number | string }>();
+      .addOrderBy('lesson.number', 'ASC');
+    const rows = await builtOnce('lesson days', query).getRawMany<{
+      programId: number | string;
+      number: number | string;
+      done: number | string;
+    }>();
     for (const row of rows) {
       const programme = days.get(Number(row.programId));
       if (!programme) continue;

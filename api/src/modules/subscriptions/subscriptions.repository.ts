@@ -13,6 +13,7 @@ import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { LessonCompletionEntity } from './lesson-completion.entity.js';
 import { SubscriptionEntity } from './subscription.entity.js';
+import { builtOnce, findOneBuiltOnce } from '../../common/database/built-once.js';
 
 export interface NewSubscription {
   userId: number;
@@ -111,7 +112,9 @@ export class SubscriptionsRepository {
   /** The member's active subscription to the programme, if any. */
   findActive(userId: number, programId: number, manager?: EntityManager): Promise<SubscriptionEntity | null> {
     const repository = manager ? manager.getRepository(SubscriptionEntity) : this.subscriptions;
-    return repository.findOneBy({ userId, programId, activeFlag: 1 });
+    return findOneBuiltOnce('active subscription', repository, {
+      where: { userId, programId, activeFlag: 1 },
+    });
   }
 
   /** The active subscriptions of each of `programIds` (absent: none), counted along the programme's index. */
@@ -216,7 +219,7 @@ export class SubscriptionsRepository {
    * (docs/performance.md, Subscriptions), and a dashboard needs these few columns only.
    */
   async findActiveOfMember(userId: number): Promise<SubscriptionEntity[]> {
-    const rows = await this.subscriptions
+    const query = this.subscriptions
       .createQueryBuilder('subscription')
       .innerJoin('subscription.program', 'program')
       .innerJoin('program.trainer', 'trainer')
@@ -248,8 +251,8 @@ export class SubscriptionsRepository {
       .where('subscription.userId = :userId', { userId })
       .andWhere('subscription.activeFlag = 1')
       .orderBy('subscription.startedAt', 'ASC')
-      .addOrderBy('subscription.id', 'ASC')
-      .getRawMany<FollowedRow>();
+      .addOrderBy('subscription.id', 'ASC');
+    const rows = await builtOnce('followed programmes', query).getRawMany<FollowedRow>();
     return rows.map((row) => {
       const user = Object.assign(new UserEntity(), { firstName: row.firstName, lastName: row.lastName });
       const trainer = Object.assign(new TrainerEntity(), {

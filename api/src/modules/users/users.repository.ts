@@ -19,6 +19,7 @@ import { EmailVerificationEntity } from './email-verification.entity.js';
 import { PasswordResetEntity } from './password-reset.entity.js';
 import { ProfileEntity } from './profile.entity.js';
 import { UserEntity } from './user.entity.js';
+import { findOneBuiltOnce } from '../../common/database/built-once.js';
 
 /** A new account as registration stores it. */
 export type NewAccount = Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'passwordHash'>;
@@ -72,7 +73,7 @@ export class UsersRepository {
   }
 
   findById(id: number, manager: EntityManager = this.dataSource.manager): Promise<UserEntity | null> {
-    return manager.findOneBy(UserEntity, { id });
+    return findOneBuiltOnce('account by id', manager.getRepository(UserEntity), { where: { id } });
   }
 
   /** `email` as stored: trimmed and lower-cased. */
@@ -90,7 +91,9 @@ export class UsersRepository {
   }
 
   findProfile(userId: number): Promise<ProfileEntity | null> {
-    return this.dataSource.manager.findOneBy(ProfileEntity, { userId });
+    return findOneBuiltOnce('profile of an account', this.dataSource.getRepository(ProfileEntity), {
+      where: { userId },
+    });
   }
 
   /** An unverified member with an empty profile. */
