@@ -7,7 +7,7 @@ import { TrainerEntity } from '../trainers/trainer.entity.js';
 import { TRAINER_ACCOUNT_COLUMNS } from '../trainers/trainers.repository.js';
 import { ProgramEntity } from './program.entity.js';
 import { PublishRequestEntity, type PublishRequestStatus } from './publish-request.entity.js';
-import { builtOnce } from '../../common/database/built-once.js';
+import { builtOnce, findBuiltOnce } from '../../common/database/built-once.js';
 
 /** `get_trainer_programme` is unpaginated for the spec's client; no trainer needs more on one page. */
 export const TRAINER_PROGRAMS_LIMIT = 200;
@@ -173,11 +173,15 @@ export class ProgramsRepository {
 
   /** A trainer's programmes (the published ones only, or all), newest first, at most `TRAINER_PROGRAMS_LIMIT`. */
   listOfTrainer(trainerId: number, publishedOnly: boolean): Promise<ProgramEntity[]> {
-    return this.programs.find({
-      where: { trainerId, ...(publishedOnly && { isPublished: true }) },
-      order: { id: 'DESC' },
-      take: TRAINER_PROGRAMS_LIMIT,
-    });
+    return findBuiltOnce(
+      publishedOnly ? "a trainer's published programmes" : "a trainer's programmes",
+      this.programs,
+      {
+        where: { trainerId, ...(publishedOnly && { isPublished: true }) },
+        order: { id: 'DESC' },
+        take: TRAINER_PROGRAMS_LIMIT,
+      },
+    );
   }
 
   count(): Promise<number> {

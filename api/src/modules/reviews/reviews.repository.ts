@@ -6,6 +6,7 @@ import type { Paging } from '../../common/database/paging.js';
 import { SubscriptionEntity } from '../subscriptions/subscription.entity.js';
 import { ReviewReportEntity } from './review-report.entity.js';
 import { ReviewEntity } from './review.entity.js';
+import { builtOnce } from '../../common/database/built-once.js';
 
 /** The subscriptions that let a member review: active, or ended (a refunded one was taken back). */
 const FOLLOWED = ['active', 'cancelled'] as const;
@@ -48,9 +49,16 @@ export class ReviewsRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** The member's review of the programme, along uq_review_program_id_user_id. */
+  /** The member's review of the programme, along uq_review_program_id_user_id: one at most, so no limit is set. */
   findOwn(userId: number, programId: number): Promise<ReviewEntity | null> {
-    return this.reviews.findOne({ where: { programId, userId }, relations: { user: true } });
+    return builtOnce(
+      "a member's review",
+      this.reviews
+        .createQueryBuilder('review')
+        .leftJoinAndSelect('review.user', 'user')
+        .where('review.programId = :programId', { programId })
+        .andWhere('review.userId = :userId', { userId }),
+    ).getOne();
   }
 
   async findWithAuthor(id: number): Promise<ReviewEntity> {

@@ -146,7 +146,7 @@ export class SubscriptionsRepository {
   }
 
   async isActiveSubscriber(userId: number, programId: number): Promise<boolean> {
-    return this.subscriptions.existsBy({ userId, programId, activeFlag: 1 });
+    return (await this.findActive(userId, programId)) !== null;
   }
 
   /**

@@ -6,6 +6,7 @@ import { ProgramEntity } from '../programs/program.entity.js';
 import { type AccountsFilter, pageOfAccounts } from '../users/users.repository.js';
 import { UserEntity } from '../users/user.entity.js';
 import { TrainerEntity } from './trainer.entity.js';
+import { builtOnce } from '../../common/database/built-once.js';
 
 /** What a Trainer or a Program shows of the trainer's account (the password hash and e-mail never leave it). */
 export const TRAINER_ACCOUNT_COLUMNS = [
@@ -72,20 +73,25 @@ export class TrainersRepository {
 
   /** A trainer with its account's public columns, whether or not the account is blocked. */
   findWithAccount(id: number): Promise<TrainerEntity | null> {
-    return this.withAccount().where('trainer.id = :id', { id }).getOne();
+    return builtOnce('trainer with account', this.withAccount().where('trainer.id = :id', { id })).getOne();
   }
 
   /** The account's own trainer profile with its account's public columns. */
   findWithAccountByUserId(userId: number): Promise<TrainerEntity | null> {
-    return this.withAccount().where('trainer.userId = :userId', { userId }).getOne();
+    return builtOnce(
+      'trainer with account by user',
+      this.withAccount().where('trainer.userId = :userId', { userId }),
+    ).getOne();
   }
 
   /** A trainer whose account is not blocked. */
   findUnblocked(id: number): Promise<TrainerEntity | null> {
-    return this.withAccount()
-      .where('trainer.id = :id', { id })
-      .andWhere('user.blocked = :blocked', { blocked: false })
-      .getOne();
+    return builtOnce(
+      'unblocked trainer',
+      this.withAccount()
+        .where('trainer.id = :id', { id })
+        .andWhere('user.blocked = :blocked', { blocked: false }),
+    ).getOne();
   }
 
   /** Whether the trainer has a published programme (see withPublishedProgram). */
