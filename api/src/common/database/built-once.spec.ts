@@ -39,9 +39,7 @@ describe('builtOnce', () => {
     process.env.NODE_ENV = 'production';
     const built = jest.spyOn(SelectQueryBuilder.prototype, 'getQuery');
     const texts = async (text: string) =>
-      (await findBuiltOnce('rows after a text', rows, { where: { text: In([text]) } })).map(
-        (row) => row.text,
-      );
+      (await findBuiltOnce('rows of a text', rows, { where: { text } })).map((row) => row.text);
     expect(await texts('b')).toEqual(['b']);
     expect(built).toHaveBeenCalledTimes(1);
     expect(await texts('c')).toEqual(['c']);

@@ -16,7 +16,8 @@ const checked = () => process.env.NODE_ENV === 'test';
  * Builds the SQL of the query named `shape` once per data source, then reuses it. A query's SQL depends on its
  * shape (tables, joins, columns, conditions, order), not on its parameters, which are bound apart at every call;
  * building it was most of a short query's cost on the API's thread (docs/performance.md). One name stands for one
- * shape: a query with a limit, or optional conditions, that vary from call to call must not be named here.
+ * shape: a query whose limit or optional conditions vary from call to call, or whose find options hold a list
+ * (`In`, a parameter per item), must not be named here.
  */
 export function builtOnce<Q extends SelectQueryBuilder<ObjectLiteral>>(shape: string, query: Q): Q {
   let shapes = shapesOf.get(query.connection);
