@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { JSON_BODY_MAX_BYTES } from '@fitcoach/contracts';
 import compression from 'compression';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { AppLogger } from './common/logging/app-logger.js';
 import { ShutdownState } from './common/lifecycle/shutdown-state.js';
 import { MetricsService } from './common/metrics/metrics.service.js';
@@ -18,6 +18,7 @@ import { refuseDeepBodies } from './common/http/body-depth.js';
 import { keepConnectionsAlive } from './common/http/keep-alive.js';
 import { noStoreForCallers, securityHeaders } from './common/http/security-headers.js';
 import { serveOpenApi } from './common/openapi/openapi.js';
+import { fromOwnPages } from './common/web/in-process-connection.js';
 
 type ResponseWithNonce = ServerResponse & { locals?: { cspNonce?: string } };
 
@@ -53,12 +54,20 @@ export async function createApp(
   app.useWebSocketAdapter(new SocketIoAdapter(app, config, options.queuePrefix ?? 'fitcoach'));
   answerParserErrorsAsJson(app.getHttpServer());
   keepConnectionsAlive(app.getHttpServer());
-  app.use((_req: IncomingMessage, res: ResponseWithNonce, next: () => void) => {
-    res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
-    next();
-  });
-  app.use(securityHeaders(config, options.web === 'development'));
-  app.use(compression());
+  // Only a browser reads the nonce, the security headers and compression. The pages' own API calls skip them:
+  // this process parses those answers uncompressed, and an HTML answer sets its own policy (common/http/html.ts).
+  const forBrowsers =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      fromOwnPages(req) ? next() : handler(req, res, next);
+  app.use(
+    forBrowsers((_req, res: ResponseWithNonce, next) => {
+      res.locals = { ...res.locals, cspNonce: randomBytes(16).toString('base64') };
+      next();
+    }),
+  );
+  app.use(forBrowsers(securityHeaders(config, options.web === 'development')));
+  app.use(forBrowsers(compression()));
   // Parsed only under /api: Remix actions read their own form bodies.
   app.use(
     '/api',

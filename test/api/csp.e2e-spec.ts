@@ -1,4 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connectInProcess } from '../../api/src/common/web/in-process-connection.js';
 import { createTestApp, type TestApp } from '../fixtures/app.js';
 import { createSession } from '../fixtures/users.js';
 
@@ -154,5 +157,56 @@ describe('Cache-Control of API answers', () => {
   it('is left to the route for anonymous catalogue reads, which caches may share', async () => {
     const res = await t.http().get('/api/fitness_programs/retrive_all/').expect(200);
     expect(res.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe("the site's own API calls, over an in-process connection", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** An answer's status, headers and body, asked for over a connection this process opened to itself. */
+  function callInProcess(path: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      request(
+        `http://api.internal${path}`,
+        { headers, createConnection: () => connectInProcess(t.app.getHttpServer()) },
+        (res) => {
+          res.setEncoding('latin1');
+          let body = '';
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  it('are answered without what only a browser reads: no policy, security headers or compression', async () => {
+    const session = await createSession(t);
+    const headers = { Authorization: session.bearer, 'Accept-Encoding': 'gzip, br' };
+    const fromNetwork = await t.http().get('/api/users/me/').set(headers).expect(200);
+    expect(fromNetwork.headers['content-security-policy']).toContain('script-src');
+    expect(fromNetwork.headers['x-content-type-options']).toBe('nosniff');
+
+    const own = await callInProcess('/api/users/me/', headers);
+    expect(own.status).toBe(200);
+    expect(own.headers['content-security-policy']).toBeUndefined();
+    expect(own.headers['x-content-type-options']).toBeUndefined();
+    expect(own.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(own.body)).toEqual(fromNetwork.body);
+  });
+
+  it('still go through the guards: the same refusal without a session', async () => {
+    const own = await callInProcess('/api/users/me/', {});
+    expect(own.status).toBe(401);
+    expect(JSON.parse(own.body)).toMatchObject({ statusCode: 401 });
   });
 });

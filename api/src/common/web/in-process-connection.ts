@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { MessagePort } from 'node:worker_threads';
 
@@ -61,9 +61,18 @@ export class PortEnd extends Duplex {
   }
 }
 
+/** The API's ends of the connections this process's own pages opened. */
+const ownPages = new WeakSet<Duplex>();
+
 function accept(server: Server, end: Duplex): void {
   Object.assign(end, { remoteAddress: '127.0.0.1', remoteFamily: 'IPv4' });
+  ownPages.add(end);
   server.emit('connection', end);
+}
+
+/** True for a request a page of this process made over an in-process connection, never for one from a network. */
+export function fromOwnPages(req: IncomingMessage): boolean {
+  return ownPages.has(req.socket);
 }
 
 /**
