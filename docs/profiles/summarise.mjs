@@ -3,6 +3,7 @@
 //
 //   node docs/profiles/summarise.mjs FILE.cpuprofile [functions=25]
 import { readFileSync } from 'node:fs';
+import { partOf } from './parts.mjs';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -12,34 +13,6 @@ if (!file) {
   process.exit(1);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8'));
-
-// Which part of the stack a function's file belongs to, first match wins.
-const PARTS = [
-  ['SQLite (better-sqlite3)', /better-sqlite3/],
-  ['TypeORM', /node_modules\/typeorm\//],
-  ['React server render', /react-dom|node_modules\/react\//],
-  ['Remix', /@remix-run|turbo-stream/],
-  ['Mantine, the web build', /web\/build\//],
-  ['web → API transport (HTTP client)', /node:_http_client|node:_http_agent|node:https/],
-  [
-    'Node HTTP server, sockets, streams',
-    /node:_http|node:http|node:net|node:internal\/(?:http|net|stream|streams|webstreams|js_stream)|node:stream|node:internal\/timers|node:events|node:internal\/(?:event_target|abort_controller|url|querystring|buffer|util|process\/task_queues|async_hooks)/,
-  ],
-  [
-    'Express and its middlewares',
-    /node_modules\/(?:express|router|body-parser|on-finished|finalhandler|send|serve-static|compression|helmet|accepts|negotiator|fresh|etag|content-type|type-is|raw-body|iconv-lite|qs|path-to-regexp|parseurl|cookie)\//,
-  ],
-  ['Nest (router, guards, pipes, interceptors)', /@nestjs\/|node_modules\/rxjs\//],
-  ['Validation (class-validator/transformer)', /class-validator|class-transformer/],
-  ['Auth (JWT, passport)', /jsonwebtoken|passport|jws|jwa/],
-  ['Logging (pino)', /pino|sonic-boom|fast-redact|safe-stable-stringify/],
-  ['Compression (zlib)', /node:zlib|node:internal\/zlib/],
-  ['Metrics (prom-client)', /prom-client/],
-  ['API code (api/dist)', /api\/dist\//],
-  ['node:fetch / undici', /undici|node:internal\/deps\/undici/],
-  ['other node_modules', /node_modules\//],
-  ['other Node internals', /^node:/],
-];
 
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 const selfUs = new Map();
@@ -62,12 +35,7 @@ for (const [id, us] of selfUs) {
   }
   busy += us;
   const url = callFrame.url.replace(/^file:\/\/.*?\/(node_modules|api\/dist|web\/build)\//, '$1/');
-  const part =
-    name === '(garbage collector)'
-      ? 'Garbage collection'
-      : name === '(program)'
-        ? 'V8 and native (program)'
-        : (PARTS.find(([, pattern]) => pattern.test(callFrame.url))?.[0] ?? 'other');
+  const part = partOf(callFrame);
   byPart.set(part, (byPart.get(part) ?? 0) + us);
   const key = `${name} ${url ? `${url.split('/').slice(-2).join('/')}:${callFrame.lineNumber + 1}` : ''}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + us);
