@@ -15,6 +15,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC date `days` from today. */
 const utcDate = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** The same in a time zone, whose date is a day ahead of UTC's for part of each day. */
+const dateIn = (timeZone: string, days: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(Date.now() + days * DAY_MS);
+const BERLIN = 'Europe/Berlin';
 
 /** A published daily programme of three lessons, "Day 1" to "Day 3". */
 async function dailyProgramme(request: APIRequestContext) {
@@ -110,16 +114,16 @@ test.describe('without JavaScript', () => {
 
     await expect(page.getByLabel('Time zone')).toHaveCount(0);
     await page.getByRole('link', { name: 'Change schedule' }).click();
-    await page.getByLabel('Start date').fill(utcDate(-2));
-    await page.getByLabel('Time zone').selectOption('Europe/Berlin');
+    await page.getByLabel('Start date').fill(dateIn(BERLIN, -2));
+    await page.getByLabel('Time zone').selectOption(BERLIN);
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect(toast(page, MESSAGES.scheduleSaved)).toBeVisible();
     await expect(page.getByLabel('Time zone')).toHaveCount(0);
     await expect(list.getByText('Opens on')).toHaveCount(0);
     expect(await followed(request, member, id)).toMatchObject({
-      start_date: utcDate(-2),
+      start_date: dateIn(BERLIN, -2),
       reminder_time: '07:30',
-      timezone: 'Europe/Berlin',
+      timezone: BERLIN,
     });
 
     // Lesson 1 done: day 1 is done, day 2 missed, day 3 (today) is today's lesson.
@@ -131,9 +135,9 @@ test.describe('without JavaScript', () => {
     await expect(card.getByText('Today: Lesson 2')).toBeVisible();
     const days = card.getByRole('list', { name: `Your days in ${name}` }).getByRole('listitem');
     await expect(days).toHaveText([
-      new RegExp(`Day 1, ${formatDay(utcDate(-2))}, Lesson 1: Done`),
-      new RegExp(`Day 2, ${formatDay(utcDate(-1))}, Lesson 2: Missed`),
-      new RegExp(`Day 3, ${formatDay(utcDate(0))}, Lesson 3: Today`),
+      new RegExp(`Day 1, ${formatDay(dateIn(BERLIN, -2))}, Lesson 1: Done`),
+      new RegExp(`Day 2, ${formatDay(dateIn(BERLIN, -1))}, Lesson 2: Missed`),
+      new RegExp(`Day 3, ${formatDay(dateIn(BERLIN, 0))}, Lesson 3: Today`),
     ]);
   });
 
