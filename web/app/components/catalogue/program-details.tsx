@@ -1,40 +1,40 @@
 import type { LessonResponse, TrainerResponse } from '@fitcoach/contracts';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { formatLessons } from '~/utils/catalogue';
 import { type CardProgram, ProgramCard } from './program-card';
+import ui from '~/components/ui/ui.module.css';
 import classes from './catalogue.module.css';
 import { TrainerAvatar } from './trainer-avatar';
 import { VerifiedBadge } from './verified-badge';
 
-// docs/product.md §2.6: what a member sees of a programme before paying (never a lesson's video).
+// docs/product.md §2.6: what a member sees of a programme before paying (never a lesson's video). Plain elements
+// styled from Mantine's variables (components/ui/ui.module.css) but for links and buttons: on this page Mantine's
+// components were a third of the server's rendering (docs/profiles/README.md).
 
 export function TrainerSummary({ trainer }: { trainer: TrainerResponse }) {
   return (
     <section aria-labelledby="programme-trainer">
-      <Title order={2} id="programme-trainer" mb="sm">
+      <h2 className={`${ui.title} ${ui.h2} ${ui.gapBelowSm}`} id="programme-trainer">
         Your trainer
-      </Title>
-      <Paper withBorder p="md" radius="md">
-        <Group gap="md" wrap="nowrap" align="center">
-          <TrainerAvatar trainer={trainer} size={72} />
-          <Stack gap={4} miw={0}>
-            <Group gap="xs">
-              <Anchor component={Link} to={`/trainerPage/${trainer.id}`} fw={700} size="lg">
-                {trainer.username}
-              </Anchor>
-              <VerifiedBadge verified={trainer.verified} />
-            </Group>
-            <Text size="sm">Specialised in {trainer.specalized}</Text>
-            {trainer.experience_years > 0 ? (
-              <Text size="sm" c="dimmed">
-                {trainer.experience_years === 1 ? '1 year' : `${trainer.experience_years} years`} of
-                experience
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
-      </Paper>
+      </h2>
+      <div className={classes.trainerCard}>
+        <TrainerAvatar trainer={trainer} size={72} />
+        <div className={classes.trainerCardText}>
+          <div className={`${ui.group} ${ui.name} ${classes.trainerNameLine}`}>
+            <Anchor component={Link} to={`/trainerPage/${trainer.id}`} fw={700} size="lg">
+              {trainer.username}
+            </Anchor>
+            <VerifiedBadge verified={trainer.verified} />
+          </div>
+          <p className={`${ui.text} ${ui.textSm}`}>Specialised in {trainer.specalized}</p>
+          {trainer.experience_years > 0 ? (
+            <p className={`${ui.text} ${ui.textSm} ${ui.dimmed}`}>
+              {trainer.experience_years === 1 ? '1 year' : `${trainer.experience_years} years`} of experience
+            </p>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }
@@ -46,16 +46,16 @@ export function TrainerSummary({ trainer }: { trainer: TrainerResponse }) {
 export function LessonOutline({ lessons }: { lessons: LessonResponse[] }) {
   return (
     <section aria-labelledby="programme-outline">
-      <Title order={2} id="programme-outline" mb="xs">
+      <h2 className={`${ui.title} ${ui.h2} ${ui.gapBelowXs}`} id="programme-outline">
         What the programme covers
-      </Title>
+      </h2>
       {lessons.length === 0 ? (
-        <Text c="dimmed">The trainer has not added lessons yet.</Text>
+        <p className={`${ui.text} ${classes.dimmedText}`}>The trainer has not added lessons yet.</p>
       ) : (
         <>
-          <Text c="dimmed" mb="sm">
+          <p className={`${ui.text} ${classes.dimmedText} ${ui.gapBelowSm}`}>
             {formatLessons(lessons.length)}, one video each.
-          </Text>
+          </p>
           <ol className={classes.outline}>
             {lessons.map((lesson, index) => (
               <li key={lesson.id} className={classes.outlineItem}>
@@ -81,14 +81,14 @@ export function MoreFromTrainer({
   if (programs.length === 0) return null;
   return (
     <section aria-labelledby="programme-more">
-      <Group justify="space-between" align="baseline" mb="sm">
-        <Title order={2} id="programme-more">
+      <div className={classes.sectionHeading}>
+        <h2 className={`${ui.title} ${ui.h2} ${ui.name}`} id="programme-more">
           More from {trainer.username}
-        </Title>
+        </h2>
         <Anchor component={Link} to={`/trainerPage/${trainer.id}`}>
           All their programmes
         </Anchor>
-      </Group>
+      </div>
       <div className={classes.grid}>
         {programs.map((program) => (
           <ProgramCard key={program.id} program={program} detailed={false} lazy />

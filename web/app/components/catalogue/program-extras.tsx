@@ -1,4 +1,5 @@
-import { List, Title } from '@mantine/core';
+import ui from '~/components/ui/ui.module.css';
+import classes from './catalogue.module.css';
 
 // docs/product.md §2.6 Programme details: the five benefits every programme names.
 const KEY_BENEFITS = [
@@ -12,14 +13,14 @@ const KEY_BENEFITS = [
 export function KeyBenefits() {
   return (
     <section aria-labelledby="key-benefits">
-      <Title order={2} id="key-benefits" mb="sm">
+      <h2 className={`${ui.title} ${ui.h2} ${ui.gapBelowSm}`} id="key-benefits">
         Key Benefits
-      </Title>
-      <List spacing="xs">
+      </h2>
+      <ul className={classes.benefits}>
         {KEY_BENEFITS.map((benefit) => (
-          <List.Item key={benefit}>{benefit}</List.Item>
+          <li key={benefit}>{benefit}</li>
         ))}
-      </List>
+      </ul>
     </section>
   );
 }

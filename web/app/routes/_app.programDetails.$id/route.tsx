@@ -1,5 +1,5 @@
 import { isProgramLevel } from '@fitcoach/contracts';
-import { Anchor, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { cardProgram, ProgramCover } from '~/components/catalogue/program-card';
@@ -19,6 +19,8 @@ import { loadReviews } from './reviews.server';
 import { ProgramReviews, type ReviewViewer } from '~/components/reviews/program-reviews';
 import { dataOrThrow, invariantResponse } from '~/utils/invariant';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
+import catalogue from '~/components/catalogue/catalogue.module.css';
+import ui from '~/components/ui/ui.module.css';
 import { JsonLd } from '~/components/json-ld';
 import {
   courseJsonLd,
@@ -114,7 +116,7 @@ function LessonsAccess({ checkout }: { checkout: CheckoutView }) {
   }
   if (checkout.kind === 'member' && checkout.subscribed) return null;
   if (checkout.kind === 'trainer' && checkout.preview) return null;
-  return <Text fw={600}>Subscribe to view the lessons</Text>;
+  return <p className={`${ui.text} ${ui.strong}`}>Subscribe to view the lessons</p>;
 }
 
 /**
@@ -139,7 +141,7 @@ function SubscriptionActions({ program, checkout }: { program: Program; checkout
     case 'member':
       if (checkout.subscribed) {
         return (
-          <Stack gap="sm" align="flex-start">
+          <div className={catalogue.actions}>
             <LessonsLink program={program} label="Go to Lessons" />
             <Button
               component={Link}
@@ -150,16 +152,16 @@ function SubscriptionActions({ program, checkout }: { program: Program; checkout
             >
               UnSubscribe
             </Button>
-          </Stack>
+          </div>
         );
       }
       return (
-        <Stack gap="sm" align="flex-start">
+        <div className={catalogue.actions}>
           <Button component={Link} to={pathname + CHECKOUT_SEARCH} size="md" preventScrollReset>
             {subscribeLabel}
           </Button>
           {checkout.preview ? <LessonsLink program={program} label="Preview lessons" /> : null}
-        </Stack>
+        </div>
       );
   }
 }
@@ -187,37 +189,35 @@ export default function ProgramDetailsRoute() {
   const result = useActionData<typeof action>();
 
   return (
-    <Container size="lg" py="xl">
+    <div className={`${ui.container} ${catalogue.detailsPage}`}>
       <JsonLd data={courseJsonLd(program, publicUrl, reviews?.rating)} />
       <FlashToast toast={result && 'toast' in result ? result.toast : null} />
-      <Grid gutter="xl" align="center">
-        <Grid.Col span={{ base: 12, md: 6 }}>
+      <div className={catalogue.detailsHero}>
+        <div>
           <ProgramCover program={program} large />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="md">
-            <Title order={1}>{program.program_name}</Title>
-            <Text size="lg">
-              {formatMoney(program.price, program.currency)} · {formatDays(program.duration)} ·{' '}
-              {formatLessons(lessons.length)}
-            </Text>
-            <Text>
-              Level: {isProgramLevel(program.level) ? LEVEL_LABELS[program.level] : program.level} ·{' '}
-              {program.category}
-            </Text>
-            <SubscriptionActions program={program} checkout={checkout} />
-            <LessonsAccess checkout={checkout} />
-            <CheckoutSteps program={program} checkout={checkout} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <Stack gap={48} mt={48}>
+        </div>
+        <div className={ui.stack}>
+          <h1 className={`${ui.title} ${ui.h1} ${ui.name}`}>{program.program_name}</h1>
+          <p className={`${ui.text} ${ui.textLg}`}>
+            {formatMoney(program.price, program.currency)} · {formatDays(program.duration)} ·{' '}
+            {formatLessons(lessons.length)}
+          </p>
+          <p className={ui.text}>
+            Level: {isProgramLevel(program.level) ? LEVEL_LABELS[program.level] : program.level} ·{' '}
+            {program.category}
+          </p>
+          <SubscriptionActions program={program} checkout={checkout} />
+          <LessonsAccess checkout={checkout} />
+          <CheckoutSteps program={program} checkout={checkout} />
+        </div>
+      </div>
+      <div className={catalogue.detailsSections}>
         {trainer ? <TrainerSummary trainer={trainer} /> : null}
         <section aria-labelledby="programme-description">
-          <Title order={2} id="programme-description" mb="sm">
+          <h2 className={`${ui.title} ${ui.h2} ${ui.gapBelowSm}`} id="programme-description">
             About the programme
-          </Title>
-          <Text style={{ whiteSpace: 'pre-line' }}>{program.description}</Text>
+          </h2>
+          <p className={`${ui.text} ${catalogue.description}`}>{program.description}</p>
         </section>
         <LessonOutline lessons={lessons} />
         <ProgramReviews
@@ -227,8 +227,8 @@ export default function ProgramDetailsRoute() {
         />
         <KeyBenefits />
         {trainer ? <MoreFromTrainer trainer={trainer} programs={morePrograms} /> : null}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }
 
