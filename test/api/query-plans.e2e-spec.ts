@@ -680,6 +680,11 @@ const TOURS: Record<string, Tour> = {
   },
   'GET /api/users/getFollowedPrograms': async (w) => {
     await call('get', '/api/users/getFollowedPrograms/', w.member).expect(succeeded);
+    const [program] = await ids(
+      'SELECT program_id AS id FROM subscription WHERE user_id = ? AND active_flag = 1 ORDER BY id LIMIT 1',
+      [w.member.userId],
+    );
+    await call('get', `/api/users/getFollowedPrograms/?program=${program}`, w.member).expect(succeeded);
   },
   'GET /api/subscriptions/:id/schedule': async (w) => {
     const [id] = await ids(

@@ -1,7 +1,7 @@
 // Over 300 lines on purpose: one file per resource holds every endpoint of it with its refusals, because each
 // API e2e file boots an application of its own (seconds a file); describe blocks, not files, divide it.
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { SUBSCRIPTION_MESSAGES, type LessonResponse } from '@fitcoach/contracts';
+import { FOLLOWED_QUERY_MESSAGES, SUBSCRIPTION_MESSAGES, type LessonResponse } from '@fitcoach/contracts';
 import { DataSource, type Repository } from 'typeorm';
 import { PaymentEntity } from '../../api/src/modules/payments/payment.entity.js';
 import { ProgramEntity } from '../../api/src/modules/programs/program.entity.js';
@@ -344,6 +344,58 @@ describe('GET /api/users/getFollowedPrograms/', () => {
         reminder_time: null,
         timezone: 'UTC',
         next_unlock_at: null,
+      });
+    }
+  });
+});
+
+describe('GET /api/users/getFollowedPrograms/?program=', () => {
+  refusesAnonymousAndBlocked('/api/users/getFollowedPrograms/?program=1');
+
+  it('keeps the one programme asked for, with the same fields and progress as in the whole list', async () => {
+    const member = await createSession(t);
+    const first = await published(owner.trainer, { name: 'Kept out' });
+    const second = await published(otherTrainer.trainer, { name: 'Asked for' });
+    const lessons = [await createLesson(t, second), await createLesson(t, second)];
+    const start = new Date('2026-03-04T05:06:07.000Z');
+    await subscribe(t, member.user.id, first, { startedAt: new Date('2026-01-01T00:00:00.000Z') });
+    await subscribe(t, member.user.id, second, { startedAt: start });
+    await completeLessons(t, member.user.id, [lessons[0].id]);
+
+    const all = await get('/api/users/getFollowedPrograms/', member).expect(200);
+    const one = await get(`/api/users/getFollowedPrograms/?program=${second.id}`, member).expect(200);
+    expect(one.body).toEqual([
+      { ...all.body[0], created_on: start.toISOString(), program: [all.body[0].program[1]] },
+    ]);
+    expect(one.body[0].program[0]).toEqual(
+      expect.objectContaining({ id: second.id, program_name: 'Asked for', progress: 50 }),
+    );
+  });
+
+  it('is an empty list for a programme the caller does not follow (anyone else’s, ended or unknown)', async () => {
+    const member = await createSession(t);
+    const followed = await published();
+    await subscribe(t, member.user.id, followed);
+    const others = await published();
+    const other = await createSession(t);
+    await subscribe(t, other.user.id, others);
+    const ended = await published();
+    await subscribe(t, member.user.id, ended);
+    await get(`/api/users/unfollowProgram/${ended.id}/`, member).expect(200);
+
+    for (const id of [others.id, ended.id, 2_000_000_000]) {
+      await get(`/api/users/getFollowedPrograms/?program=${id}`, member).expect(200, []);
+    }
+  });
+
+  it('refuses a programme that is not a whole number from 1', async () => {
+    const member = await createSession(t);
+    for (const value of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const res = await get(`/api/users/getFollowedPrograms/?program=${value}`, member).expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: expect.any(String),
+        errors: [{ field: 'program', message: FOLLOWED_QUERY_MESSAGES.program }],
       });
     }
   });

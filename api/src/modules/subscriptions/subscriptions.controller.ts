@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { PaginationQueryDto, SubscribersQueryDto } from '@fitcoach/contracts';
+import { FollowedProgramsQueryDto, PaginationQueryDto, SubscribersQueryDto } from '@fitcoach/contracts';
 import type { Response } from 'express';
 import { Auth, type AuthContext, ChangesStateOnGet, Roles } from '../../common/auth/auth.decorators.js';
 import { IdPipe } from '../../common/http/id.pipe.js';
@@ -63,13 +63,14 @@ export class MemberSubscriptionsController {
     caller: 'signed-in',
     ok: {
       status: 200,
-      description: '`[]`, or one subscription with its programmes and progress',
+      description:
+        '`[]`, or one subscription with its programmes and progress; `?program=` keeps that programme only',
       schema: LIST,
     },
   })
   @Get('getFollowedPrograms')
-  getFollowedPrograms(@Auth() auth: AuthContext) {
-    return this.subscriptions.followed(auth);
+  getFollowedPrograms(@Auth() auth: AuthContext, @Query() query: FollowedProgramsQueryDto) {
+    return this.subscriptions.followed(auth, query.program);
   }
 
   @RouteDoc({

@@ -214,11 +214,11 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * The member's active subscriptions, oldest first, each with its programme, trainer and trainer's account, in
-   * one query. Read as raw rows: TypeORM's hydration of 50 rows joined three ways cost several times the query
+   * The member's active subscriptions (of `programId` only, when given), oldest first, each with its programme,
+   * trainer and trainer's account, in one query. Read as raw rows: TypeORM's hydration of 50 rows joined three ways cost several times the query
    * (docs/performance.md, Subscriptions), and a dashboard needs these few columns only.
    */
-  async findActiveOfMember(userId: number): Promise<SubscriptionEntity[]> {
+  async findActiveOfMember(userId: number, programId?: number): Promise<SubscriptionEntity[]> {
     const query = this.subscriptions
       .createQueryBuilder('subscription')
       .innerJoin('subscription.program', 'program')
@@ -252,7 +252,9 @@ export class SubscriptionsRepository {
       .andWhere('subscription.activeFlag = 1')
       .orderBy('subscription.startedAt', 'ASC')
       .addOrderBy('subscription.id', 'ASC');
-    const rows = await builtOnce('followed programmes', query).getRawMany<FollowedRow>();
+    if (programId !== undefined) query.andWhere('subscription.programId = :programId', { programId });
+    const shape = programId === undefined ? 'followed programmes' : 'one followed programme';
+    const rows = await builtOnce(shape, query).getRawMany<FollowedRow>();
     return rows.map((row) => {
       const user = Object.assign(new UserEntity(), { firstName: row.firstName, lastName: row.lastName });
       const trainer = Object.assign(new TrainerEntity(), {

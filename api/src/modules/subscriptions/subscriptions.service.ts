@@ -114,12 +114,13 @@ export class SubscriptionsService {
   }
 
   /**
-   * One container with every active subscription, as the spec's client reads it, or none. Two queries whatever
-   * their number: the subscriptions with programmes and trainers, and their lessons with the member's completions,
-   * from which both the percentages and the schedules are read.
+   * One container with every active subscription, as the spec's client reads it, or none; with `programId`, that
+   * programme's only (a page about one programme needs neither the others nor their progress). Two queries
+   * whatever their number: the subscriptions with programmes and trainers, and their lessons with the member's
+   * completions, from which both the percentages and the schedules are read.
    */
-  async followed(auth: AuthContext): Promise<FollowedProgramsResponse[]> {
-    const active = await this.subscriptions.findActiveOfMember(auth.user.id);
+  async followed(auth: AuthContext, programId?: number): Promise<FollowedProgramsResponse[]> {
+    const active = await this.subscriptions.findActiveOfMember(auth.user.id, programId);
     if (active.length === 0) return [];
     const progressOf = await this.schedules.progressAndSchedulesOf(auth.user.id, active);
     return [

@@ -9,6 +9,16 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
   inactive: 'inactive must be 1 (only inactive subscribers) or left out',
 } as const;
 
+export const FOLLOWED_QUERY_MESSAGES = {
+  program: 'program must be the id of a programme',
+} as const;
+
+/** `GET /api/users/getFollowedPrograms/?program=`: the caller's followed programmes, or only that one. */
+export class FollowedProgramsQueryDto {
+  @queryWholeNumber(2_147_483_647, FOLLOWED_QUERY_MESSAGES.program)
+  program?: number;
+}
+
 /**
  * `GET /api/trainers/get_subscribers/?program=&inactive=1&page=&page_size=`: one of the caller's programmes, or
  * all; only the inactive subscribers with `inactive=1`.

@@ -286,8 +286,9 @@ export const api = {
 
   // `unfollowProgram` and `updatelessonProgress` are the spec's state-changing GETs: the API allows them only
   // with the Bearer token this module sends, and the pages call them only from their actions.
-  followedPrograms: (args: RouteArgs) =>
-    call<FollowedProgramsResponse[]>(args, '/api/users/getFollowedPrograms/'),
+  /** Every followed programme, or `program` only. */
+  followedPrograms: (args: RouteArgs, program?: number) =>
+    call<FollowedProgramsResponse[]>(args, `/api/users/getFollowedPrograms/${queryString({ program })}`),
 
   streak: (args: RouteArgs) => call<StreakResponse>(args, '/api/users/streak/'),
 
