@@ -1,9 +1,9 @@
 import { fullName, type UserResponse } from '@fitcoach/contracts';
-import { Avatar, NavLink, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@remix-run/react';
 import { type DashboardView, viewSearch } from '~/utils/dashboard';
-import { avatarImage } from '~/utils/media';
+import { PlainAvatar } from '~/components/ui/avatar';
 import ui from '~/components/ui/ui.module.css';
+import classes from './dashboard.module.css';
 
 interface MenuEntry {
   label: string;
@@ -21,52 +21,43 @@ const USER_ENTRIES: MenuEntry[] = [
   { label: 'Subscribed Programmes', view: { name: 'subscribed' }, covers: ['subscribed'] },
 ];
 
-/** docs/product.md §2 Dashboard: the side menu. */
+/** docs/product.md §2 Dashboard: the side menu, in plain elements (Mantine's Paper and NavLinks look). */
 export function DashboardMenu({ user, view }: { user: UserResponse; view: DashboardView }) {
   const { pathname } = useLocation();
   const name = fullName(user.first_name, user.last_name);
   const entries = user.is_trainer ? TRAINER_ENTRIES : USER_ENTRIES;
   return (
-    <Paper withBorder p="md" component="nav" aria-label="Dashboard">
-      <UnstyledButton
-        component={Link}
+    <nav aria-label="Dashboard" className={`${ui.paper} ${classes.menu}`}>
+      <Link
         to={pathname}
         aria-current={view.name === 'profile' ? 'page' : undefined}
-        w="100%"
+        className={classes.menuPerson}
       >
-        <Stack align="center" gap={4} mb="md" ta="center">
-          <Avatar
-            src={user.profile_picture}
-            imageProps={avatarImage(user.profile_picture, 72)}
-            alt=""
-            name={name}
-            color="orange"
-            size={72}
-          />
-          <Text fw={700} className={ui.name} maw="100%">
-            {name}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
-          </Text>
-        </Stack>
-      </UnstyledButton>
-      {entries.map((entry) => {
-        const active = entry.covers.includes(view.name);
-        return (
-          <NavLink
-            key={entry.label}
-            component={Link}
-            to={pathname + viewSearch(entry.view)}
-            label={entry.label}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-          />
-        );
-      })}
-      {user.is_trainer ? <NavLink component={Link} to="/insights" label="Insights" /> : null}
-      <NavLink component={Link} to="/account/payments" label="Payment history" />
-      <NavLink component={Link} to="/chat" label="Chat" />
-    </Paper>
+        <PlainAvatar src={user.profile_picture} name={name} alt="" size={72} />
+        <span className={`${ui.name} ${classes.menuName}`}>{name}</span>
+        <span className={`${ui.dimmed} ${ui.textSm} ${classes.menuEmail}`}>{user.email}</span>
+      </Link>
+      {entries.map((entry) => (
+        <Link
+          key={entry.label}
+          to={pathname + viewSearch(entry.view)}
+          aria-current={entry.covers.includes(view.name) ? 'page' : undefined}
+          className={classes.menuLink}
+        >
+          {entry.label}
+        </Link>
+      ))}
+      {user.is_trainer ? (
+        <Link to="/insights" className={classes.menuLink}>
+          Insights
+        </Link>
+      ) : null}
+      <Link to="/account/payments" className={classes.menuLink}>
+        Payment history
+      </Link>
+      <Link to="/chat" className={classes.menuLink}>
+        Chat
+      </Link>
+    </nav>
   );
 }

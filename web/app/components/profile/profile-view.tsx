@@ -5,19 +5,7 @@ import {
   type TrainerResponse,
   type UserResponse,
 } from '@fitcoach/contracts';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Container,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Container, Modal, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate } from '@remix-run/react';
 import { FlashToast } from '~/components/toast';
 import type { Toast } from '~/types/toast';
@@ -29,8 +17,9 @@ import { PushDevice } from './push-device';
 import { ProfileForm, type ProfileFormResult } from './profile-form';
 import { BodyOverTime } from './body-over-time';
 import { YourData } from './your-data';
-import { avatarImage } from '~/utils/media';
+import { PlainAvatar } from '~/components/ui/avatar';
 import ui from '~/components/ui/ui.module.css';
+import classes from './profile-view.module.css';
 
 export type ProfileActionResult = ProfileFormResult & { toast: Toast };
 
@@ -54,7 +43,17 @@ function Stats({ user }: { user: UserResponse }) {
     // docs/product.md §2: the phone is shown with the +91 prefix.
     phone === null ? null : `Mobile- +91-${phone}`,
   ];
-  return <>{lines.map((line) => (line === null ? null : <Text key={line}>{line}</Text>))}</>;
+  return (
+    <>
+      {lines.map((line) =>
+        line === null ? null : (
+          <p key={line} className={ui.text}>
+            {line}
+          </p>
+        ),
+      )}
+    </>
+  );
 }
 
 function ProfileEditor({ user, editing, result }: Pick<ProfilePanelProps, 'user' | 'editing' | 'result'>) {
@@ -114,34 +113,24 @@ export function ProfilePanel(props: ProfilePanelProps) {
   const { user, editing, result, trainer, trainerUnavailable, headingOrder } = props;
   const name = fullName(user.first_name, user.last_name);
   const age = user.profile.age;
+  const Heading = headingOrder === 1 ? 'h1' : 'h2';
   return (
     <>
-      <Paper withBorder p="xl">
-        <Stack gap="lg">
-          <Group align="flex-start" gap="xl">
-            <Avatar
-              src={user.profile_picture}
-              alt={`Profile picture of ${name}`}
-              name={name}
-              color="orange"
-              size={120}
-              imageProps={avatarImage(user.profile_picture, 120)}
-            />
-            <Stack gap={4} className={ui.name} flex={1}>
-              <Title order={headingOrder} size="h2">
-                {age === null ? name : `${name}, ${age}`}
-              </Title>
-              <Text c="dimmed">{user.email}</Text>
-              <Stats user={user} />
-            </Stack>
-          </Group>
-          <Group justify="center">
-            <Button component={Link} to="?edit=1" preventScrollReset>
-              update profile
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <div className={`${ui.paper} ${classes.card}`}>
+        <div className={classes.person}>
+          <PlainAvatar src={user.profile_picture} name={name} alt={`Profile picture of ${name}`} size={120} />
+          <div className={`${classes.details} ${ui.name}`}>
+            <Heading className={`${ui.title} ${ui.h2}`}>{age === null ? name : `${name}, ${age}`}</Heading>
+            <p className={`${ui.text} ${classes.email}`}>{user.email}</p>
+            <Stats user={user} />
+          </div>
+        </div>
+        <div className={classes.actions}>
+          <Link to="?edit=1" preventScrollReset className={`${ui.button} ${ui.filled}`}>
+            update profile
+          </Link>
+        </div>
+      </div>
       {trainer ? <TrainerDetails trainer={trainer} /> : null}
       {trainerUnavailable ? (
         <Alert color="red" mt="lg">

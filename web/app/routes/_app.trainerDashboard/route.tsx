@@ -1,7 +1,8 @@
-import { Alert, Container, Grid, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { DashboardMenu } from '~/components/dashboard/dashboard-menu';
+import classes from '~/components/dashboard/dashboard.module.css';
 import { LessonsManager } from '~/components/dashboard/lessons-manager';
 import { ProgramForm } from '~/components/dashboard/program-form';
 import { ProgramsTable } from '~/components/dashboard/programs-table';
@@ -16,6 +17,7 @@ import { dashboardAction, loadDashboard } from './dashboard.server';
 import { sessionAction, sessionLoader } from '~/utils/route.server';
 import { GeneralErrorBoundary } from '~/components/error-boundary';
 import { privatePageMeta } from '~/utils/seo';
+import ui from '~/components/ui/ui.module.css';
 
 export const loader = sessionLoader((args: LoaderFunctionArgs) => loadDashboard(args));
 
@@ -88,20 +90,20 @@ export default function TrainerDashboardRoute() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <Container size="lg" py="xl">
+    <div className={`${ui.container} ${classes.page}`}>
       <FlashToast toast={result?.toast ?? null} />
-      <Title order={1} mb="xl">
+      <h1 className={`${ui.title} ${ui.h1} ${ui.gapBelowXl}`}>
         {data.user.is_trainer ? 'Trainer Dashboard' : 'Dashboard'}
-      </Title>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 3 }}>
+      </h1>
+      <div className={classes.layout}>
+        <div>
           <DashboardMenu user={data.user} view={data.view} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        </div>
+        <div>
           <DashboardContent data={data} result={result} />
-        </Grid.Col>
-      </Grid>
-    </Container>
+        </div>
+      </div>
+    </div>
   );
 }
 
