@@ -1,10 +1,12 @@
 import { PROGRAM_CATEGORIES, PROGRAM_LEVELS } from '@fitcoach/contracts';
-import { Button, Container, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { CatalogueList, FIRST_ROW } from '~/components/catalogue/catalogue-list';
 import classes from '~/components/catalogue/catalogue.module.css';
 import { PageHero, SectionIntro } from '~/components/catalogue/page-hero';
+import { CompactField, CompactSelect } from '~/components/forms/compact-field';
+import ui from '~/components/ui/ui.module.css';
 import { ProgramCard } from '~/components/catalogue/program-card';
 import { api } from '~/utils/api/endpoints.server';
 import {
@@ -43,14 +45,14 @@ function Filters({ filters }: { filters: { category: string; level: string; q: s
   const filtered = filters.category !== '' || filters.level !== '' || filters.q !== '';
   return (
     <Form method="get" role="search" aria-label="Filter programmes">
-      <Group className={classes.filters} gap="sm" mb="xl">
-        <NativeSelect
+      <div className={`${classes.filters} ${ui.gapBelowXl}`}>
+        <CompactSelect
           label="Category"
           name="category"
           defaultValue={filters.category}
           data={[{ value: '', label: 'All categories' }, ...PROGRAM_CATEGORIES]}
         />
-        <NativeSelect
+        <CompactSelect
           label="Level"
           name="level"
           defaultValue={filters.level}
@@ -59,7 +61,7 @@ function Filters({ filters }: { filters: { category: string; level: string; q: s
             ...PROGRAM_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
           ]}
         />
-        <TextInput
+        <CompactField
           label="Search"
           name="q"
           type="search"
@@ -71,11 +73,11 @@ function Filters({ filters }: { filters: { category: string; level: string; q: s
           Search
         </Button>
         {filtered ? (
-          <Button component={Link} to="/programmes" variant="subtle">
+          <Link to="/programmes" className={`${ui.button} ${ui.subtle}`}>
             Clear
-          </Button>
+          </Link>
         ) : null}
-      </Group>
+      </div>
     </Form>
   );
 }
@@ -89,7 +91,7 @@ export default function ProgramsRoute() {
         text="Find your ideal programme among those our trainers publish."
         sectionId="programmes"
       />
-      <Container size="lg" py={48}>
+      <div className={`${ui.container} ${classes.cataloguePage}`}>
         <SectionIntro
           id="programmes"
           title="Programmes"
@@ -102,7 +104,7 @@ export default function ProgramsRoute() {
             <ProgramCard key={program.id} program={program} detailed lazy={index >= FIRST_ROW} />
           )}
         </CatalogueList>
-      </Container>
+      </div>
     </>
   );
 }

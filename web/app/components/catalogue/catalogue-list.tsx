@@ -1,4 +1,5 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
+import ui from '~/components/ui/ui.module.css';
 import type { ReactNode } from 'react';
 import { CATALOGUE_PAGE_SIZE } from '~/utils/catalogue';
 import classes from './catalogue.module.css';
@@ -19,7 +20,7 @@ export function CatalogueList<T>({ page, list, empty, children }: CatalogueListP
   if (list === null) return <Alert color="red">Sorry Something went wrong</Alert>;
   return (
     <>
-      {list.items.length === 0 ? <Text c="dimmed">{empty}</Text> : null}
+      {list.items.length === 0 ? <p className={`${ui.text} ${classes.intro}`}>{empty}</p> : null}
       <div className={classes.grid}>{list.items.map(children)}</div>
       <Pager page={page} pageSize={CATALOGUE_PAGE_SIZE} total={list.total} />
     </>

@@ -1,6 +1,7 @@
-import { Button, Text, Title } from '@mantine/core';
 import { Link } from '@remix-run/react';
 import { HeroBanner } from '~/components/layout/hero-banner';
+import ui from '~/components/ui/ui.module.css';
+import classes from './catalogue.module.css';
 
 interface PageHeroProps {
   title: string;
@@ -8,16 +9,19 @@ interface PageHeroProps {
   sectionId: string;
 }
 
-/** The banner of the catalogue pages (docs/product.md §2.1), with its "Get Started" and "Learn More" buttons. */
+/**
+ * The banner of the catalogue pages (docs/product.md §2.1), with its "Get Started" and "Learn More" buttons; plain
+ * elements, as everything the catalogue renders for every visit (docs/performance.md).
+ */
 export function PageHero({ title, text, sectionId }: PageHeroProps) {
   return (
     <HeroBanner title={title} text={text}>
-      <Button component={Link} to="/register" size="md">
+      <Link to="/register" className={`${ui.button} ${ui.buttonMd} ${ui.filled}`}>
         Get Started
-      </Button>
-      <Button component="a" href={`#${sectionId}`} size="md" variant="white" color="dark">
+      </Link>
+      <a href={`#${sectionId}`} className={`${ui.button} ${ui.buttonMd} ${ui.white}`}>
         Learn More
-      </Button>
+      </a>
     </HeroBanner>
   );
 }
@@ -25,12 +29,10 @@ export function PageHero({ title, text, sectionId }: PageHeroProps) {
 export function SectionIntro({ id, title, text }: { id: string; title: string; text: string }) {
   return (
     <>
-      <Title order={2} id={id} mb="xs">
+      <h2 id={id} className={`${ui.title} ${ui.h2} ${ui.gapBelowXs}`}>
         {title}
-      </Title>
-      <Text c="dimmed" mb="xl" maw={820}>
-        {text}
-      </Text>
+      </h2>
+      <p className={`${ui.text} ${classes.intro} ${ui.gapBelowXl}`}>{text}</p>
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from '@remix-run/react';
+import ui from '~/components/ui/ui.module.css';
+import classes from './catalogue.module.css';
 
 interface PagerProps {
   page: number;
@@ -12,7 +13,7 @@ interface PagerProps {
   label?: string;
 }
 
-/** "Previous" and "Next" links that keep the page's other query parameters (its filters). */
+/** "Previous" and "Next" links that keep the page's other query parameters (its filters), in plain elements. */
 export function Pager({ page, pageSize, total, param = 'page', hash, label = 'Pages' }: PagerProps) {
   const [searchParams] = useSearchParams();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -23,20 +24,20 @@ export function Pager({ page, pageSize, total, param = 'page', hash, label = 'Pa
     return `?${search.toString()}${hash ? `#${hash}` : ''}`;
   };
   return (
-    <Group component="nav" aria-label={label} justify="center" mt="xl" gap="md">
+    <nav aria-label={label} className={classes.pager}>
       {page > 1 ? (
-        <Button component={Link} to={linkTo(Math.min(page - 1, pages))} variant="default">
+        <Link to={linkTo(Math.min(page - 1, pages))} className={`${ui.button} ${ui.default}`}>
           Previous
-        </Button>
+        </Link>
       ) : null}
-      <Text size="sm" c="dimmed">
+      <span className={ui.dimmed}>
         Page {page} of {pages}
-      </Text>
+      </span>
       {page < pages ? (
-        <Button component={Link} to={linkTo(page + 1)} variant="default">
+        <Link to={linkTo(page + 1)} className={`${ui.button} ${ui.default}`}>
           Next
-        </Button>
+        </Link>
       ) : null}
-    </Group>
+    </nav>
   );
 }
