@@ -7,33 +7,48 @@ import {
 } from 'react';
 import classes from './compact-field.module.css';
 
-interface CompactFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
+interface FieldTexts {
   label: string;
+  /** A line under the label, before the control. */
+  description?: string;
   error?: string;
 }
 
-/**
- * A labelled text input and its error in plain elements, looking like Mantine's TextInput, for forms that repeat a
- * field dozens of times (a workout's sets): each Mantine input costs a fifth of a millisecond of server rendering,
- * which a page of thirty of them pays on every request (docs/performance.md).
- */
-export function CompactField({ label, error, ...input }: CompactFieldProps) {
+/** What the control of a field says of itself: its id, and the description and error that describe it. */
+function useFieldIds({ description, error }: Omit<FieldTexts, 'label'>) {
   const id = useId();
-  const errorId = `${id}-error`;
+  const described = [description ? `${id}-description` : null, error ? `${id}-error` : null].filter(Boolean);
+  return {
+    id,
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
+    },
+  };
+}
+
+/** A field's root: its label, description, control and error, in Mantine's order. */
+function Labelled({
+  id,
+  label,
+  description,
+  error,
+  children,
+}: FieldTexts & { id: string; children: ReactNode }) {
   return (
     <div className={classes.root}>
       <label htmlFor={id} className={classes.label}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        className={classes.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      {description ? (
+        <p id={`${id}-description`} className={classes.description}>
+          {description}
+        </p>
+      ) : null}
+      {children}
       {error ? (
-        <p id={errorId} className={classes.error}>
+        <p id={`${id}-error`} className={classes.error}>
           {error}
         </p>
       ) : null}
@@ -41,48 +56,57 @@ export function CompactField({ label, error, ...input }: CompactFieldProps) {
   );
 }
 
-interface CompactTextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
-  label: string;
-}
+type CompactFieldProps = FieldTexts & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
 
-/** A labelled textarea in plain elements, for a form each item of a list repeats (a review's answer or report). */
-export function CompactTextarea({ label, ...textarea }: CompactTextareaProps) {
-  const id = useId();
+/**
+ * A labelled text input and its error in plain elements, looking like Mantine's TextInput, for forms that repeat a
+ * field dozens of times (a workout's sets) or that a page renders for every visit: each Mantine input costs a fifth
+ * of a millisecond of server rendering (docs/performance.md).
+ */
+export function CompactField({ label, description, error, ...input }: CompactFieldProps) {
+  const { id, control } = useFieldIds({ description, error });
   return (
-    <Labelled id={id} label={label}>
-      <textarea {...textarea} id={id} className={classes.textarea} />
+    <Labelled id={id} label={label} description={description} error={error}>
+      <input {...input} {...control} className={classes.input} />
     </Labelled>
   );
 }
 
-/** A field's root and label, its control after. */
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+type CompactTextareaProps = FieldTexts &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
+
+/**
+ * A labelled textarea in plain elements, looking like Mantine's Textarea, growing with its text from its `rows`
+ * (which `field-sizing` alone would shrink to one line): the lines, its padding and its border.
+ */
+export function CompactTextarea({ label, description, error, rows, ...textarea }: CompactTextareaProps) {
+  const { id, control } = useFieldIds({ description, error });
   return (
-    <div className={classes.root}>
-      <label htmlFor={id} className={classes.label}>
-        {label}
-      </label>
-      {children}
-    </div>
+    <Labelled id={id} label={label} description={description} error={error}>
+      <textarea
+        {...textarea}
+        {...control}
+        rows={rows}
+        style={rows ? { minHeight: `calc(${rows}lh + 18px)` } : undefined}
+        className={classes.textarea}
+      />
+    </Labelled>
   );
 }
 
-interface CompactSelectProps extends Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
-  'id' | 'className' | 'children'
-> {
-  label: string;
-  /** The options: a value that is its own label, or a value and its label. */
-  data: readonly (string | { value: string; label: string })[];
-}
+type CompactSelectProps = FieldTexts &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'children'> & {
+    /** The options: a value that is its own label, or a value and its label. */
+    data: readonly (string | { value: string; label: string })[];
+  };
 
 /** A labelled native select in plain elements, looking like Mantine's NativeSelect with its chevron. */
-export function CompactSelect({ label, data, ...select }: CompactSelectProps) {
-  const id = useId();
+export function CompactSelect({ label, description, error, data, ...select }: CompactSelectProps) {
+  const { id, control } = useFieldIds({ description, error });
   return (
-    <Labelled id={id} label={label}>
+    <Labelled id={id} label={label} description={description} error={error}>
       <div className={classes.selectBox}>
-        <select {...select} id={id} className={classes.select}>
+        <select {...select} {...control} className={classes.select}>
           {data.map((option) => {
             const { value, label: text } =
               typeof option === 'string' ? { value: option, label: option } : option;

@@ -1,19 +1,9 @@
 import { REVIEW_LIMITS, type ReviewListResponse, type ReviewResponse } from '@fitcoach/contracts';
-import {
-  Alert,
-  Anchor,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { Pager } from '~/components/catalogue/pager';
-import { CompactTextarea } from '~/components/forms/compact-field';
+import { CompactField, CompactSelect, CompactTextarea } from '~/components/forms/compact-field';
+import { PlainAlert } from '~/components/ui/alert';
 import { SubmitButton } from '~/components/forms/form-actions';
 import ui from '~/components/ui/ui.module.css';
 import { REVIEW_INTENTS } from '~/utils/reviews';
@@ -57,42 +47,37 @@ function ReviewForm({ review, state }: { review?: ReviewResponse; state: ReviewF
   return (
     <Form method="post" preventScrollReset>
       {review ? <input type="hidden" name="review" value={review.id} /> : null}
-      <Stack gap="sm" maw={640}>
-        {state ? (
-          <Alert color="red" variant="light" role="alert">
-            {state.message}
-          </Alert>
-        ) : null}
-        <NativeSelect
+      <div className={classes.form}>
+        {state ? <PlainAlert color="red">{state.message}</PlainAlert> : null}
+        <CompactSelect
           name="stars"
           label="Your rating"
           data={STAR_OPTIONS}
           defaultValue={values.stars}
           error={state?.errors.stars}
         />
-        <TextInput
+        <CompactField
           name="title"
           label="Title"
           maxLength={REVIEW_LIMITS.titleLength}
           defaultValue={values.title}
           error={state?.errors.title}
         />
-        <Textarea
+        <CompactTextarea
           name="text"
           label="Your review"
           description={`At most ${REVIEW_LIMITS.textLength} characters`}
           maxLength={REVIEW_LIMITS.textLength}
-          autosize
-          minRows={3}
+          rows={3}
           defaultValue={values.text}
           error={state?.errors.text}
         />
-        <Group>
+        <div className={ui.group}>
           <SubmitButton name="intent" value={review ? REVIEW_INTENTS.edit : REVIEW_INTENTS.write}>
             {review ? 'Save your review' : 'Publish your review'}
           </SubmitButton>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Form>
   );
 }
