@@ -1,10 +1,13 @@
 import type { FollowedProgram, ScheduleDay } from '@fitcoach/contracts';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
 import { FIRST_ROW } from '~/components/catalogue/catalogue-list';
 import { NoProgrammesYet } from '~/components/dashboard/placeholders';
 import { ProgramCover } from '~/components/catalogue/program-card';
+import catalogue from '~/components/catalogue/catalogue.module.css';
+import ui from '~/components/ui/ui.module.css';
+import classes from './dashboard.module.css';
 import { SubmitButton } from '~/components/forms/form-actions';
 import { UrlDialog } from '~/components/layout/url-dialog';
 import { ProgressCircle } from '~/components/lessons/progress';
@@ -39,8 +42,6 @@ function ConfirmUnsubscribe({ program, opened }: { program: FollowedProgram; ope
   );
 }
 
-const FILL = { flex: '1 1 auto' } as const;
-
 interface FollowedCardProps {
   program: FollowedProgram;
   confirming: boolean;
@@ -48,65 +49,57 @@ interface FollowedCardProps {
   calendar: ScheduleDay[] | undefined;
 }
 
+/** A followed programme's card in plain elements, looking like Mantine's Card: a member may follow dozens. */
 function FollowedCard({ program, confirming, lazy, calendar }: FollowedCardProps) {
   const { pathname } = useLocation();
   const headingId = useId();
   const details = `/programDetails/${program.id}`;
   return (
-    <Card component="article" aria-labelledby={headingId} withBorder padding="lg">
+    <article aria-labelledby={headingId} className={`${catalogue.card} ${classes.followed}`}>
       {/* The cover repeats the name's link for the pointer only: one link per card for keyboards and readers. */}
-      <Card.Section component={Link} to={details} tabIndex={-1} aria-hidden="true">
+      <Link to={details} tabIndex={-1} aria-hidden="true" className={classes.followedCover}>
         <ProgramCover program={program} lazy={lazy} />
-      </Card.Section>
-      <Group justify="space-between" align="flex-start" mt="md" wrap="nowrap">
-        <Stack gap={4}>
-          <Title order={3} size="h4" id={headingId}>
+      </Link>
+      <div className={classes.followedHead}>
+        <div className={classes.followedName}>
+          <h3 className={`${ui.title} ${ui.h4}`} id={headingId}>
             <Link to={details}>{program.program_name}</Link>
-          </Title>
-          <Text size="sm">Trainer: {program.trainer_name}</Text>
-          <Text size="sm" c="dimmed">
-            {program.category}
-          </Text>
-        </Stack>
+          </h3>
+          <p className={`${ui.text} ${ui.textSm}`}>Trainer: {program.trainer_name}</p>
+          <p className={`${ui.text} ${ui.textSm} ${ui.dimmed}`}>{program.category}</p>
+        </div>
         <ProgressCircle percentage={program.progress} label={`Progress in ${program.program_name}`} />
-      </Group>
+      </div>
       {program.today_lesson !== null ? (
-        <Text fw={700} mt="sm">
-          Today: Lesson {program.today_lesson}
-        </Text>
+        <p className={classes.followedToday}>Today: Lesson {program.today_lesson}</p>
       ) : null}
       {calendar && calendar.length > 0 ? (
-        <Stack gap={4} mt="sm">
-          <Text size="sm" fw={500}>
-            Your days
-          </Text>
+        <div className={classes.followedDays}>
+          <p className={`${ui.text} ${ui.textSm} ${classes.followedDaysTitle}`}>Your days</p>
           <ScheduleCalendar days={calendar} label={`Your days in ${program.program_name}`} />
-        </Stack>
+        </div>
       ) : null}
-      {/* Buttons wrap to their own lines: Group's grow would cap each at half the row and clip "Unsubscribe". */}
-      <Group mt="md" gap="sm">
+      {/* Buttons wrap to their own lines rather than clip "Unsubscribe" at half a narrow row. */}
+      <div className={classes.followedActions}>
         {/* The lesson player opens on the next unfinished lesson by itself. */}
-        <Button
-          component={Link}
+        <Link
           to={lessonPlayerPath(program.id)}
           aria-label={`Continue ${program.program_name}`}
-          style={FILL}
+          className={`${ui.button} ${ui.filled}`}
         >
           Continue
-        </Button>
-        <Button
-          component={Link}
+        </Link>
+        <Link
           to={pathname + subscribedSearch(program.id)}
           preventScrollReset
-          variant="default"
           aria-label={`Unsubscribe from ${program.program_name}`}
-          style={FILL}
+          className={`${ui.button} ${ui.default}`}
         >
           Unsubscribe
-        </Button>
-      </Group>
+        </Link>
+      </div>
       <ConfirmUnsubscribe program={program} opened={confirming} />
-    </Card>
+    </article>
   );
 }
 
@@ -134,7 +127,7 @@ export function SubscribedPrograms({
       ) : programs.length === 0 ? (
         <NoProgrammesYet message="You have not subscribed to any programme yet." />
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <div className={classes.followedGrid}>
           {programs.map((program, index) => (
             <FollowedCard
               key={program.id}
@@ -144,7 +137,7 @@ export function SubscribedPrograms({
               calendar={data?.calendars[program.subscription_id]}
             />
           ))}
-        </SimpleGrid>
+        </div>
       )}
     </section>
   );
