@@ -388,6 +388,54 @@ describe('GET /api/users/getFollowedPrograms/?program=', () => {
     }
   });
 
+  it('gives each programme the calendar its schedule gives, with calendar=1 only', async () => {
+    const member = await createSession(t);
+    const first = await published();
+    const second = await published();
+    const lessons = [
+      await createLesson(t, first),
+      await createLesson(t, first),
+      await createLesson(t, first),
+    ];
+    await createLesson(t, second);
+    await subscribe(t, member.user.id, first, { startedAt: new Date(Date.now() - 2 * 86_400_000) });
+    await subscribe(t, member.user.id, second);
+    await completeLessons(t, member.user.id, [lessons[0].id]);
+
+    const plain = await get('/api/users/getFollowedPrograms/', member).expect(200);
+    expect(plain.body[0].program.map((p: { calendar?: unknown }) => p.calendar)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    const res = await get('/api/users/getFollowedPrograms/?calendar=1', member).expect(200);
+    expect(res.body[0].program).toHaveLength(2);
+    for (const [index, program] of res.body[0].program.entries()) {
+      const schedule = await get(`/api/subscriptions/${program.subscription_id}/schedule/`, member).expect(
+        200,
+      );
+      expect(program).toEqual({ ...plain.body[0].program[index], calendar: schedule.body.calendar });
+    }
+    const firstDays = res.body[0].program[0].calendar as { lesson_number: number | null; state: string }[];
+    expect(firstDays.find((day) => day.lesson_number === lessons[0].number)?.state).toBe('done');
+    expect(firstDays.find((day) => day.lesson_number === lessons[1].number)?.state).not.toBe('done');
+    const one = await get(`/api/users/getFollowedPrograms/?program=${second.id}&calendar=1`, member).expect(
+      200,
+    );
+    expect(one.body[0].program).toEqual([res.body[0].program[1]]);
+  });
+
+  it('refuses a calendar other than 1', async () => {
+    const member = await createSession(t);
+    for (const value of ['0', 'true', 'yes', '2']) {
+      const res = await get(`/api/users/getFollowedPrograms/?calendar=${value}`, member).expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: expect.any(String),
+        errors: [{ field: 'calendar', message: FOLLOWED_QUERY_MESSAGES.calendar }],
+      });
+    }
+  });
+
   it('refuses a programme that is not a whole number from 1', async () => {
     const member = await createSession(t);
     for (const value of ['abc', '0', '-1', '1.5', '99999999999']) {
@@ -422,9 +470,10 @@ describe('the number of queries of the member’s reads (no query per subscripti
       await get('/api/users/me/', member).expect(200);
       counts.push(
         await countQueries(t, async () => {
-          const res = await get('/api/users/getFollowedPrograms/', member).expect(200);
+          const res = await get('/api/users/getFollowedPrograms/?calendar=1', member).expect(200);
           expect(res.body[0].program).toHaveLength(count);
           expect(res.body[0].program[0].progress).toBe(50);
+          expect(res.body[0].program[0].calendar).toEqual(expect.any(Array));
         }),
       );
     }

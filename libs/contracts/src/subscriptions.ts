@@ -1,5 +1,5 @@
 import type { Currency } from './enums.js';
-import type { SubscriptionScheduleResponse } from './coaching.js';
+import type { ScheduleDay, SubscriptionScheduleResponse } from './coaching.js';
 import type { ProgramResponse } from './dto/catalogue.dto.js';
 
 /** docs/architecture.md §7: PayPal, or the labelled test provider when no PayPal credentials are configured. */
@@ -84,6 +84,8 @@ export type FollowedProgram = ProgramResponse &
     progress: number;
     subscribed_on: string;
     subscription_id: number;
+    /** With `?calendar=1` only: the schedule's days, as `GET /api/subscriptions/{id}/schedule/` gives them. */
+    calendar?: ScheduleDay[];
   };
 
 /** `GET /api/users/getFollowedPrograms/`: one container per member, as the spec's client reads it. */

@@ -3,6 +3,7 @@ import {
   completionPercentage,
   SCHEDULE_MESSAGES,
   SCHEDULE_START_RANGE_DAYS,
+  type ScheduleDay,
   type ScheduleDto,
   type SubscriptionScheduleDetailResponse,
   type SubscriptionScheduleResponse,
@@ -41,15 +42,20 @@ export class SchedulesService {
   ) {}
 
   /**
-   * Each of the member's subscriptions (loaded with their programmes): its percentage of lessons done and its
-   * schedule, both read from one query of their programmes' lessons and the member's completions, whatever their
-   * number.
+   * Each of the member's subscriptions (loaded with their programmes): its percentage of lessons done, its
+   * schedule and, when `withCalendar`, its calendar, all read from one query of their programmes' lessons and the
+   * member's completions, whatever their number.
    */
   async progressAndSchedulesOf(
     userId: number,
     subscriptions: SubscriptionEntity[],
+    withCalendar = false,
   ): Promise<
-    (subscription: SubscriptionEntity) => { percentage: number; schedule: SubscriptionScheduleResponse }
+    (subscription: SubscriptionEntity) => {
+      percentage: number;
+      schedule: SubscriptionScheduleResponse;
+      calendar: ScheduleDay[] | undefined;
+    }
   > {
     const days = await this.progress.lessonDays(
       userId,
@@ -61,6 +67,7 @@ export class SchedulesService {
       return {
         percentage: completionPercentage(programme.completed.length, programme.lessonNumbers.length),
         schedule: scheduleResponse(this.asSchedule(subscription), programme, now),
+        calendar: withCalendar ? calendar(scheduleOf(subscription), programme, now) : undefined,
       };
     };
   }

@@ -64,13 +64,13 @@ export class MemberSubscriptionsController {
     ok: {
       status: 200,
       description:
-        '`[]`, or one subscription with its programmes and progress; `?program=` keeps that programme only',
+        "`[]`, or one subscription with its programmes and progress; `?program=` keeps that programme only, `?calendar=1` adds each one's calendar",
       schema: LIST,
     },
   })
   @Get('getFollowedPrograms')
   getFollowedPrograms(@Auth() auth: AuthContext, @Query() query: FollowedProgramsQueryDto) {
-    return this.subscriptions.followed(auth, query.program);
+    return this.subscriptions.followed(auth, query);
   }
 
   @RouteDoc({

@@ -1,6 +1,7 @@
 import {
   type FollowedProgram,
   fullName,
+  type ScheduleDay,
   type SubscriberEntry,
   type SubscriptionScheduleResponse,
 } from '@fitcoach/contracts';
@@ -8,11 +9,15 @@ import { toProgramResponse } from '../programs/programs.mapper.js';
 import type { EnrolmentProgress } from './progress.repository.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 
-/** A followed programme: the public Program plus the member's progress, the subscription's start and schedule. */
+/**
+ * A followed programme: the public Program plus the member's progress, the subscription's start and schedule, and
+ * its calendar when asked for.
+ */
 export function toFollowedProgram(
   subscription: SubscriptionEntity,
   progress: number,
   schedule: SubscriptionScheduleResponse,
+  calendar?: ScheduleDay[],
 ): FollowedProgram {
   if (!subscription.program)
     throw new Error(`Subscription ${subscription.id} was loaded without its programme`);
@@ -21,6 +26,7 @@ export function toFollowedProgram(
     progress,
     subscribed_on: subscription.startedAt.toISOString(),
     ...schedule,
+    ...(calendar ? { calendar } : {}),
   };
 }
 

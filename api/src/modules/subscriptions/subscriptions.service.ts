@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   fromMinorUnits,
+  type FollowedProgramsQueryDto,
   type FollowedProgramsResponse,
   fullName,
   INACTIVE_AFTER_DAYS,
@@ -114,15 +115,19 @@ export class SubscriptionsService {
   }
 
   /**
-   * One container with every active subscription, as the spec's client reads it, or none; with `programId`, that
-   * programme's only (a page about one programme needs neither the others nor their progress). Two queries
-   * whatever their number: the subscriptions with programmes and trainers, and their lessons with the member's
-   * completions, from which both the percentages and the schedules are read.
+   * One container with every active subscription, as the spec's client reads it, or none; with `program`, that
+   * programme's only (a page about one programme needs neither the others nor their progress); with `calendar`,
+   * each with its calendar (a dashboard shows them all). Two queries whatever their number: the subscriptions with
+   * programmes and trainers, and their lessons with the member's completions, from which the percentages, the
+   * schedules and the calendars are read.
    */
-  async followed(auth: AuthContext, programId?: number): Promise<FollowedProgramsResponse[]> {
-    const active = await this.subscriptions.findActiveOfMember(auth.user.id, programId);
+  async followed(
+    auth: AuthContext,
+    { program, calendar }: FollowedProgramsQueryDto = {},
+  ): Promise<FollowedProgramsResponse[]> {
+    const active = await this.subscriptions.findActiveOfMember(auth.user.id, program);
     if (active.length === 0) return [];
-    const progressOf = await this.schedules.progressAndSchedulesOf(auth.user.id, active);
+    const progressOf = await this.schedules.progressAndSchedulesOf(auth.user.id, active, calendar === '1');
     return [
       {
         id: auth.user.id,
@@ -130,8 +135,8 @@ export class SubscriptionsService {
         created_on: active[0].startedAt.toISOString(),
         status: ACTIVE_LABEL,
         program: active.map((subscription) => {
-          const { percentage, schedule } = progressOf(subscription);
-          return toFollowedProgram(subscription, percentage, schedule);
+          const { percentage, schedule, calendar: days } = progressOf(subscription);
+          return toFollowedProgram(subscription, percentage, schedule, days);
         }),
       },
     ];

@@ -11,12 +11,19 @@ export const SUBSCRIBERS_QUERY_MESSAGES = {
 
 export const FOLLOWED_QUERY_MESSAGES = {
   program: 'program must be the id of a programme',
+  calendar: 'calendar must be 1 (each programme with its calendar) or left out',
 } as const;
 
-/** `GET /api/users/getFollowedPrograms/?program=`: the caller's followed programmes, or only that one. */
+/**
+ * `GET /api/users/getFollowedPrograms/?program=&calendar=1`: the caller's followed programmes, or only that one;
+ * with `calendar=1`, each with the calendar its schedule's own answer gives.
+ */
 export class FollowedProgramsQueryDto {
   @queryWholeNumber(2_147_483_647, FOLLOWED_QUERY_MESSAGES.program)
   program?: number;
+
+  @rules(OptionalQuery(optionalTrim), IsIn(['1'], { message: FOLLOWED_QUERY_MESSAGES.calendar }))
+  calendar?: '1';
 }
 
 /**

@@ -63,7 +63,7 @@ export async function loadCheckout(
   // A member who is no superuser may watch exactly when they have an active subscription (the API's rule for
   // `can_watch`), so only a superuser's subscriptions are asked for.
   const [followed, config] = await Promise.all([
-    user.is_superuser ? api.followedPrograms(args, program.id) : null,
+    user.is_superuser ? api.followedPrograms(args, { program: program.id }) : null,
     step === 'checkout' ? api.paymentsConfig(args) : null,
   ]);
   // Unknown is shown as not subscribed: buying again is refused by the API (409) with its own message.

@@ -153,7 +153,7 @@ export async function loadLessonPlayer(args: LoaderFunctionArgs): Promise<Lesson
 
 /** The member's followed programme `id` with its schedule, or null (not followed, or the API did not answer). */
 async function followedProgram(args: RouteArgs, id: number): Promise<FollowedProgram | null> {
-  const result = await api.followedPrograms(args, id);
+  const result = await api.followedPrograms(args, { program: id });
   if (!result.ok) return null;
   return result.data.flatMap((entry) => entry.program).find((program) => program.id === id) ?? null;
 }

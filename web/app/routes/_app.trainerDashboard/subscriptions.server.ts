@@ -41,17 +41,17 @@ export interface SubscribedData {
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
-  const [followed, streak] = await Promise.all([api.followedPrograms(args), api.streak(args)]);
+  // The calendars' rule is the API's: they come with the programmes, not one call a subscription.
+  const [followed, streak] = await Promise.all([
+    api.followedPrograms(args, { calendar: true }),
+    api.streak(args),
+  ]);
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
-  // The calendar's rule is the API's (GET /api/subscriptions/{id}/schedule/): asked per subscription, together.
-  const schedules = await Promise.all(
-    (programs ?? []).map((program) => api.schedule(args, program.subscription_id)),
-  );
   const calendars = Object.fromEntries(
-    schedules.flatMap((schedule) =>
-      schedule.ok ? [[schedule.data.subscription_id, schedule.data.calendar]] : [],
+    (programs ?? []).flatMap((program) =>
+      program.calendar ? [[program.subscription_id, program.calendar]] : [],
     ),
   );
   return { programs, confirmUnsubscribe, calendars, streak: streak.ok ? streak.data : null };

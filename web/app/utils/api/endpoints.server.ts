@@ -38,7 +38,6 @@ import type {
   UserResponse,
   AccountView,
   ScheduleDto,
-  SubscriptionScheduleDetailResponse,
   SubscriptionScheduleResponse,
   MeasurementDto,
   MeasurementResponse,
@@ -286,9 +285,12 @@ export const api = {
 
   // `unfollowProgram` and `updatelessonProgress` are the spec's state-changing GETs: the API allows them only
   // with the Bearer token this module sends, and the pages call them only from their actions.
-  /** Every followed programme, or `program` only. */
-  followedPrograms: (args: RouteArgs, program?: number) =>
-    call<FollowedProgramsResponse[]>(args, `/api/users/getFollowedPrograms/${queryString({ program })}`),
+  /** Every followed programme, or `program` only; each with its calendar when `calendar`. */
+  followedPrograms: (args: RouteArgs, { program, calendar }: { program?: number; calendar?: boolean } = {}) =>
+    call<FollowedProgramsResponse[]>(
+      args,
+      `/api/users/getFollowedPrograms/${queryString({ program, calendar: calendar ? 1 : undefined })}`,
+    ),
 
   streak: (args: RouteArgs) => call<StreakResponse>(args, '/api/users/streak/'),
 
@@ -297,9 +299,6 @@ export const api = {
 
   lessonProgress: (args: RouteArgs, userId: number, programId: number) =>
     call<LessonProgressResponse>(args, `/api/fitness_programs/getlessonProgress/${userId}/${programId}/`),
-
-  schedule: (args: RouteArgs, subscriptionId: number) =>
-    call<SubscriptionScheduleDetailResponse>(args, `/api/subscriptions/${subscriptionId}/schedule/`),
 
   updateSchedule: (args: RouteArgs, subscriptionId: number, body: ScheduleDto) =>
     call<SubscriptionScheduleResponse>(args, `/api/subscriptions/${subscriptionId}/schedule/`, {
