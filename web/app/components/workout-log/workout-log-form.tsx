@@ -1,7 +1,7 @@
 import { WORKOUT_LIMITS, WORKOUT_RANGES } from '@fitcoach/contracts';
-import { Alert, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { Form, Link } from '@remix-run/react';
-import { CompactField } from '~/components/forms/compact-field';
+import { CompactField, CompactSelect, CompactTextarea } from '~/components/forms/compact-field';
+import { PlainAlert } from '~/components/ui/alert';
 import { SubmitButton } from '~/components/forms/form-actions';
 import ui from '~/components/ui/ui.module.css';
 import type { FieldErrors } from '~/utils/validation';
@@ -61,14 +61,10 @@ export function WorkoutLogForm({
             <option key={name} value={name} />
           ))}
         </datalist>
-        <Stack gap="sm">
-          {message ? (
-            <Alert color="red" variant="light" role="alert">
-              {message}
-            </Alert>
-          ) : null}
-          <Group grow align="flex-start">
-            <TextInput
+        <div className={classes.fields}>
+          {message ? <PlainAlert color="red">{message}</PlainAlert> : null}
+          <div className={classes.row}>
+            <CompactField
               type="date"
               name="performed_on"
               label="Date"
@@ -76,7 +72,7 @@ export function WorkoutLogForm({
               max={today}
               error={errors.performed_on}
             />
-            <NativeSelect
+            <CompactSelect
               name="unit"
               label="Weights in"
               defaultValue={values.unit}
@@ -85,14 +81,14 @@ export function WorkoutLogForm({
                 { value: 'lb', label: 'pounds (lb)' },
               ]}
             />
-            <NativeSelect
+            <CompactSelect
               name="effort"
               label="Effort (1–10)"
               defaultValue={values.effort}
               data={[{ value: '', label: 'Not rated' }, ...EFFORTS]}
               error={errors.effort}
             />
-          </Group>
+          </div>
           {values.exercises.map((exercise, e) => (
             <fieldset key={e} className={classes.exercise}>
               <legend>Exercise {e + 1}</legend>
@@ -131,7 +127,7 @@ export function WorkoutLogForm({
               </div>
             </fieldset>
           ))}
-          <Group>
+          <div className={ui.group}>
             {values.exercises.length < WORKOUT_LIMITS.exercises ? (
               <SubmitButton variant="default" name="intent" value={LOG_INTENTS.moreExercises}>
                 Add an exercise
@@ -142,17 +138,16 @@ export function WorkoutLogForm({
                 Add a set
               </SubmitButton>
             ) : null}
-          </Group>
-          <Textarea
+          </div>
+          <CompactTextarea
             name="note"
             label="Note"
             defaultValue={values.note}
             maxLength={WORKOUT_LIMITS.noteLength}
-            autosize
-            minRows={2}
+            rows={2}
             error={errors.note}
           />
-          <Group>
+          <div className={ui.group}>
             <SubmitButton name="intent" value={LOG_INTENTS.save}>
               {editing ? 'Save changes' : 'Log workout'}
             </SubmitButton>
@@ -161,8 +156,8 @@ export function WorkoutLogForm({
                 Cancel
               </Link>
             ) : null}
-          </Group>
-        </Stack>
+          </div>
+        </div>
       </Form>
     </section>
   );
