@@ -1,4 +1,4 @@
-import type { FollowedProgram, ScheduleDay } from '@fitcoach/contracts';
+import type { FollowedProgram } from '@fitcoach/contracts';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import { Form, Link, useLocation } from '@remix-run/react';
 import { useId } from 'react';
@@ -46,16 +46,15 @@ interface FollowedCardProps {
   program: FollowedProgram;
   confirming: boolean;
   lazy: boolean;
-  calendar: ScheduleDay[] | undefined;
 }
 
 /** A followed programme's card in plain elements, looking like Mantine's Card: a member may follow dozens. */
-function FollowedCard({ program, confirming, lazy, calendar }: FollowedCardProps) {
+function FollowedCard({ program, confirming, lazy }: FollowedCardProps) {
   const { pathname } = useLocation();
   const headingId = useId();
   const details = `/programDetails/${program.id}`;
   return (
-    <article aria-labelledby={headingId} className={`${catalogue.card} ${classes.followed}`}>
+    <article aria-labelledby={headingId} className={catalogue.card}>
       {/* The cover repeats the name's link for the pointer only: one link per card for keyboards and readers. */}
       <Link to={details} tabIndex={-1} aria-hidden="true" className={classes.followedCover}>
         <ProgramCover program={program} lazy={lazy} />
@@ -73,10 +72,10 @@ function FollowedCard({ program, confirming, lazy, calendar }: FollowedCardProps
       {program.today_lesson !== null ? (
         <p className={classes.followedToday}>Today: Lesson {program.today_lesson}</p>
       ) : null}
-      {calendar && calendar.length > 0 ? (
+      {program.calendar && program.calendar.length > 0 ? (
         <div className={classes.followedDays}>
           <p className={`${ui.text} ${ui.textSm} ${classes.followedDaysTitle}`}>Your days</p>
-          <ScheduleCalendar days={calendar} label={`Your days in ${program.program_name}`} />
+          <ScheduleCalendar days={program.calendar} label={`Your days in ${program.program_name}`} />
         </div>
       ) : null}
       {/* Buttons wrap to their own lines rather than clip "Unsubscribe" at half a narrow row. */}
@@ -134,7 +133,6 @@ export function SubscribedPrograms({
               program={program}
               lazy={index >= FIRST_ROW}
               confirming={data?.confirmUnsubscribe === program.id}
-              calendar={data?.calendars[program.subscription_id]}
             />
           ))}
         </div>

@@ -1,7 +1,6 @@
 import type {
   AccountView,
   FollowedProgram,
-  ScheduleDay,
   StreakResponse,
   SubscriberEntry,
   TrainerResponse,
@@ -34,14 +33,12 @@ export interface SubscribedData {
   programs: FollowedProgram[] | null;
   /** The programme whose unsubscription the member is asked to confirm. */
   confirmUnsubscribe: number | null;
-  /** Each subscription's calendar by its id, as the API lays it out; absent when it could not be read. */
-  calendars: Record<number, ScheduleDay[]>;
   /** The member's streak; null when the API could not tell it (the card is then left out). */
   streak: StreakResponse | null;
 }
 
 export async function loadSubscribed(args: LoaderFunctionArgs): Promise<SubscribedData> {
-  // The calendars' rule is the API's: they come with the programmes, not one call a subscription.
+  // The calendars' rule is the API's: each programme comes with its own, not one call a subscription.
   const [followed, streak] = await Promise.all([
     api.followedPrograms(args, { calendar: true }),
     api.streak(args),
@@ -49,12 +46,7 @@ export async function loadSubscribed(args: LoaderFunctionArgs): Promise<Subscrib
   const programs = followed.ok ? followed.data.flatMap((entry) => entry.program) : null;
   const asked = unsubscribeParam(new URL(args.request.url).searchParams);
   const confirmUnsubscribe = programs?.some((program) => program.id === asked) ? asked : null;
-  const calendars = Object.fromEntries(
-    (programs ?? []).flatMap((program) =>
-      program.calendar ? [[program.subscription_id, program.calendar]] : [],
-    ),
-  );
-  return { programs, confirmUnsubscribe, calendars, streak: streak.ok ? streak.data : null };
+  return { programs, confirmUnsubscribe, streak: streak.ok ? streak.data : null };
 }
 
 export interface SubscribersData {
